@@ -1,0 +1,3 @@
+module gridsolve
+
+go 1.26
