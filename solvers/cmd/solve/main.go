@@ -3,13 +3,15 @@
 //
 //	go run ./solvers/cmd/solve ships < input
 //
-// Malformed input gives a one-line error on standard error and exit status 2.
+// PUZZLE is one of ships, flip, iq, nonogram or tetravex. Malformed input
+// gives a one-line error on standard error and exit status 2.
 package main
 
 import (
 	"bufio"
 	"context"
 	"fmt"
+	"io"
 	"os"
 	"os/signal"
 	"strings"
@@ -17,29 +19,41 @@ import (
 	"gridsolve/solvers"
 )
 
+// maxInput bounds what is read from standard input: no judge input comes
+// near it, and a runaway pipe gets an error instead of eating memory.
+const maxInput = 8 << 20
+
 func main() {
-	os.Exit(run(os.Args[1:]))
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	code := run(ctx, os.Args[1:], os.Stdin, os.Stdout, os.Stderr)
+	stop()
+	os.Exit(code)
 }
 
-func run(args []string) int {
+// run is the whole command, with its streams passed in so tests can drive it.
+func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if len(args) != 1 {
-		fmt.Fprintf(os.Stderr, "usage: solve PUZZLE < input   (PUZZLE: %s)\n", names())
+		fmt.Fprintf(stderr, "usage: solve PUZZLE < input   (PUZZLE: %s)\n", names())
 		return 2
 	}
 	g, ok := solvers.Lookup(args[0])
 	if !ok {
-		fmt.Fprintf(os.Stderr, "solve: unknown puzzle %q (want one of: %s)\n", args[0], names())
+		fmt.Fprintf(stderr, "solve: unknown puzzle %q (want one of: %s)\n", args[0], names())
 		return 2
 	}
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
-	defer stop()
-	out := bufio.NewWriter(os.Stdout)
-	err := g.Judge(ctx, bufio.NewReader(os.Stdin), out, nil)
-	if ferr := out.Flush(); err == nil {
-		err = ferr
+	in, err := io.ReadAll(io.LimitReader(stdin, maxInput+1))
+	if err == nil && len(in) > maxInput {
+		err = fmt.Errorf("input is larger than %d MiB", maxInput>>20)
+	}
+	if err == nil {
+		out := bufio.NewWriter(stdout)
+		err = g.Judge(ctx, strings.NewReader(string(in)), out, nil)
+		if ferr := out.Flush(); err == nil {
+			err = ferr
+		}
 	}
 	if err != nil {
-		fmt.Fprintf(os.Stderr, "solve: %s\n", oneLine(err.Error()))
+		fmt.Fprintf(stderr, "solve: %s\n", oneLine(err.Error()))
 		return 2
 	}
 	return 0
