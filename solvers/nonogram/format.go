@@ -1,0 +1,459 @@
+package nonogram
+
+import (
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
+)
+
+// Size limits, checked before anything is allocated for a puzzle.
+const (
+	MaxSide  = 1000    // rows or columns
+	MaxCells = 250_000 // rows × columns
+	maxRun   = 1 << 20 // a larger run never fits; refusing it keeps sums small
+	maxInput = 8 << 20 // bytes of text
+)
+
+// Clues are the runs of black cells of every row (top to bottom) and column
+// (left to right), each listed left to right or top to bottom. An empty
+// line has no runs.
+type Clues struct {
+	Rows, Cols [][]int
+}
+
+// CluesOf returns the clues of a picture given as pic[row][col], true for
+// black. Rows shorter than the longest are padded with white.
+func CluesOf(pic [][]bool) *Clues {
+	w := 0
+	for _, row := range pic {
+		w = max(w, len(row))
+	}
+	at := func(r, c int) bool { return c < len(pic[r]) && pic[r][c] }
+	c := &Clues{Rows: make([][]int, len(pic)), Cols: make([][]int, w)}
+	for r := range pic {
+		c.Rows[r] = runsOf(w, func(i int) bool { return at(r, i) })
+	}
+	for col := range w {
+		c.Cols[col] = runsOf(len(pic), func(i int) bool { return at(i, col) })
+	}
+	return c
+}
+
+// runsOf lists the runs of black cells of a line of n cells.
+func runsOf(n int, isBlack func(int) bool) []int {
+	var runs []int
+	run := 0
+	for i := 0; i <= n; i++ {
+		if i < n && isBlack(i) {
+			run++
+		} else if run > 0 {
+			runs = append(runs, run)
+			run = 0
+		}
+	}
+	return runs
+}
+
+// String formats c in the judge format: "X Y" (rows, columns), then one line
+// "S a1 .. aS" per row, then per column, "0" for an empty line.
+func (c *Clues) String() string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "%d %d\n", len(c.Rows), len(c.Cols))
+	for _, runs := range append(append([][]int(nil), c.Rows...), c.Cols...) {
+		b.WriteString(strconv.Itoa(len(runs)))
+		for _, r := range runs {
+			b.WriteByte(' ')
+			b.WriteString(strconv.Itoa(r))
+		}
+		b.WriteByte('\n')
+	}
+	return b.String()
+}
+
+// validate checks the size limits and that every run is positive.
+func (c *Clues) validate() error {
+	if c == nil {
+		return errors.New("nonogram: no clues")
+	}
+	if err := checkSize(len(c.Rows), len(c.Cols)); err != nil {
+		return fmt.Errorf("nonogram: %v", err)
+	}
+	for l, runs := range append(append([][]int(nil), c.Rows...), c.Cols...) {
+		for _, r := range runs {
+			if r < 1 || r > maxRun {
+				return fmt.Errorf("nonogram: %s: run %d out of range 1..%d", lineName(l, len(c.Rows)), r, maxRun)
+			}
+		}
+	}
+	return nil
+}
+
+// lineName names line l of the rows-then-columns order, counting from 1.
+func lineName(l, rows int) string {
+	if l < rows {
+		return fmt.Sprintf("row %d", l+1)
+	}
+	return fmt.Sprintf("column %d", l-rows+1)
+}
+
+// checkSize enforces the size limits.
+func checkSize(rows, cols int) error {
+	if rows < 1 || cols < 1 || rows > MaxSide || cols > MaxSide || rows*cols > MaxCells {
+		return fmt.Errorf("size %dx%d out of range (1..%d per side, at most %d cells)", rows, cols, MaxSide, MaxCells)
+	}
+	return nil
+}
+
+// ParseClues reads one puzzle in any of the formats it recognises:
+//   - the judge format (see String);
+//   - the .non format of Steve Simpson's solver: "width W", "height H",
+//     then "rows" and "columns" each followed by one rule per line, numbers
+//     separated by commas, "0" for an empty line; blank lines and other
+//     keys (title, by, goal, ...) are ignored;
+//   - Simon Tatham's Pattern game IDs "WxH:c1/c2/.../r1/r2/...", column
+//     clues then row clues, numbers of a clue separated by '.', an empty
+//     clue empty or "0";
+//   - puzz.link (pzprjs) nonogram URLs ".../p?nonogram/W/H/data".
+func ParseClues(text string) (*Clues, error) {
+	if len(text) > maxInput {
+		return nil, fmt.Errorf("nonogram: input longer than %d bytes", maxInput)
+	}
+	t := strings.TrimSpace(text)
+	switch {
+	case strings.Contains(t, "nonogram/") && !strings.ContainsAny(t, " \n"):
+		return parsePuzzLink(t)
+	case isTathamID(t):
+		return parseTatham(t)
+	case t != "" && (t[0] >= 'a' && t[0] <= 'z' || t[0] >= 'A' && t[0] <= 'Z'):
+		return parseNon(t)
+	}
+	in := newLines(text)
+	c, err := parseJudge(in)
+	if err != nil {
+		return nil, err
+	}
+	if !in.skipBlank() {
+		return nil, fmt.Errorf("nonogram: line %d: unexpected text after the puzzle", in.n+1)
+	}
+	return c, nil
+}
+
+// lines walks the lines of a text, counting them for error messages.
+type lines struct {
+	rest string
+	n    int // lines read so far
+}
+
+func newLines(text string) *lines { return &lines{rest: text} }
+
+// next returns the next line without its end of line, false at the end.
+func (in *lines) next() (string, bool) {
+	if in.rest == "" {
+		return "", false
+	}
+	line, rest, _ := strings.Cut(in.rest, "\n")
+	in.rest = rest
+	in.n++
+	return strings.TrimSuffix(line, "\r"), true
+}
+
+// skipBlank skips blank lines and reports whether the text ended.
+func (in *lines) skipBlank() bool {
+	for in.rest != "" {
+		line, rest, _ := strings.Cut(in.rest, "\n")
+		if strings.TrimSpace(line) != "" {
+			return false
+		}
+		in.rest = rest
+		in.n++
+	}
+	return true
+}
+
+// parseJudge reads one puzzle in the judge format, after any blank lines.
+func parseJudge(in *lines) (*Clues, error) {
+	in.skipBlank()
+	head, ok := in.next()
+	if !ok {
+		return nil, errors.New("nonogram: no puzzle in input")
+	}
+	f := strings.Fields(head)
+	if len(f) != 2 {
+		return nil, fmt.Errorf("nonogram: line %d: want \"X Y\" (rows, columns), got %q", in.n, clip(head))
+	}
+	rows, err1 := strconv.Atoi(f[0])
+	cols, err2 := strconv.Atoi(f[1])
+	if err1 != nil || err2 != nil {
+		return nil, fmt.Errorf("nonogram: line %d: want \"X Y\" (rows, columns), got %q", in.n, clip(head))
+	}
+	if err := checkSize(rows, cols); err != nil {
+		return nil, fmt.Errorf("nonogram: line %d: %v", in.n, err)
+	}
+	c := &Clues{Rows: make([][]int, rows), Cols: make([][]int, cols)}
+	for l := range rows + cols {
+		text, ok := in.next()
+		name := lineName(l, rows)
+		if !ok {
+			return nil, fmt.Errorf("nonogram: line %d: %s: missing clue", in.n+1, name)
+		}
+		f := strings.Fields(text)
+		if len(f) == 0 {
+			return nil, fmt.Errorf("nonogram: line %d: %s: empty line (write 0 for no runs)", in.n, name)
+		}
+		count, err := strconv.Atoi(f[0])
+		if err != nil || count < 0 {
+			return nil, fmt.Errorf("nonogram: line %d: %s: bad clue count %q", in.n, name, clip(f[0]))
+		}
+		if count != len(f)-1 {
+			return nil, fmt.Errorf("nonogram: line %d: %s: clue count %d but %d numbers", in.n, name, count, len(f)-1)
+		}
+		runs, err := parseRuns(f[1:])
+		if err != nil {
+			return nil, fmt.Errorf("nonogram: line %d: %s: %v", in.n, name, err)
+		}
+		if l < rows {
+			c.Rows[l] = runs
+		} else {
+			c.Cols[l-rows] = runs
+		}
+	}
+	return c, nil
+}
+
+// parseRuns reads positive run lengths.
+func parseRuns(f []string) ([]int, error) {
+	var runs []int
+	for _, s := range f {
+		r, err := strconv.Atoi(s)
+		if err != nil || r < 1 || r > maxRun {
+			return nil, fmt.Errorf("bad run %q (want 1..%d)", clip(s), maxRun)
+		}
+		runs = append(runs, r)
+	}
+	return runs, nil
+}
+
+// parseRule reads a clue whose numbers are separated by sep, where "0" or
+// nothing at all means an empty line.
+func parseRule(s string, sep string) ([]int, error) {
+	s = strings.TrimSpace(s)
+	if s == "" || s == "0" {
+		return nil, nil
+	}
+	f := strings.Split(s, sep)
+	for i := range f {
+		f[i] = strings.TrimSpace(f[i])
+	}
+	return parseRuns(f)
+}
+
+// clip shortens text quoted in error messages.
+func clip(s string) string {
+	if len(s) > 20 {
+		return s[:20] + "..."
+	}
+	return s
+}
+
+// parseNon reads the .non format.
+func parseNon(text string) (*Clues, error) {
+	in := newLines(text)
+	rows, cols := -1, -1
+	var c Clues
+	var haveRows, haveCols bool
+	for {
+		line, ok := in.next()
+		if !ok {
+			break
+		}
+		f := strings.Fields(line)
+		if len(f) == 0 {
+			continue
+		}
+		key := f[0]
+		errf := func(format string, a ...any) error {
+			return fmt.Errorf("nonogram: .non line %d: "+format, append([]any{in.n}, a...)...)
+		}
+		switch {
+		case (key == "width" || key == "height" || key == "rows" || key == "columns") && len(f) == 2:
+			n, err := strconv.Atoi(f[1])
+			if err != nil || n < 1 || n > MaxSide {
+				return nil, errf("bad %s %q (want 1..%d)", key, clip(f[1]), MaxSide)
+			}
+			if key == "width" || key == "columns" {
+				cols = n
+			} else {
+				rows = n
+			}
+		case (key == "rows" || key == "columns") && len(f) == 1:
+			n, dst := rows, &c.Rows
+			if key == "columns" {
+				n, dst = cols, &c.Cols
+				haveCols = true
+			} else {
+				haveRows = true
+			}
+			if rows < 0 || cols < 0 {
+				return nil, errf("%s before width and height", key)
+			}
+			if err := checkSize(rows, cols); err != nil {
+				return nil, errf("%v", err)
+			}
+			*dst = make([][]int, n)
+			for i := range n {
+				var rule string
+				for {
+					rule, ok = in.next()
+					if !ok {
+						return nil, errf("%s: want %d rules, got %d", key, n, i)
+					}
+					if strings.TrimSpace(rule) != "" {
+						break
+					}
+				}
+				runs, err := parseRule(rule, ",")
+				if err != nil {
+					return nil, errf("%s rule %d: %v", key, i+1, err)
+				}
+				(*dst)[i] = runs
+			}
+		case key[0] >= '0' && key[0] <= '9':
+			return nil, errf("rule outside rows or columns")
+		}
+		// Any other line is a property (title, by, goal, ...): ignored.
+	}
+	if !haveRows || !haveCols {
+		return nil, errors.New("nonogram: .non: want both rows and columns")
+	}
+	if len(c.Rows) != rows || len(c.Cols) != cols {
+		return nil, errors.New("nonogram: .non: width or height changed after the rules")
+	}
+	return &c, nil
+}
+
+// isTathamID reports whether s looks like "W:..." or "WxH:...".
+func isTathamID(s string) bool {
+	params, _, ok := strings.Cut(s, ":")
+	if !ok || params == "" || strings.ContainsAny(s, " \n") {
+		return false
+	}
+	for _, r := range params {
+		if (r < '0' || r > '9') && r != 'x' {
+			return false
+		}
+	}
+	return true
+}
+
+// parseTatham reads a game ID of Simon Tatham's Pattern: "WxH:" (or "W:"
+// for a square) then the column clues and the row clues separated by '/'.
+func parseTatham(id string) (*Clues, error) {
+	params, desc, _ := strings.Cut(id, ":")
+	ws, hs, square := strings.Cut(params, "x")
+	w, err1 := strconv.Atoi(ws)
+	h, err2 := w, error(nil)
+	if square {
+		h, err2 = strconv.Atoi(hs)
+	}
+	if err1 != nil || err2 != nil {
+		return nil, fmt.Errorf("nonogram: pattern: bad size %q", clip(params))
+	}
+	if err := checkSize(h, w); err != nil {
+		return nil, fmt.Errorf("nonogram: pattern: %v", err)
+	}
+	if strings.Contains(desc, ",") {
+		return nil, errors.New("nonogram: pattern: pre-filled squares (after ',') are not supported")
+	}
+	clues := strings.Split(desc, "/")
+	if len(clues) != w+h {
+		return nil, fmt.Errorf("nonogram: pattern: want %d clues (%d columns, %d rows), got %d", w+h, w, h, len(clues))
+	}
+	c := &Clues{Cols: make([][]int, w), Rows: make([][]int, h)}
+	for i, s := range clues {
+		runs, err := parseRule(s, ".")
+		if err != nil {
+			return nil, fmt.Errorf("nonogram: pattern: clue %d: %v", i+1, err)
+		}
+		if i < w {
+			c.Cols[i] = runs
+		} else {
+			c.Rows[i-w] = runs
+		}
+	}
+	return c, nil
+}
+
+// parsePuzzLink reads a puzz.link (pzprjs) nonogram URL
+// ".../p?nonogram/W/H/data". The data lists the clue cells outside the
+// grid: (H+1)/2 above each column, left to right, then (W+1)/2 left of each
+// row, top to bottom, each group starting next to the grid. A cell is a hex
+// digit, '-' and two hex digits, or 'g'..'z' skipping 1..20 empty cells.
+func parsePuzzLink(url string) (*Clues, error) {
+	_, rest, _ := strings.Cut(url, "nonogram/")
+	f := strings.SplitN(rest, "/", 3)
+	if len(f) < 2 {
+		return nil, errors.New("nonogram: puzz.link: want nonogram/W/H/data")
+	}
+	w, err1 := strconv.Atoi(f[0])
+	h, err2 := strconv.Atoi(f[1])
+	if err1 != nil || err2 != nil {
+		return nil, fmt.Errorf("nonogram: puzz.link: bad size %q/%q", clip(f[0]), clip(f[1]))
+	}
+	if err := checkSize(h, w); err != nil {
+		return nil, fmt.Errorf("nonogram: puzz.link: %v", err)
+	}
+	data := ""
+	if len(f) == 3 {
+		data = f[2]
+	}
+	above, left := (h+1)/2, (w+1)/2
+	top, total := w*above, w*above+h*left
+	c := &Clues{Cols: make([][]int, w), Rows: make([][]int, h)}
+	// Clue cells of a line come nearest to the grid first: last run first.
+	place := func(cell, v int) {
+		if cell < top {
+			c.Cols[cell/above] = append(c.Cols[cell/above], v)
+		} else {
+			r := (cell - top) / left
+			c.Rows[r] = append(c.Rows[r], v)
+		}
+	}
+	cell := 0
+	for i := 0; i < len(data) && cell < total; i++ {
+		ch := data[i]
+		switch {
+		case isHex(ch):
+			v, _ := strconv.ParseUint(data[i:i+1], 16, 8)
+			if v == 0 {
+				return nil, fmt.Errorf("nonogram: puzz.link: data %d: clue 0", i+1)
+			}
+			place(cell, int(v))
+		case ch == '-':
+			if i+2 >= len(data) || !isHex(data[i+1]) || !isHex(data[i+2]) {
+				return nil, fmt.Errorf("nonogram: puzz.link: data %d: '-' needs two hex digits", i+1)
+			}
+			v, _ := strconv.ParseUint(data[i+1:i+3], 16, 8)
+			if v == 0 {
+				return nil, fmt.Errorf("nonogram: puzz.link: data %d: clue 0", i+1)
+			}
+			place(cell, int(v))
+			i += 2
+		case ch >= 'g' && ch <= 'z':
+			cell += int(ch - 'g')
+		case ch == '.':
+			return nil, fmt.Errorf("nonogram: puzz.link: data %d: unknown '?' clues are not supported", i+1)
+		default:
+			return nil, fmt.Errorf("nonogram: puzz.link: data %d: unexpected %q", i+1, ch)
+		}
+		cell++
+	}
+	for _, runs := range append(append([][]int(nil), c.Cols...), c.Rows...) {
+		for i, j := 0, len(runs)-1; i < j; i, j = i+1, j-1 {
+			runs[i], runs[j] = runs[j], runs[i]
+		}
+	}
+	return c, nil
+}
+
+func isHex(ch byte) bool { return ch >= '0' && ch <= '9' || ch >= 'a' && ch <= 'f' }

@@ -1,0 +1,320 @@
+package nonogram
+
+import (
+	"context"
+	"math/rand/v2"
+	"slices"
+	"testing"
+)
+
+// bruteLine settles the cells of line that take one colour in every
+// colouring of its n cells matching runs: the definition the line solver
+// must meet, by enumeration.
+func bruteLine(line []byte, runs []int) ([]byte, bool) {
+	n := len(line)
+	var mustBlack, mustWhite []bool
+	found := false
+	for mask := 0; mask < 1<<n; mask++ {
+		isBlack := func(i int) bool { return mask>>i&1 == 1 }
+		ok := true
+		for i, c := range line {
+			if c == black && !isBlack(i) || c == white && isBlack(i) {
+				ok = false
+				break
+			}
+		}
+		if !ok || !slices.Equal(runsOf(n, isBlack), runs) {
+			continue
+		}
+		if !found {
+			found = true
+			mustBlack, mustWhite = make([]bool, n), make([]bool, n)
+			for i := range n {
+				mustBlack[i], mustWhite[i] = true, true
+			}
+		}
+		for i := range n {
+			if isBlack(i) {
+				mustWhite[i] = false
+			} else {
+				mustBlack[i] = false
+			}
+		}
+	}
+	if !found {
+		return nil, false
+	}
+	out := slices.Clone(line)
+	for i := range n {
+		if mustBlack[i] {
+			out[i] = black
+		} else if mustWhite[i] {
+			out[i] = white
+		}
+	}
+	return out, true
+}
+
+func TestLineSolverAgainstBruteForce(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	var s lineSolver
+	for iter := range 20000 {
+		n := 1 + rng.IntN(11)
+		// Runs of a random picture of the line, or random runs.
+		var runs []int
+		if rng.IntN(2) == 0 {
+			pic := make([]bool, n)
+			for i := range pic {
+				pic[i] = rng.IntN(2) == 0
+			}
+			runs = runsOf(n, func(i int) bool { return pic[i] })
+		} else {
+			for range rng.IntN(4) {
+				runs = append(runs, 1+rng.IntN(4))
+			}
+		}
+		line := make([]byte, n)
+		for i := range line {
+			if rng.IntN(3) == 0 {
+				line[i] = byte(1 + rng.IntN(2))
+			}
+		}
+		want, wantOK := bruteLine(line, runs)
+		got := slices.Clone(line)
+		gotOK := s.solve(got, runs)
+		if gotOK != wantOK || wantOK && !slices.Equal(got, want) {
+			t.Fatalf("iter %d: line %v runs %v: got %v %v, want %v %v", iter, line, runs, got, gotOK, want, wantOK)
+		}
+	}
+}
+
+// bruteSolve counts the solutions of c, up to two, by trying every row
+// pattern that matches its row clue, row after row, pruning columns whose
+// prefix already contradicts their clue.
+func bruteSolve(c *Clues) (count int, first [][]bool) {
+	h, w := len(c.Rows), len(c.Cols)
+	patterns := make([][][]bool, h)
+	for r := range h {
+		for mask := 0; mask < 1<<w; mask++ {
+			row := make([]bool, w)
+			for i := range row {
+				row[i] = mask>>i&1 == 1
+			}
+			if slices.Equal(runsOf(w, func(i int) bool { return row[i] }), c.Rows[r]) {
+				patterns[r] = append(patterns[r], row)
+			}
+		}
+	}
+	pic := make([][]bool, h)
+	// prefixOK reports whether the first rows of column col can still grow
+	// into its clue.
+	prefixOK := func(rows, col int) bool {
+		runs := runsOf(rows, func(i int) bool { return pic[i][col] })
+		want := c.Cols[col]
+		if rows == h {
+			return slices.Equal(runs, want)
+		}
+		if len(runs) > len(want) {
+			return false
+		}
+		for i, r := range runs {
+			last := i == len(runs)-1 && pic[rows-1][col]
+			if r > want[i] || !last && r != want[i] {
+				return false
+			}
+		}
+		return true
+	}
+	var place func(r int)
+	place = func(r int) {
+		if count == 2 {
+			return
+		}
+		if r == h {
+			count++
+			if count == 1 {
+				for i := range pic {
+					first = append(first, slices.Clone(pic[i]))
+				}
+			}
+			return
+		}
+		for _, row := range patterns[r] {
+			pic[r] = row
+			ok := true
+			for col := range w {
+				if !prefixOK(r+1, col) {
+					ok = false
+					break
+				}
+			}
+			if ok {
+				place(r + 1)
+			}
+		}
+	}
+	place(0)
+	return count, first
+}
+
+// checkAnswer compares a with the brute-force count and checks that every
+// grid it returns meets the clues.
+func checkAnswer(t *testing.T, c *Clues, a *Answer) {
+	t.Helper()
+	count, _ := bruteSolve(c)
+	want := [...]string{"none", "unique", "multiple"}[count]
+	if a.Status != want {
+		t.Fatalf("clues\n%s: status %q, want %q", c, a.Status, want)
+	}
+	checkGrids(t, c, a)
+}
+
+// checkGrids checks that the grids of a meet the clues and differ.
+func checkGrids(t *testing.T, c *Clues, a *Answer) {
+	t.Helper()
+	grids := [][]string{a.Grid, a.Other}
+	for i, g := range grids {
+		if g == nil {
+			if i == 0 && a.Status != "none" || i == 1 && a.Status == "multiple" {
+				t.Fatalf("status %q without grid %d", a.Status, i)
+			}
+			continue
+		}
+		if got := CluesOf(picture(g)); got.String() != c.String() {
+			t.Fatalf("grid %d %v has clues\n%swant\n%s", i, g, got, c)
+		}
+	}
+	if a.Status == "multiple" && slices.Equal(a.Grid, a.Other) {
+		t.Fatalf("two equal solutions %v", a.Grid)
+	}
+}
+
+func picture(rows []string) [][]bool {
+	pic := make([][]bool, len(rows))
+	for r, row := range rows {
+		for _, ch := range row {
+			pic[r] = append(pic[r], ch == '#')
+		}
+	}
+	return pic
+}
+
+func randomPicture(rng *rand.Rand, h, w int, density float64) [][]bool {
+	pic := make([][]bool, h)
+	for r := range pic {
+		pic[r] = make([]bool, w)
+		for c := range pic[r] {
+			pic[r][c] = rng.Float64() < density
+		}
+	}
+	return pic
+}
+
+func TestSolveEverySmallPicture(t *testing.T) {
+	maxCells := 16
+	if testing.Short() {
+		maxCells = 12
+	}
+	for h := 1; h <= 4; h++ {
+		for w := 1; w <= 4; w++ {
+			if h*w > maxCells {
+				continue
+			}
+			for mask := 0; mask < 1<<(h*w); mask++ {
+				pic := make([][]bool, h)
+				for r := range pic {
+					pic[r] = make([]bool, w)
+					for c := range pic[r] {
+						pic[r][c] = mask>>(r*w+c)&1 == 1
+					}
+				}
+				c := CluesOf(pic)
+				a, err := Solve(context.Background(), c, nil)
+				if err != nil {
+					t.Fatal(err)
+				}
+				checkAnswer(t, c, a)
+			}
+		}
+	}
+}
+
+func TestSolveRandomAgainstBruteForce(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	n := 3000
+	if testing.Short() {
+		n = 500
+	}
+	for range n {
+		h, w := 2+rng.IntN(6), 2+rng.IntN(6)
+		c := CluesOf(randomPicture(rng, h, w, 0.3+0.5*rng.Float64()))
+		if rng.IntN(3) == 0 {
+			// Disturb one clue: often contradictory, sometimes not.
+			runs := &c.Rows[rng.IntN(h)]
+			if rng.IntN(2) == 0 {
+				runs = &c.Cols[rng.IntN(w)]
+			}
+			if len(*runs) > 0 && rng.IntN(2) == 0 {
+				(*runs)[rng.IntN(len(*runs))]++
+			} else {
+				*runs = append(*runs, 1)
+			}
+		}
+		a, err := Solve(context.Background(), c, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		checkAnswer(t, c, a)
+	}
+}
+
+func TestSolveContradictory(t *testing.T) {
+	for _, text := range []string{
+		"2 2\n1 2\n0\n0\n0\n",                 // black cells in rows, none in columns
+		"1 3\n2 2 1\n0\n0\n0\n",               // row runs do not fit
+		"2 2\n1 2\n0\n1 2\n0\n",               // totals agree, column 2 cannot
+		"3 3\n1 3\n1 1\n1 3\n1 3\n1 1\n1 3\n", // totals 7 and 7, impossible
+	} {
+		c, err := ParseClues(text)
+		if err != nil {
+			t.Fatal(err)
+		}
+		a, err := Solve(context.Background(), c, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if a.Status != "none" || a.Grid != nil {
+			t.Errorf("%q: got %+v, want none", text, a)
+		}
+		checkAnswer(t, c, a)
+	}
+}
+
+func TestSolveCancelled(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	// An empty 60x60 puzzle has countless solutions and needs search.
+	c := &Clues{Rows: make([][]int, 60), Cols: make([][]int, 60)}
+	for i := range 60 {
+		c.Rows[i], c.Cols[i] = []int{1}, []int{1}
+	}
+	if _, err := Solve(ctx, c, nil); err != context.Canceled {
+		t.Fatalf("got %v, want context.Canceled", err)
+	}
+}
+
+func TestSolveRejectsBadClues(t *testing.T) {
+	for _, c := range []*Clues{
+		nil,
+		{},
+		{Rows: [][]int{{1}}, Cols: nil},
+		{Rows: [][]int{{0}}, Cols: [][]int{{1}}},
+		{Rows: [][]int{{-1}}, Cols: [][]int{{1}}},
+		{Rows: make([][]int, MaxSide+1), Cols: make([][]int, 1)},
+		{Rows: make([][]int, 501), Cols: make([][]int, 501)},
+	} {
+		if _, err := Solve(context.Background(), c, nil); err == nil {
+			t.Errorf("%v: no error", c)
+		}
+	}
+}
