@@ -1,20 +1,81 @@
+// Package flip solves the Flip game (POJ 1753), a Lights Out variant:
+// pressing a cell flips it and its orthogonal neighbours, and the goal is the
+// fewest presses that make the whole board one colour, black or white.
+//
+// The judge format is POJ's: boards of 16 cells, b (black) or w (white),
+// read as a 4×4 board row by row, with whitespace ignored, one board after
+// another until the end of the input. The answer to each is one line: the
+// fewest presses, or "Impossible".
+//
+// The page also uses an extended text format for any size up to
+// MaxSide×MaxSide: a "w h" header line, then h lines of w cells:
+//
+//	5 3
+//	bwwbb
+//	wwbbw
+//	bbbww
+//
+// Without the header, 16 cells are a 4×4 judge board. ParseBoard reads both
+// forms and Board.String writes the extended one.
 package flip
 
 import (
 	"context"
-	"errors"
+	"fmt"
 	"io"
 )
+
+// maxInput caps the judge input read.
+const maxInput = 8 << 20
 
 // Game is the flip puzzle behind the common solvers.Game interface.
 type Game struct{}
 
 func (Game) Name() string { return "flip" }
 
+// Judge answers every 4×4 board of the judge input, one line each.
 func (Game) Judge(ctx context.Context, in io.Reader, out io.Writer, progress func(int64)) error {
-	return errors.New("flip: not implemented yet")
+	data, err := io.ReadAll(io.LimitReader(in, maxInput+1))
+	if err != nil {
+		return fmt.Errorf("flip: reading input: %w", err)
+	}
+	if len(data) > maxInput {
+		return fmt.Errorf("flip: input is larger than %d bytes", maxInput)
+	}
+	boards, err := parseJudge(data)
+	if err != nil {
+		return err
+	}
+	for i, b := range boards {
+		if (i+1)%checkEvery == 0 {
+			if err := ctx.Err(); err != nil {
+				return err
+			}
+			if progress != nil {
+				progress(int64(i + 1))
+			}
+		}
+		a, err := solve(ctx, b, nil)
+		if err != nil {
+			return err
+		}
+		line := []byte("Impossible\n")
+		if a.Possible {
+			line = fmt.Appendf(nil, "%d\n", a.Count)
+		}
+		if _, err := out.Write(line); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
+// Solve solves one board in either text form ParseBoard reads and returns
+// its *Answer.
 func (Game) Solve(ctx context.Context, text string, progress func(int64)) (any, error) {
-	return nil, errors.New("flip: not implemented yet")
+	b, err := ParseBoard(text)
+	if err != nil {
+		return nil, err
+	}
+	return solve(ctx, b, progress)
 }

@@ -1,0 +1,210 @@
+package flip
+
+import (
+	"bytes"
+	"context"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+	"unicode"
+)
+
+func TestParseBoard(t *testing.T) {
+	for _, tc := range []struct {
+		text string
+		want *Board
+	}{
+		{"bwwb\nbbwb\nbwwb\nbwww\n", boardFromMask(4, 4, 0b0001_1001_1011_1001)},
+		{"  bwwbbbwb\tbwwbbwww", boardFromMask(4, 4, 0b0001_1001_1011_1001)},
+		{"3 2\nbwb\nwww\n", &Board{W: 3, H: 2, Black: []bool{true, false, true, false, false, false}}},
+		{"\n 3  2 \r\nb w b\r\n\r\nwww", &Board{W: 3, H: 2, Black: []bool{true, false, true, false, false, false}}},
+		{"1 1\nb", &Board{W: 1, H: 1, Black: []bool{true}}},
+	} {
+		got, err := ParseBoard(tc.text)
+		if err != nil {
+			t.Errorf("ParseBoard(%q): %v", tc.text, err)
+			continue
+		}
+		if got.W != tc.want.W || got.H != tc.want.H || !slices.Equal(got.Black, tc.want.Black) {
+			t.Errorf("ParseBoard(%q) = %v, want %v", tc.text, got, tc.want)
+		}
+	}
+}
+
+func TestParseBoardErrors(t *testing.T) {
+	for _, tc := range []struct{ text, want string }{
+		{"", "empty board"},
+		{" \n\t\n", "empty board"},
+		{"bwwb", "got 4 cells, want 16"},
+		{"bwwbbwwbbwwbbwwbb", "line 1: more than 16 cells"},
+		{"bwwb\nbwxb", `line 2: unexpected 'x'`},
+		{"a b", `line 1: unexpected 'a'`},
+		{"3\nbbb", "line 1: want a \"w h\" header, got 1 fields"},
+		{"3 2 1\nbbb", "got 3 fields"},
+		{"3 x\nbbb", "two numbers"},
+		{"99999999999999999999 1\nb", "two numbers"},
+		{"0 5\n", "line 1: flip: board 0x5 is outside 1..512"},
+		{"513 1\n", "board 513x1 is outside"},
+		{"100000 100000\n", "board 100000x100000 is outside"},
+		{"-3 2\n", "outside"},
+		{"3 2\nbwb", "got 1 rows, want 2"},
+		{"3 2\nbw\nwww", "line 2: got 2 cells, want 3"},
+		{"3 2\nbwbb\nwww", "line 2: more than 3 cells"},
+		{"3 2\nbwb\nwww\nbbb", "line 4: more than the 2 rows"},
+		{"3 2\nbwb\nwBw", `line 3: unexpected 'B'`},
+		{"1 1\n\xff", "unexpected '\ufffd'"},
+	} {
+		_, err := ParseBoard(tc.text)
+		if err == nil {
+			t.Errorf("ParseBoard(%q): no error, want %q", tc.text, tc.want)
+			continue
+		}
+		if msg := err.Error(); !strings.Contains(msg, tc.want) || strings.Contains(msg, "\n") {
+			t.Errorf("ParseBoard(%q): error %q, want one line containing %q", tc.text, msg, tc.want)
+		}
+	}
+}
+
+func TestStringRoundTrip(t *testing.T) {
+	b := &Board{W: 3, H: 2, Black: []bool{true, false, true, false, false, true}}
+	if got, want := b.String(), "3 2\nbwb\nwwb\n"; got != want {
+		t.Fatalf("String() = %q, want %q", got, want)
+	}
+	back, err := ParseBoard(b.String())
+	if err != nil || back.W != b.W || back.H != b.H || !slices.Equal(back.Black, b.Black) {
+		t.Fatalf("ParseBoard(String()) = %v, %v", back, err)
+	}
+}
+
+func FuzzParseBoard(f *testing.F) {
+	for _, s := range []string{
+		"bwwb\nbbwb\nbwwb\nbwww\n", "3 2\nbwb\nwww\n", "1 1\nb", "2 2\nb w\n\nw b\n",
+		"", "bwwb", "3 2\nbw\n", "0 0\n", "512 512\n", "5 1\nbbbbbb", "4 4 4\n", "+1 1\nw", "bbbbbbbbbbbbbbbbx",
+	} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, text string) {
+		b, err := ParseBoard(text)
+		if err != nil {
+			if strings.Contains(err.Error(), "\n") {
+				t.Fatalf("error on several lines: %q", err)
+			}
+			return
+		}
+		if b.W < 1 || b.H < 1 || b.W > MaxSide || b.H > MaxSide || len(b.Black) != b.W*b.H {
+			t.Fatalf("bad board %dx%d with %d cells", b.W, b.H, len(b.Black))
+		}
+		s := b.String()
+		back, err := ParseBoard(s)
+		if err != nil {
+			t.Fatalf("ParseBoard(%q): %v", s, err)
+		}
+		if back.W != b.W || back.H != b.H || !slices.Equal(back.Black, b.Black) || back.String() != s {
+			t.Fatalf("round trip of %q gave %q", s, back.String())
+		}
+	})
+}
+
+func TestJudgeSample(t *testing.T) {
+	// The sample of POJ 1753.
+	var out bytes.Buffer
+	if err := (Game{}).Judge(context.Background(), strings.NewReader("bwwb\nbbwb\nbwwb\nbwww\n"), &out, nil); err != nil {
+		t.Fatal(err)
+	}
+	if got := out.String(); got != "4\n" {
+		t.Fatalf("got %q, want %q", got, "4\n")
+	}
+}
+
+func TestJudgeAll4x4(t *testing.T) {
+	table := table4x4()
+	var in, want strings.Builder
+	for black := range uint64(1 << 16) {
+		in.WriteString(boardFromMask(4, 4, black).String()[len("4 4\n"):])
+		if n := bruteFewest(table, 16, black); n < 0 {
+			want.WriteString("Impossible\n")
+		} else {
+			want.WriteString(strconv.Itoa(n) + "\n")
+		}
+	}
+	var out bytes.Buffer
+	if err := (Game{}).Judge(context.Background(), strings.NewReader(in.String()), &out, nil); err != nil {
+		t.Fatal(err)
+	}
+	if out.String() != want.String() {
+		got, exp := strings.Split(out.String(), "\n"), strings.Split(want.String(), "\n")
+		for i := range min(len(got), len(exp)) {
+			if got[i] != exp[i] {
+				t.Fatalf("board %d: got %q, want %q", i+1, got[i], exp[i])
+			}
+		}
+		t.Fatalf("got %d lines, want %d", len(got), len(exp))
+	}
+}
+
+func TestJudgeErrors(t *testing.T) {
+	for _, tc := range []struct{ in, want string }{
+		{"bwwb bbwb bwwb bwww bwwx", "board 2 position 4: unexpected 'x'"},
+		{"4 4\nbwwb bbwb bwwb bwww", "board 1 position 1: unexpected '4'"},
+		{"bwwb bbwb bwwb bwww bwwb", "board 2: input ends after 4 of its 16 cells"},
+		{"bbbbbbbbbbbbbbbB", "board 1 position 16: unexpected 'B'"},
+		{"\x00", `board 1 position 1: unexpected '\x00'`},
+		{strings.Repeat(" ", maxInput+1), "larger than"},
+	} {
+		var out bytes.Buffer
+		err := (Game{}).Judge(context.Background(), strings.NewReader(tc.in), &out, nil)
+		if err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("Judge(%.30q): error %v, want %q", tc.in, err, tc.want)
+		}
+		if out.Len() > 0 {
+			t.Errorf("Judge(%.30q): wrote %q before the error", tc.in, out.String())
+		}
+	}
+}
+
+func FuzzJudge(f *testing.F) {
+	for _, s := range []string{
+		"bwwb\nbbwb\nbwwb\nbwww\n", "", "bbbbbbbbbbbbbbbbwwwwwwwwwwwwwwww", "bwwb", "bwwbbwwbbwwbbwwx", "4 4\nbwwb", "\xff",
+	} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, in string) {
+		var out bytes.Buffer
+		err := (Game{}).Judge(context.Background(), strings.NewReader(in), &out, nil)
+		if err != nil {
+			if strings.Contains(err.Error(), "\n") || out.Len() > 0 {
+				t.Fatalf("error %q on several lines or after output %q", err, out.String())
+			}
+			return
+		}
+		cells := 0
+		for _, r := range in {
+			if !unicode.IsSpace(r) {
+				cells++
+			}
+		}
+		lines := strings.Split(out.String(), "\n")
+		if cells%16 != 0 || len(lines) != cells/16+1 || lines[len(lines)-1] != "" {
+			t.Fatalf("%d cells gave output %q", cells, out.String())
+		}
+		for _, line := range lines[:len(lines)-1] {
+			if n, err := strconv.Atoi(line); line != "Impossible" && (err != nil || n < 0 || n > 16) {
+				t.Fatalf("bad answer line %q", line)
+			}
+		}
+	})
+}
+
+func TestGameSolve(t *testing.T) {
+	got, err := (Game{}).Solve(context.Background(), "bwwb\nbbwb\nbwwb\nbwww\n", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if a, ok := got.(*Answer); !ok || !a.Possible || a.Count != 4 || !a.Minimal {
+		t.Fatalf("got %+v, want a minimal answer of 4 presses", got)
+	}
+	if _, err := (Game{}).Solve(context.Background(), "600 600\n", nil); err == nil {
+		t.Fatal("600x600 board: no error")
+	}
+}

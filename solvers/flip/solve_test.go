@@ -1,0 +1,348 @@
+package flip
+
+import (
+	"context"
+	"fmt"
+	"math/bits"
+	"math/rand/v2"
+	"sync"
+	"testing"
+)
+
+// pressMask is the set of cells (bit y*w+x) that pressing cell i flips,
+// written out from the rules independently of Board.Press.
+func pressMask(w, h, i int) uint64 {
+	x, y := i%w, i/w
+	m := uint64(1) << i
+	for _, d := range [][2]int{{-1, 0}, {1, 0}, {0, -1}, {0, 1}} {
+		nx, ny := x+d[0], y+d[1]
+		if nx >= 0 && nx < w && ny >= 0 && ny < h {
+			m |= 1 << (ny*w + nx)
+		}
+	}
+	return m
+}
+
+// bruteTable tries every subset of presses on a w×h board (w*h <= 25) and
+// returns, for every set of flipped cells, the fewest presses flipping
+// exactly those cells, or -1.
+func bruteTable(w, h int) []int8 {
+	n := w * h
+	table := make([]int8, 1<<n)
+	for i := range table {
+		table[i] = -1
+	}
+	table[0] = 0
+	var flipped uint64
+	for s := uint64(1); s < 1<<n; s++ {
+		flipped ^= pressMask(w, h, bits.TrailingZeros64(s))
+		presses := int8(bits.OnesCount64(s ^ s>>1))
+		if t := &table[flipped]; *t < 0 || presses < *t {
+			*t = presses
+		}
+	}
+	return table
+}
+
+// bruteFewest is the fewest presses making black (the set of black cells)
+// one colour, or -1.
+func bruteFewest(table []int8, n int, black uint64) int {
+	toWhite, toBlack := int(table[black]), int(table[black^(1<<n-1)])
+	if toWhite < 0 || (toBlack >= 0 && toBlack < toWhite) {
+		return toBlack
+	}
+	return toWhite
+}
+
+var table4x4 = sync.OnceValue(func() []int8 { return bruteTable(4, 4) })
+
+func boardFromMask(w, h int, black uint64) *Board {
+	b := &Board{W: w, H: h, Black: make([]bool, w*h)}
+	for i := range b.Black {
+		b.Black[i] = black>>i&1 == 1
+	}
+	return b
+}
+
+// checkAnswer applies a's presses to b and checks the result is one colour.
+func checkAnswer(t *testing.T, b *Board, a *Answer) {
+	t.Helper()
+	if !a.Possible {
+		if a.Presses != nil || a.Count != 0 || a.Color != "" || a.Minimal {
+			t.Fatalf("%v: impossible answer with fields set: %+v", b, a)
+		}
+		return
+	}
+	if len(a.Presses) != len(b.Black) {
+		t.Fatalf("%v: %d presses for %d cells", b, len(a.Presses), len(b.Black))
+	}
+	after := &Board{W: b.W, H: b.H, Black: append([]bool(nil), b.Black...)}
+	count := 0
+	for i, p := range a.Presses {
+		if p {
+			after.Press(i)
+			count++
+		}
+	}
+	if count != a.Count {
+		t.Fatalf("%v: Count %d, but %d presses", b, a.Count, count)
+	}
+	for i, black := range after.Black {
+		if black != (a.Color == "b") {
+			t.Fatalf("%v: after the presses, cell %d is not colour %q", b, i, a.Color)
+		}
+	}
+}
+
+func solveOrFatal(t *testing.T, b *Board) *Answer {
+	t.Helper()
+	a, err := Solve(context.Background(), b)
+	if err != nil {
+		t.Fatalf("%v: %v", b, err)
+	}
+	checkAnswer(t, b, a)
+	return a
+}
+
+func TestAll4x4(t *testing.T) {
+	table := table4x4()
+	for black := range uint64(1 << 16) {
+		b := boardFromMask(4, 4, black)
+		a := solveOrFatal(t, b)
+		want := bruteFewest(table, 16, black)
+		if got := a.Count; !a.Possible {
+			got = -1
+		} else if !a.Minimal {
+			t.Fatalf("%v: 4x4 answer not proven minimal", b)
+		} else if got != want {
+			t.Fatalf("%v: got %d presses, brute force %d", b, got, want)
+		}
+	}
+}
+
+func TestSmallBoards(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	for w := 1; w <= 5; w++ {
+		for h := 1; h <= 5; h++ {
+			if testing.Short() && w*h > 20 {
+				continue
+			}
+			n := w * h
+			table := bruteTable(w, h)
+			boards := 1 << n
+			if boards > 4096 {
+				boards = 300
+			}
+			for i := range boards {
+				black := uint64(i)
+				if boards < 1<<n {
+					black = rng.Uint64N(1 << n)
+				}
+				b := boardFromMask(w, h, black)
+				a := solveOrFatal(t, b)
+				got := -1
+				if a.Possible {
+					got = a.Count
+				}
+				if want := bruteFewest(table, n, black); got != want || (a.Possible && !a.Minimal) {
+					t.Fatalf("%v: got %d presses (minimal %v), brute force %d", b, got, a.Minimal, want)
+				}
+			}
+		}
+	}
+}
+
+// gaussFewest solves the whole w*h-unknown press system by plain Gaussian
+// elimination, without light chasing, and returns the fewest presses making
+// the board colour target, or -1; it enumerates at most 2^16 solutions.
+func gaussFewest(b *Board, target bool) int {
+	n := len(b.Black)
+	rows := make([][]bool, n) // row i: which presses flip cell i, then whether it must flip
+	for i := range rows {
+		rows[i] = make([]bool, n+1)
+		for j := range n {
+			rows[i][j] = pressMask2D(b.W, b.H, j, i)
+		}
+		rows[i][n] = b.Black[i] != target
+	}
+	var pivots []int
+	for col := 0; col < n; col++ {
+		r := len(pivots)
+		p := r
+		for p < n && !rows[p][col] {
+			p++
+		}
+		if p == n {
+			continue
+		}
+		rows[r], rows[p] = rows[p], rows[r]
+		for i := range rows {
+			if i != r && rows[i][col] {
+				for j := range rows[i] {
+					rows[i][j] = rows[i][j] != rows[r][j]
+				}
+			}
+		}
+		pivots = append(pivots, col)
+	}
+	for _, row := range rows[len(pivots):] {
+		if row[n] {
+			return -1
+		}
+	}
+	isPivot := make([]bool, n)
+	for _, col := range pivots {
+		isPivot[col] = true
+	}
+	var free []int
+	for col := range n {
+		if !isPivot[col] {
+			free = append(free, col)
+		}
+	}
+	if len(free) > 16 {
+		panic(fmt.Sprintf("null space of dimension %d too big", len(free)))
+	}
+	// Gray code over the free unknowns, tracking the pivot unknowns' values.
+	values := make([]bool, len(pivots))
+	count := 0
+	for r := range pivots {
+		values[r] = rows[r][n]
+		count += boolInt(values[r])
+	}
+	best := count
+	for s := 1; s < 1<<len(free); s++ {
+		k := bits.TrailingZeros(uint(s))
+		for r := range pivots {
+			if rows[r][free[k]] {
+				count += 1 - 2*boolInt(values[r])
+				values[r] = !values[r]
+			}
+		}
+		best = min(best, count+bits.OnesCount(uint(s^s>>1)))
+	}
+	return best
+}
+
+// pressMask2D reports whether pressing cell j of a w×h board flips cell i.
+func pressMask2D(w, h, j, i int) bool {
+	xj, yj, xi, yi := j%w, j/w, i%w, i/w
+	dx, dy := xi-xj, yi-yj
+	return dx*dx+dy*dy <= 1
+}
+
+func TestAgainstGauss(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	sizes := [][2]int{{6, 6}, {7, 3}, {3, 11}, {9, 9}, {11, 11}, {12, 5}, {1, 17}, {17, 1}, {14, 14}, {16, 16}, {19, 19}}
+	for _, size := range sizes {
+		w, h := size[0], size[1]
+		runs := 4
+		if testing.Short() && w*h > 200 {
+			runs = 2
+		}
+		for run := range runs {
+			// Random boards of sizes with a big null space are nearly all
+			// impossible, so half the boards are made of random presses.
+			b, _ := NewBoard(w, h)
+			for i := range b.Black {
+				if run%2 == 0 {
+					b.Black[i] = rng.IntN(2) == 1
+				} else if rng.IntN(2) == 1 {
+					b.Press(i)
+				}
+			}
+			a := solveOrFatal(t, b)
+			want := gaussFewest(b, true)
+			if toWhite := gaussFewest(b, false); toWhite >= 0 && (want < 0 || toWhite < want) {
+				want = toWhite
+			}
+			got := -1
+			if a.Possible {
+				got = a.Count
+			}
+			if got != want || (a.Possible && !a.Minimal) {
+				t.Fatalf("%dx%d %v: got %d presses (minimal %v), Gaussian elimination %d", w, h, b, got, a.Minimal, want)
+			}
+		}
+	}
+}
+
+// TestLargeBoards checks the answers of big boards by applying them; the
+// boards are sums of presses, so they are all solvable.
+func TestLargeBoards(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 6))
+	sizes := [][2]int{{64, 65}, {65, 64}, {130, 7}, {200, 200}, {39, 39}, {512, 512}, {1, 512}}
+	for _, size := range sizes {
+		b, _ := NewBoard(size[0], size[1])
+		for range b.W * b.H / 3 {
+			b.Press(rng.IntN(b.W * b.H))
+		}
+		if !solveOrFatal(t, b).Possible {
+			t.Fatalf("%dx%d: a board made of presses is reported impossible", b.W, b.H)
+		}
+	}
+}
+
+func TestBigNullSpaceNotProven(t *testing.T) {
+	// 39x39 has 2^32 quiet press sets: too many to try.
+	b, _ := NewBoard(39, 39)
+	b.Press(0)
+	a := solveOrFatal(t, b)
+	if !a.Possible || a.Minimal {
+		t.Fatalf("39x39: got possible %v minimal %v, want true, false", a.Possible, a.Minimal)
+	}
+}
+
+func TestSolveCancelled(t *testing.T) {
+	b, _ := NewBoard(30, 30) // 2^20 quiet press sets to try
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if _, err := Solve(ctx, b); err != context.Canceled {
+		t.Fatalf("got error %v, want context.Canceled", err)
+	}
+}
+
+func TestSolveBadBoard(t *testing.T) {
+	for _, b := range []*Board{{W: 0, H: 3}, {W: 2, H: 2, Black: make([]bool, 3)}, {W: 513, H: 1, Black: make([]bool, 513)}} {
+		if _, err := Solve(context.Background(), b); err == nil {
+			t.Errorf("%dx%d board with %d cells: no error", b.W, b.H, len(b.Black))
+		}
+	}
+}
+
+func benchmarkSize(b *testing.B, w, h int) {
+	rng := rand.New(rand.NewPCG(7, 8))
+	board, _ := NewBoard(w, h)
+	for i := range board.Black {
+		board.Black[i] = rng.IntN(2) == 1
+	}
+	for b.Loop() {
+		if _, err := Solve(context.Background(), board); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+func BenchmarkAll4x4(b *testing.B) {
+	boards := make([]*Board, 1<<16)
+	for i := range boards {
+		boards[i] = boardFromMask(4, 4, uint64(i))
+	}
+	for b.Loop() {
+		for _, board := range boards {
+			if _, err := Solve(context.Background(), board); err != nil {
+				b.Fatal(err)
+			}
+		}
+	}
+}
+
+func Benchmark20x20(b *testing.B)   { benchmarkSize(b, 20, 20) }
+func Benchmark100x100(b *testing.B) { benchmarkSize(b, 100, 100) }
+func Benchmark200x200(b *testing.B) { benchmarkSize(b, 200, 200) }
+
+// 30x30 has a 20-dimensional null space: 2^20 press sets to compare.
+func Benchmark30x30(b *testing.B) { benchmarkSize(b, 30, 30) }
+
+// 39x39 has a 32-dimensional null space, beyond exhaustive search.
+func Benchmark39x39(b *testing.B) { benchmarkSize(b, 39, 39) }
