@@ -19,6 +19,9 @@ type Answer struct {
 // beyond it Solve settles for a locally minimal answer.
 const maxSearchWork = 1 << 28
 
+// colors are the two targets, black and white, in the order they are tried.
+var colors = [2]string{"b", "w"}
+
 // checkEvery is how many search steps pass between cancellation checks.
 const checkEvery = 1 << 14
 
@@ -41,21 +44,16 @@ func solve(ctx context.Context, b *Board, progress func(int64)) (*Answer, error)
 		return nil, err
 	}
 	c := newChaser(b)
-	toWhite := c.pack(b.Black, true)
-	toBlack := c.pack(b.Black, false)
-	firsts, quiet := c.firstRows(toWhite, toBlack)
+	// needs[k] is the set of cells to flip to make the board all colors[k].
+	needs := [2][]uint64{c.pack(b.Black, false), c.pack(b.Black, true)}
+	firsts, quiet := c.firstRows(needs)
 
-	full := func(first, need []uint64) []uint64 {
-		presses := make([]uint64, c.h*c.words)
-		c.chase(first, need, presses)
-		return presses
-	}
 	var cands [][]uint64
-	var colors []string
-	for i, need := range [][]uint64{toBlack, toWhite} {
-		if firsts[i] != nil {
-			cands = append(cands, full(firsts[i], need))
-			colors = append(colors, []string{"b", "w"}[i])
+	var candColors []string
+	for k, first := range firsts {
+		if first != nil {
+			cands = append(cands, c.fullPresses(first, needs[k]))
+			candColors = append(candColors, colors[k])
 		}
 	}
 	if len(cands) == 0 {
@@ -63,7 +61,7 @@ func solve(ctx context.Context, b *Board, progress func(int64)) (*Answer, error)
 	}
 	quietFull := make([][]uint64, len(quiet))
 	for i, q := range quiet {
-		quietFull[i] = full(q, nil)
+		quietFull[i] = c.fullPresses(q, nil)
 	}
 	minimal, err := fewest(ctx, cands, quietFull, progress)
 	if err != nil {
@@ -75,9 +73,13 @@ func solve(ctx context.Context, b *Board, progress func(int64)) (*Answer, error)
 			best = i
 		}
 	}
-	presses := c.unpack(cands[best])
-	return &Answer{Possible: true, Presses: presses, Count: popcount(cands[best]),
-		Color: colors[best], Minimal: minimal}, nil
+	return &Answer{
+		Possible: true,
+		Presses:  c.unpack(cands[best]),
+		Count:    popcount(cands[best]),
+		Color:    candColors[best],
+		Minimal:  minimal,
+	}, nil
 }
 
 // chaser holds the board's shape as seen by light chasing: rows of w bits
@@ -165,14 +167,22 @@ func (c *chaser) chase(first, need, presses []uint64) []uint64 {
 	return todo
 }
 
-// firstRows solves for the first row of presses. It returns one first row
-// per target ([black, white], nil if that colour is unreachable) and a basis
-// of the quiet first rows, whose chases change nothing.
-func (c *chaser) firstRows(toWhite, toBlack []uint64) ([2][]uint64, [][]uint64) {
+// fullPresses returns the presses of every row when chasing from first.
+func (c *chaser) fullPresses(first, need []uint64) []uint64 {
+	presses := make([]uint64, c.h*c.words)
+	c.chase(first, need, presses)
+	return presses
+}
+
+// firstRows solves for the first row of presses. For each target in needs
+// (the cells to flip), it returns a first row reaching it, or nil if none
+// does; it also returns a basis of the quiet first rows, whose chases change
+// nothing.
+func (c *chaser) firstRows(needs [2][]uint64) ([2][]uint64, [][]uint64) {
 	w, n := c.w, c.words
 	// Row i of the system: the unknowns (bits 0..w-1) whose presses leave
-	// last-row cell i wrong, then the right-hand sides for black (bit w) and
-	// white (bit w+1). The leftover of first row x is P(T)x for T the
+	// last-row cell i wrong, then the right-hand sides for the two targets
+	// (bits w and w+1). The leftover of first row x is P(T)x for T the
 	// symmetric tridiagonal row-press matrix, so the system is symmetric and
 	// chasing unit vector e_i yields row i as well as column i.
 	width := (w + 2 + 63) / 64
@@ -185,7 +195,7 @@ func (c *chaser) firstRows(toWhite, toBlack []uint64) ([2][]uint64, [][]uint64) 
 		copy(m[i], c.chase(unit, nil, scratch))
 		unit[i/64] = 0
 	}
-	for k, need := range [][]uint64{toBlack, toWhite} {
+	for k, need := range needs {
 		rhs := c.chase(make([]uint64, n), need, scratch)
 		for i := range m {
 			m[i][(w+k)/64] |= (rhs[i/64] >> (i % 64) & 1) << ((w + k) % 64)
