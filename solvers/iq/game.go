@@ -2,8 +2,8 @@ package iq
 
 import (
 	"context"
-	"errors"
 	"io"
+	"strings"
 )
 
 // Game is the iq puzzle behind the common solvers.Game interface.
@@ -11,10 +11,39 @@ type Game struct{}
 
 func (Game) Name() string { return "iq" }
 
+// Judge solves every board of the input (one in the NOI format, several in
+// the SPOJ one) and prints each filled board or "No solution".
 func (Game) Judge(ctx context.Context, in io.Reader, out io.Writer, progress func(int64)) error {
-	return errors.New("iq: not implemented yet")
+	boards, err := ReadBoards(in)
+	if err != nil {
+		return err
+	}
+	for _, b := range boards {
+		if err := Validate(b); err != nil {
+			return err
+		}
+	}
+	for _, b := range boards {
+		a, err := solve(ctx, b, progress)
+		if err != nil {
+			return err
+		}
+		text := "No solution\n"
+		if a.Solved {
+			text = strings.Join(a.Rows, "\n") + "\n"
+		}
+		if _, err := io.WriteString(out, text); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
+// Solve solves one board given in the judge format and returns an *Answer.
 func (Game) Solve(ctx context.Context, text string, progress func(int64)) (any, error) {
-	return nil, errors.New("iq: not implemented yet")
+	b, err := ParseBoard(text)
+	if err != nil {
+		return nil, err
+	}
+	return solve(ctx, b, progress)
 }

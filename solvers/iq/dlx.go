@@ -1,0 +1,145 @@
+package iq
+
+import "context"
+
+// exactCover is Knuth's Algorithm X on dancing links: a sparse 0/1 matrix
+// as circular doubly linked lists, so covering a column and undoing it are
+// both cheap pointer updates.
+//
+// Node 0 is the root, nodes 1..columns are the column headers and the
+// rest are the 1s of the matrix, row by row.
+type exactCover struct {
+	nodes []node
+	size  []int32 // per header node: 1s left in the column
+
+	chosen []int32 // rows of the partial solution
+
+	ctx      context.Context
+	progress func(visited int64)
+	visited  int64
+	err      error
+}
+
+// node keeps its four links together: one cache line per update.
+type node struct {
+	left, right, up, down int32
+	column                int32 // header node
+	row                   int32 // matrix row, for the 1s
+}
+
+// checkEvery is how many search nodes pass between looks at the context and
+// progress reports: a power of two, a few milliseconds of work.
+const checkEvery = 1 << 14
+
+func newExactCover(columns int, rows [][]int32) *exactCover {
+	n := 1 + columns
+	for _, r := range rows {
+		n += len(r)
+	}
+	m := &exactCover{nodes: make([]node, n), size: make([]int32, 1+columns)}
+	nd := m.nodes
+	for h := int32(0); h <= int32(columns); h++ {
+		nd[h] = node{left: h - 1, right: h + 1, up: h, down: h, column: h}
+	}
+	nd[0].left, nd[columns].right = int32(columns), 0
+	x := int32(columns + 1)
+	for i, r := range rows {
+		first := x
+		for _, col := range r {
+			h := col + 1
+			nd[x] = node{left: x - 1, right: x + 1, up: nd[h].up, down: h, column: h, row: int32(i)}
+			nd[nd[h].up].down, nd[h].up = x, x
+			m.size[h]++
+			x++
+		}
+		nd[first].left, nd[x-1].right = x-1, first
+	}
+	return m
+}
+
+func (m *exactCover) cover(h int32) {
+	nd := m.nodes
+	nd[nd[h].left].right, nd[nd[h].right].left = nd[h].right, nd[h].left
+	for i := nd[h].down; i != h; i = nd[i].down {
+		for j := nd[i].right; j != i; j = nd[j].right {
+			n := &nd[j]
+			nd[n.up].down, nd[n.down].up = n.down, n.up
+			m.size[n.column]--
+		}
+	}
+}
+
+func (m *exactCover) uncover(h int32) {
+	nd := m.nodes
+	for i := nd[h].up; i != h; i = nd[i].up {
+		for j := nd[i].left; j != i; j = nd[j].left {
+			n := &nd[j]
+			m.size[n.column]++
+			nd[n.up].down, nd[n.down].up = j, j
+		}
+	}
+	nd[nd[h].left].right, nd[nd[h].right].left = h, h
+}
+
+// search calls found with the rows of every exact cover until found returns
+// false or the context is cancelled (then m.err is set). It reports whether
+// the search ran to the end.
+func (m *exactCover) search(found func(rows []int32) bool) bool {
+	return m.searchShare(found, nil)
+}
+
+// searchShare is search over the first level's branches numbered
+// claim(), claim(), ... in increasing order until claim returns a number
+// past the last branch; a nil claim takes every branch. Searches on copies
+// of one matrix sharing one counter as claim so split the work between
+// them.
+func (m *exactCover) searchShare(found func(rows []int32) bool, claim func() int) bool {
+	m.visited++
+	if m.visited%checkEvery == 0 {
+		if m.err = m.ctx.Err(); m.err != nil {
+			return false
+		}
+		if m.progress != nil {
+			m.progress(m.visited)
+		}
+	}
+	nd := m.nodes
+	if nd[0].right == 0 {
+		return found(m.chosen)
+	}
+	// The column with the fewest 1s keeps the search tree narrow.
+	best := nd[0].right
+	for h := nd[best].right; h != 0 && m.size[best] > 1; h = nd[h].right {
+		if m.size[h] < m.size[best] {
+			best = h
+		}
+	}
+	if m.size[best] == 0 {
+		return true
+	}
+	m.cover(best)
+	done := true
+	next := 0
+	if claim != nil {
+		next = claim()
+	}
+	for i, k := nd[best].down, 0; i != best && done; i, k = nd[i].down, k+1 {
+		if k < next {
+			continue
+		}
+		m.chosen = append(m.chosen, nd[i].row)
+		for j := nd[i].right; j != i; j = nd[j].right {
+			m.cover(nd[j].column)
+		}
+		done = m.search(found)
+		for j := nd[i].left; j != i; j = nd[j].left {
+			m.uncover(nd[j].column)
+		}
+		m.chosen = m.chosen[:len(m.chosen)-1]
+		if claim != nil {
+			next = claim()
+		}
+	}
+	m.uncover(best)
+	return done
+}

@@ -1,0 +1,124 @@
+package iq
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+)
+
+// Cell is a position on the square grid: row down, column right.
+type Cell struct {
+	Row int `json:"row"`
+	Col int `json:"col"`
+}
+
+// Piece is one of the twelve parts, in its base orientation.
+type Piece struct {
+	Letter byte   `json:"letter"`
+	Cells  []Cell `json:"cells"` // sorted by row, then column; top-left at (0, 0)
+}
+
+// Pieces lists the twelve parts A to L. Their sizes sum to NumCells.
+var Pieces = [NumPieces]Piece{
+	piece('A', "11/10"),
+	piece('B', "1111"),
+	piece('C', "111/100"),
+	piece('D', "11/11"),
+	piece('E', "1/1/111"),
+	piece('F', "1111/01"),
+	piece('G', "111/101"),
+	piece('H', "111/110"),
+	piece('I', "111/0011"),
+	piece('J', "010/111/010"),
+	piece('K', "1/11/011"),
+	piece('L', "1111/1"),
+}
+
+// NumPieces is the number of parts, A to L.
+const NumPieces = 12
+
+// piece reads a shape written as rows of 0 and 1 separated by '/'.
+func piece(letter byte, shape string) Piece {
+	p := Piece{Letter: letter}
+	for r, line := range strings.Split(shape, "/") {
+		for c := range len(line) {
+			if line[c] == '1' {
+				p.Cells = append(p.Cells, Cell{r, c})
+			}
+		}
+	}
+	return p
+}
+
+// orientations holds, per piece, every distinct shape reachable by rotation
+// and reflection, each normalized (see normalize).
+var orientations = func() (all [NumPieces][][]Cell) {
+	for i, p := range Pieces {
+		shape := slices.Clone(p.Cells)
+		for flip := range 2 {
+			for range 4 {
+				n := normalize(shape)
+				if !slices.ContainsFunc(all[i], func(o []Cell) bool { return slices.Equal(o, n) }) {
+					all[i] = append(all[i], n)
+				}
+				for k, c := range shape { // rotate a quarter turn
+					shape[k] = Cell{c.Col, -c.Row}
+				}
+			}
+			if flip == 0 {
+				for k, c := range shape { // mirror left to right
+					shape[k] = Cell{c.Row, -c.Col}
+				}
+			}
+		}
+	}
+	return all
+}()
+
+// normalize returns the cells shifted so the smallest row and column are 0,
+// sorted by row then column, so equal shapes compare equal.
+func normalize(cells []Cell) []Cell {
+	minR, minC := cells[0].Row, cells[0].Col
+	for _, c := range cells {
+		minR, minC = min(minR, c.Row), min(minC, c.Col)
+	}
+	n := make([]Cell, len(cells))
+	for k, c := range cells {
+		n[k] = Cell{c.Row - minR, c.Col - minC}
+	}
+	slices.SortFunc(n, func(a, b Cell) int {
+		if a.Row != b.Row {
+			return a.Row - b.Row
+		}
+		return a.Col - b.Col
+	})
+	return n
+}
+
+// Validate checks that every letter on the board covers exactly the cells of
+// one orientation of its piece. The statement promises this of its inputs,
+// so a board breaking it is malformed rather than unsolvable.
+func Validate(b *Board) error {
+	var cells [NumPieces][]Cell
+	for r := range Size {
+		for c := range r + 1 {
+			switch v := b.At(r, c); {
+			case v == Empty:
+			case 'A' <= v && v <= 'L':
+				cells[v-'A'] = append(cells[v-'A'], Cell{r, c})
+			default:
+				return fmt.Errorf("iq: line %d: unexpected character %q", r+1, v)
+			}
+		}
+	}
+	for i, got := range cells {
+		if got == nil {
+			continue
+		}
+		n := normalize(got)
+		if !slices.ContainsFunc(orientations[i], func(o []Cell) bool { return slices.Equal(o, n) }) {
+			return fmt.Errorf("iq: piece %c on the board is not a %c shape", 'A'+i, 'A'+i)
+		}
+	}
+	return nil
+}

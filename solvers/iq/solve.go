@@ -1,0 +1,245 @@
+package iq
+
+import (
+	"context"
+	"runtime"
+	"slices"
+	"sync"
+	"sync/atomic"
+)
+
+// Answer is one solved board, for the page.
+type Answer struct {
+	Solved bool     `json:"solved"`
+	Rows   []string `json:"rows"`  // the ten filled lines; nil when there is no solution
+	Nodes  int64    `json:"nodes"` // search nodes visited
+}
+
+// placement is one way to lay a piece on the empty board.
+type placement struct {
+	piece  int     // 0 for A ... 11 for L
+	cells  []uint8 // cell indices (see index)
+	mirror int     // index in placements of its image under mirrorCell
+}
+
+// mirrorCell maps each cell to its image under the board's one symmetry,
+// the reflection swapping the left edge and the bottom row.
+var mirrorCell = func() (m [NumCells]uint8) {
+	for r := range Size {
+		for c := range r + 1 {
+			m[index(r, c)] = uint8(index(Size-1-c, Size-1-r))
+		}
+	}
+	return m
+}()
+
+// placements lists every placement of every piece, in every orientation
+// and position that stays inside the triangle.
+var placements = func() (all []placement) {
+	for p, shapes := range orientations {
+		for _, shape := range shapes {
+			for dr := range Size {
+				for dc := range Size {
+					pl := placement{piece: p}
+					for _, c := range shape {
+						r, c := c.Row+dr, c.Col+dc
+						if r >= Size || c > r {
+							pl.cells = nil
+							break
+						}
+						pl.cells = append(pl.cells, uint8(index(r, c)))
+					}
+					if pl.cells != nil {
+						all = append(all, pl)
+					}
+				}
+			}
+		}
+	}
+	// The orientations are closed under reflection, so every image is there.
+	mask := func(cells []uint8, image *[NumCells]uint8) (m uint64) {
+		for _, c := range cells {
+			m |= 1 << image[c]
+		}
+		return m
+	}
+	var identity [NumCells]uint8
+	for i := range identity {
+		identity[i] = uint8(i)
+	}
+	byMask := make(map[uint64]int, len(all))
+	for i, pl := range all {
+		byMask[mask(pl.cells, &identity)] = i
+	}
+	for i := range all {
+		all[i].mirror = byMask[mask(all[i].cells, &mirrorCell)]
+	}
+	return all
+}()
+
+// problem is the exact cover left by a board: its columns are the empty
+// cells and the pieces not yet on the board, its rows the placements that
+// fit (placements[use[row]]).
+type problem struct {
+	board *Board
+	use   []int
+	cover *exactCover
+}
+
+// newProblem builds the exact cover for b from the placements keep accepts
+// (all of them when keep is nil).
+func newProblem(ctx context.Context, b *Board, progress func(int64), keep func(i int) bool) (*problem, error) {
+	if err := Validate(b); err != nil {
+		return nil, err
+	}
+	// Number the columns; -1 marks a cell or piece already on the board.
+	var cellColumn [NumCells]int32
+	var pieceColumn [NumPieces]int32
+	for i, v := range b.cells {
+		if v != 0 {
+			cellColumn[i] = -1
+			pieceColumn[v-'A'] = -1
+		}
+	}
+	columns := int32(0)
+	for i := range cellColumn {
+		if cellColumn[i] == 0 {
+			cellColumn[i] = columns
+			columns++
+		}
+	}
+	for p := range pieceColumn {
+		if pieceColumn[p] == 0 {
+			pieceColumn[p] = columns
+			columns++
+		}
+	}
+	pr := &problem{board: b}
+	var rows [][]int32
+next:
+	for i, pl := range placements {
+		if pieceColumn[pl.piece] < 0 || keep != nil && !keep(i) {
+			continue
+		}
+		r := []int32{pieceColumn[pl.piece]}
+		for _, c := range pl.cells {
+			if cellColumn[c] < 0 {
+				continue next
+			}
+			r = append(r, cellColumn[c])
+		}
+		pr.use = append(pr.use, i)
+		rows = append(rows, r)
+	}
+	pr.cover = newExactCover(int(columns), rows)
+	pr.cover.ctx, pr.cover.progress = ctx, progress
+	return pr, nil
+}
+
+// Solve fills the board with the missing pieces, if it can.
+func Solve(ctx context.Context, b *Board) (*Answer, error) {
+	return solve(ctx, b, nil)
+}
+
+// solve is Solve reporting the search nodes visited to progress.
+func solve(ctx context.Context, b *Board, progress func(nodes int64)) (*Answer, error) {
+	pr, err := newProblem(ctx, b, progress, nil)
+	if err != nil {
+		return nil, err
+	}
+	var solved *Board
+	pr.cover.search(func(rows []int32) bool {
+		solved = pr.fill(rows)
+		return false
+	})
+	if pr.cover.err != nil {
+		return nil, pr.cover.err
+	}
+	a := &Answer{Solved: solved != nil, Nodes: pr.cover.visited}
+	if solved != nil {
+		a.Rows = solved.rows()
+	}
+	return a, nil
+}
+
+// Count returns the number of ways to fill the board with the missing
+// pieces.
+func Count(ctx context.Context, b *Board) (int64, error) {
+	// A symmetric board has mirror-image solutions in pairs. Telling them
+	// apart by a piece that no placement leaves unmoved by the mirror, it
+	// is enough to count those with that piece in one of each mirror pair.
+	keep, times := func(int) bool { return true }, int64(1)
+	if p := asymmetricPiece(b); p >= 0 {
+		keep = func(i int) bool {
+			return placements[i].piece != p || i < placements[i].mirror
+		}
+		times = 2
+	}
+	// Each worker searches its own copy of the matrix, taking the first
+	// level's branches one at a time from a shared counter.
+	workers := make([]*problem, min(runtime.GOMAXPROCS(0), maxWorkers))
+	for w := range workers {
+		pr, err := newProblem(ctx, b, nil, keep)
+		if err != nil {
+			return 0, err
+		}
+		workers[w] = pr
+	}
+	var branch atomic.Int64
+	claim := func() int { return int(branch.Add(1) - 1) }
+	counts := make([]int64, len(workers))
+	var wg sync.WaitGroup
+	for w, pr := range workers {
+		wg.Go(func() {
+			pr.cover.searchShare(func([]int32) bool {
+				counts[w]++
+				return true
+			}, claim)
+		})
+	}
+	wg.Wait()
+	var n int64
+	for w, pr := range workers {
+		if pr.cover.err != nil {
+			return 0, pr.cover.err
+		}
+		n += counts[w]
+	}
+	return times * n, nil
+}
+
+// maxWorkers bounds the goroutines of Count: the first level has a dozen
+// branches or so, more workers would idle.
+const maxWorkers = 4
+
+// asymmetricPiece returns, if b is its own mirror image, a piece not on b
+// with no placement its own mirror image; otherwise -1.
+func asymmetricPiece(b *Board) int {
+	for i, v := range b.cells {
+		if b.cells[mirrorCell[i]] != v {
+			return -1
+		}
+	}
+	fixed := make([]bool, NumPieces) // pieces with a placement its own image
+	for i, pl := range placements {
+		fixed[pl.piece] = fixed[pl.piece] || pl.mirror == i
+	}
+	for p := range NumPieces {
+		if !fixed[p] && !slices.Contains(b.cells[:], 'A'+byte(p)) {
+			return p
+		}
+	}
+	return -1
+}
+
+// fill returns a copy of the board with the placements of rows added.
+func (pr *problem) fill(rows []int32) *Board {
+	b := *pr.board
+	for _, r := range rows {
+		pl := placements[pr.use[r]]
+		for _, c := range pl.cells {
+			b.cells[c] = 'A' + byte(pl.piece)
+		}
+	}
+	return &b
+}
