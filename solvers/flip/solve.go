@@ -288,6 +288,7 @@ func fewest(ctx context.Context, cands, quiet [][]uint64, progress func(int64)) 
 		}
 		q := quiet[bits.TrailingZeros64(s)]
 		for i, v := range cur {
+			v = v[:len(q)] // lets the compiler drop bounds checks
 			count := 0
 			for j, x := range q {
 				v[j] ^= x
