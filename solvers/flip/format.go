@@ -119,7 +119,7 @@ func (b *Board) String() string {
 	fmt.Fprintf(&s, "%d %d\n", b.W, b.H)
 	for i, black := range b.Black {
 		s.WriteByte("wb"[boolInt(black)])
-		if (i+1)%b.W == 0 {
+		if b.W > 0 && (i+1)%b.W == 0 { // a hand-made Board may have W == 0
 			s.WriteByte('\n')
 		}
 	}

@@ -3,6 +3,7 @@ package flip
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"slices"
 	"strconv"
 	"strings"
@@ -206,5 +207,16 @@ func TestGameSolve(t *testing.T) {
 	}
 	if _, err := (Game{}).Solve(context.Background(), "600 600\n", nil); err == nil {
 		t.Fatal("600x600 board: no error")
+	}
+}
+
+func TestAnswerJSON(t *testing.T) {
+	// The page reads these field names.
+	got, err := json.Marshal(&Answer{Possible: true, Presses: []bool{true, false}, Count: 1, Color: "b", Minimal: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := `{"possible":true,"presses":[true,false],"count":1,"color":"b","minimal":true}`; string(got) != want {
+		t.Fatalf("got %s, want %s", got, want)
 	}
 }
