@@ -260,6 +260,7 @@ func fewest(ctx context.Context, cands, quiet [][]uint64, progress func(int64)) 
 	if k == 0 {
 		return true, nil
 	}
+	// Testing k first keeps the shift from overflowing.
 	if k > 40 || uint64(len(cands)*len(quiet[0]))<<k > maxSearchWork {
 		for _, v := range cands {
 			if err := descend(ctx, v, quiet); err != nil {
