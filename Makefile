@@ -4,10 +4,12 @@
 GO     ?= go
 GOROOT := $(shell $(GO) env GOROOT)
 WASMEXEC := $(GOROOT)/lib/wasm/go_js_wasm_exec
+ADDR   ?= 127.0.0.1:8080
+CHROMIUM ?= chromium
 
-.PHONY: run test test-unit test-wasm
+.PHONY: run test test-unit test-wasm test-e2e wasm chromium sizes
 
-test: test-unit test-wasm
+test: test-unit test-wasm test-e2e
 
 # Native tests, plus every benchmark once so none rots.
 test-unit:
@@ -18,3 +20,24 @@ test-unit:
 # The solvers again, compiled to wasm and run under Node, as the worker runs them.
 test-wasm:
 	GOOS=js GOARCH=wasm $(GO) test -short -exec="$(WASMEXEC)" ./solvers/...
+
+# The page: the UI (go-app) and the solver worker, two separate wasm files.
+wasm:
+	cp $(GOROOT)/lib/wasm/wasm_exec.js web/wasm_exec.js
+	GOOS=js GOARCH=wasm $(GO) build -trimpath -ldflags=-s -o web/app.wasm ./wasm/ui
+	GOOS=js GOARCH=wasm $(GO) build -trimpath -ldflags=-s -o web/worker.wasm ./wasm/worker
+	gzip -9 -k -f web/app.wasm web/worker.wasm
+
+run: wasm
+	$(GO) run ./app/cmd/serve -addr $(ADDR)
+
+# Browser end-to-end tests: headless Chromium drives the built page.
+test-e2e: wasm chromium
+	CHROMIUM=$$(command -v $(CHROMIUM)) $(GO) test -tags e2e -count=1 -timeout 10m ./app/e2e
+
+chromium:
+	@command -v $(CHROMIUM) >/dev/null || (apt-get update && apt-get install -y chromium)
+
+sizes: wasm
+	@for f in web/app.wasm web/worker.wasm; do \
+		printf '%-16s %8d bytes raw, %8d bytes gzip\n' $$f $$(wc -c < $$f) $$(wc -c < $$f.gz); done

@@ -1,0 +1,15 @@
+// Command ui is the page's WebAssembly program (web/app.wasm), booted by
+// index.html. The static server is a separate program (app/cmd/serve), so
+// none of net/http's server ends up in this binary.
+package main
+
+import (
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+
+	"gridsolve/app/ui"
+)
+
+func main() {
+	app.Route("/", func() app.Composer { return ui.New() })
+	app.RunWhenOnBrowser()
+}
