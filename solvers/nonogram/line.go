@@ -10,15 +10,20 @@ const (
 // lineSolver settles the cells of one line that take the same colour in
 // every placement of the runs consistent with the cells already known.
 //
-// It is exact: a dynamic programme over (cell, run) computes, for each
-// prefix and suffix of the line, whether it can hold the first (last) runs,
-// so a cell is black only if no consistent placement leaves it white, and
-// the other way round. Its tables are reused between calls.
+// It is exact: a dynamic programme over (cell, run) finds which prefixes
+// can hold the first j runs and which suffixes the last ones, so a cell is
+// settled black only if no consistent placement leaves it white, and the
+// other way round. Only the band of prefix lengths where j runs can end
+// (between the left-most and right-most packings) is computed, so a line
+// costs O(runs × slack + length). The tables are reused between calls.
 type lineSolver struct {
-	fwd    []bool // fwd[i*(k+1)+j]: cells [0,i) can hold exactly runs [0,j)
-	bwd    []bool // bwd[i*(k+1)+j]: cells [i,n) can hold exactly runs [j,k)
-	whites []int  // whites[i]: known white cells among [0,i)
-	cover  []int  // difference array: placements of some run covering a cell
+	fwd, bwd []bool // [j*(n+1)+i]: cells [0,i) hold runs [0,j); cells [i,n) hold runs [j,k)
+	// lo[j]..hi[j]: the prefix lengths that may hold exactly j runs and
+	// leave room for the others; suffixes are kept for lo[j]..hiBwd[j].
+	lo, hi, hiBwd []int
+	whites        []int  // whites[i]: known white cells among [0,i)
+	cover         []int  // difference array of placements covering a cell
+	canWhite      []bool // some placement leaves the cell white
 }
 
 // solve refines line in place and reports whether any placement fits.
@@ -28,18 +33,27 @@ func (s *lineSolver) solve(line []byte, runs []int) bool {
 	if !fits(runs, n) {
 		return false
 	}
-	stride := k + 1
-	size := (n + 1) * stride
-	if cap(s.fwd) < size {
-		s.fwd = make([]bool, size)
-		s.bwd = make([]bool, size)
+	stride := n + 1
+	s.grow(n, k)
+	fwd, bwd := s.fwd[:(k+1)*stride], s.bwd[:(k+1)*stride]
+	lo, hi, hiBwd := s.lo[:k+1], s.hi[:k+1], s.hiBwd[:k+1]
+	whites, cover, canWhite := s.whites[:n+1], s.cover[:n+1], s.canWhite[:n]
+
+	total := 0
+	for _, r := range runs {
+		total += r
 	}
-	if cap(s.whites) < n+1 {
-		s.whites = make([]int, n+1)
-		s.cover = make([]int, n+1)
+	before := 0 // cells of runs [0,j)
+	for j := 0; j <= k; j++ {
+		after := total - before // cells of runs [j,k)
+		lo[j] = max(before+j-1, 0)
+		hi[j] = n - after - (k - j)
+		hiBwd[j] = n
+		if j < k {
+			hiBwd[j] = hi[j] + 1
+			before += runs[j]
+		}
 	}
-	fwd, bwd := s.fwd[:size], s.bwd[:size]
-	whites, cover := s.whites[:n+1], s.cover[:n+1]
 	whites[0] = 0
 	for i, c := range line {
 		whites[i+1] = whites[i]
@@ -47,55 +61,62 @@ func (s *lineSolver) solve(line []byte, runs []int) bool {
 			whites[i+1]++
 		}
 	}
-	// noWhite reports whether a run may occupy cells [a,b).
 	noWhite := func(a, b int) bool { return whites[b] == whites[a] }
-
+	F := func(i, j int) bool { return lo[j] <= i && i <= hi[j] && fwd[j*stride+i] }
+	B := func(i, j int) bool { return lo[j] <= i && i <= hiBwd[j] && bwd[j*stride+i] }
 	// leftOK: run j may start at a, given what precedes it.
 	leftOK := func(a, j int) bool {
 		if a == 0 {
 			return j == 0
 		}
-		return line[a-1] != black && fwd[(a-1)*stride+j]
+		return line[a-1] != black && F(a-1, j)
 	}
 	// rightOK: run j may end just before e, given what follows it.
 	rightOK := func(e, j int) bool {
 		if e == n {
 			return j == k-1
 		}
-		return line[e] != black && bwd[(e+1)*stride+j+1]
+		return line[e] != black && B(e+1, j+1)
 	}
 
-	for j := range stride {
-		fwd[j] = j == 0
-		bwd[n*stride+j] = j == k
-	}
-	for i := 1; i <= n; i++ {
-		for j := 0; j <= k; j++ {
-			v := line[i-1] != black && fwd[(i-1)*stride+j]
+	for j := 0; j <= k; j++ {
+		for i := lo[j]; i <= hi[j]; i++ {
+			v := i == 0 && j == 0 || i > 0 && line[i-1] != black && F(i-1, j)
 			if !v && j > 0 {
 				a := i - runs[j-1]
 				v = a >= 0 && noWhite(a, i) && leftOK(a, j-1)
 			}
-			fwd[i*stride+j] = v
+			fwd[j*stride+i] = v
 		}
 	}
-	if !fwd[n*stride+k] {
+	if !F(n, k) {
 		return false
 	}
-	for i := n - 1; i >= 0; i-- {
-		for j := k; j >= 0; j-- {
-			v := line[i] != black && bwd[(i+1)*stride+j]
+	for j := k; j >= 0; j-- {
+		for i := hiBwd[j]; i >= lo[j]; i-- {
+			v := i == n && j == k || i < n && line[i] != black && B(i+1, j)
 			if !v && j < k {
 				e := i + runs[j]
 				v = e <= n && noWhite(i, e) && rightOK(e, j)
 			}
-			bwd[i*stride+j] = v
+			bwd[j*stride+i] = v
 		}
 	}
 
 	clear(cover)
-	for j, r := range runs {
-		for a := 0; a+r <= n; a++ {
+	clear(canWhite)
+	for j := 0; j <= k; j++ {
+		for p := lo[j]; p <= min(hi[j], n-1); p++ {
+			if line[p] != black && F(p, j) && B(p+1, j) {
+				canWhite[p] = true
+			}
+		}
+		if j == k {
+			break
+		}
+		r := runs[j]
+		first := lo[j] + min(j, 1) // a run after another starts past its gap
+		for a := first; a <= hi[j+1]-r; a++ {
 			if noWhite(a, a+r) && leftOK(a, j) && rightOK(a+r, j) {
 				cover[a]++
 				cover[a+r]--
@@ -105,26 +126,34 @@ func (s *lineSolver) solve(line []byte, runs []int) bool {
 	covered := 0
 	for p := range line {
 		covered += cover[p]
-		canBlack := covered > 0
-		canWhite := false
-		if line[p] != black {
-			for j := 0; j <= k; j++ {
-				if fwd[p*stride+j] && bwd[(p+1)*stride+j] {
-					canWhite = true
-					break
-				}
-			}
-		}
-		switch {
-		case canBlack && !canWhite:
+		switch canBlack := covered > 0; {
+		case canBlack && !canWhite[p]:
 			line[p] = black
-		case canWhite && !canBlack:
+		case canWhite[p] && !canBlack:
 			line[p] = white
-		case !canBlack && !canWhite:
+		case !canBlack && !canWhite[p]:
 			return false
 		}
 	}
 	return true
+}
+
+// grow makes room for a line of n cells and k runs.
+func (s *lineSolver) grow(n, k int) {
+	if size := (k + 1) * (n + 1); cap(s.fwd) < size {
+		s.fwd = make([]bool, size)
+		s.bwd = make([]bool, size)
+	}
+	if cap(s.lo) < k+1 {
+		s.lo = make([]int, k+1)
+		s.hi = make([]int, k+1)
+		s.hiBwd = make([]int, k+1)
+	}
+	if cap(s.whites) < n+1 {
+		s.whites = make([]int, n+1)
+		s.cover = make([]int, n+1)
+		s.canWhite = make([]bool, n)
+	}
 }
 
 // fits reports whether runs, one cell apart, fit in a line of n cells.

@@ -202,7 +202,7 @@ func (s *searcher) search(grid []byte) {
 	}
 }
 
-// settle probes every unknown cell of the propagated grid: a colour that
+// settle probes the unknown cells of the propagated grid on the frontier: a colour that
 // leads to a contradiction is ruled out, and cells that both colours settle
 // alike are fixed, until nothing more is learnt. It reports whether grid may
 // still have a solution and returns the cell to branch on, -1 when grid is
@@ -214,7 +214,7 @@ func (s *searcher) settle(grid []byte) (cell int, ok bool) {
 		learnt := false
 		best, bestScore := -1, -1
 		for c := range grid {
-			if grid[c] != unknown {
+			if grid[c] != unknown || !s.frontier(grid, c) {
 				continue
 			}
 			copy(tryBlack, grid)
@@ -267,6 +267,17 @@ func (s *searcher) settle(grid []byte) (cell int, ok bool) {
 			return best, true
 		}
 	}
+}
+
+// frontier reports whether cell c is worth probing: on the edge of the grid
+// or next to a settled cell, where a guess meets constraints soonest.
+// Probing every cell costs too much on grids that line solving barely
+// touches.
+func (s *searcher) frontier(grid []byte, c int) bool {
+	r, col := c/s.w, c%s.w
+	return r == 0 || r == s.h-1 || col == 0 || col == s.w-1 ||
+		grid[c-s.w] != unknown || grid[c+s.w] != unknown ||
+		grid[c-1] != unknown || grid[c+1] != unknown
 }
 
 // render draws grid as rows of '#' and '.'.
