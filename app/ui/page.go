@@ -68,6 +68,7 @@ type Page struct {
 	lastFrag  string // the fragment the page last wrote or read
 	solver    *solver
 	requestID int
+	finished  int // solves ended (answered, failed or cancelled), for tests to wait on
 }
 
 const storageKey = "gridsolve/"
@@ -199,7 +200,7 @@ func (p *Page) renderSolve() app.UI {
 			app.Button().ID("solve").Class("primary").Text("Solve").Disabled(p.solving != 0).OnClick(p.onSolve),
 			app.Button().ID("cancel").Text("Cancel").Disabled(p.solving == 0).OnClick(p.onCancel),
 		),
-		app.P().ID("status").Class("status "+p.state).DataSet("state", p.state).Body(
+		app.P().ID("status").Class("status "+p.state).DataSet("state", p.state).DataSet("seq", p.finished).Body(
 			app.If(p.solving != 0, func() app.UI { return app.Span().Class("spinner") }),
 			app.Span().Text(status),
 		),
@@ -298,6 +299,7 @@ func (p *Page) onSolve(ctx app.Context, e app.Event) {
 	p.requestID++
 	p.solving, p.solveTab = p.requestID, p.tab
 	p.nodes, p.started = 0, time.Now()
+	p.state = "busy"
 	p.current().clearAnswer()
 	p.solver.post(p.solving, p.current().game(), p.current().text())
 	p.tick(ctx, p.solving)
@@ -318,19 +320,21 @@ func (p *Page) onCancel(ctx app.Context, e app.Event) {
 	}
 	p.solver.restart()
 	p.solving = 0
+	p.finished++
 	p.setStatus("error", fmt.Sprintf("Cancelled after %s nodes.", groupDigits(p.nodes)))
 }
 
 // onWorker handles a message from the solver worker, on the UI goroutine.
 func (p *Page) onWorker(ctx app.Context, m workerMessage) {
-	if m.id != p.solving || p.solving == 0 {
-		return
+	if m.kind != "fatal" && (m.id != p.solving || p.solving == 0) {
+		return // from a cancelled solve
 	}
 	switch m.kind {
 	case "progress":
 		p.nodes = m.nodes
 	case "done":
 		p.solving = 0
+		p.finished++
 		var res struct {
 			Answer json.RawMessage `json:"answer"`
 			Error  string          `json:"error"`
@@ -352,7 +356,10 @@ func (p *Page) onWorker(ctx app.Context, m workerMessage) {
 		}
 		p.setStatus("done", fmt.Sprintf("%s (%s nodes, %d ms)", summary, groupDigits(res.Nodes), res.Millis))
 	case "fatal":
-		p.solving = 0
+		if p.solving != 0 {
+			p.solving = 0
+			p.finished++
+		}
 		p.setStatus("error", "The solver failed to start: "+m.result)
 	}
 }

@@ -1,0 +1,231 @@
+//go:build e2e
+
+// Package e2e drives the built page (make wasm) in headless Chromium:
+// every editor is drawn by clicks and solved in the worker, and its drawn
+// answer is checked against the solver package run natively.
+//
+//	make test-e2e    (CHROMIUM=/path/to/chromium to choose the browser)
+package e2e
+
+import (
+	"context"
+	"fmt"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+
+	"gridsolve/app/server"
+	"gridsolve/app/share"
+)
+
+var (
+	baseURL string
+	browser context.Context // the one browser; each test opens its own tabs
+)
+
+func TestMain(m *testing.M) {
+	os.Exit(run(m))
+}
+
+func run(m *testing.M) int {
+	root, _ := filepath.Abs("../..")
+	for _, f := range []string{"web/app.wasm", "web/worker.wasm", "web/wasm_exec.js"} {
+		if _, err := os.Stat(filepath.Join(root, f)); err != nil {
+			fmt.Fprintf(os.Stderr, "e2e: %s is missing: run `make wasm` first (make test-e2e does)\n", f)
+			return 1
+		}
+	}
+	srv := httptest.NewServer(server.Handler(root))
+	defer srv.Close()
+	baseURL = srv.URL + "/"
+
+	profile, err := os.MkdirTemp("", "gridsolve-e2e-profile-")
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "e2e:", err)
+		return 1
+	}
+	defer os.RemoveAll(profile)
+	exe := os.Getenv("CHROMIUM")
+	if exe == "" {
+		exe = "chromium"
+	}
+	opts := []chromedp.ExecAllocatorOption{
+		chromedp.ExecPath(exe),
+		chromedp.Headless,
+		chromedp.NoSandbox,
+		chromedp.DisableGPU,
+		chromedp.NoFirstRun,
+		chromedp.NoDefaultBrowserCheck,
+		chromedp.UserDataDir(profile),
+		chromedp.WindowSize(1280, 900),
+		chromedp.Flag("disable-quic", true),
+		chromedp.Flag("disable-background-networking", true),
+		chromedp.Flag("disable-component-update", true),
+		chromedp.Flag("disable-sync", true),
+		chromedp.Flag("disable-dev-shm-usage", true),
+	}
+	alloc, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
+	defer cancelAlloc()
+	var cancel context.CancelFunc
+	browser, cancel = chromedp.NewContext(alloc)
+	defer cancel()
+	if err := chromedp.Do(browser); err != nil { // starts the browser
+		fmt.Fprintln(os.Stderr, "e2e: starting Chromium:", err)
+		return 1
+	}
+	return m.Run()
+}
+
+// page is one browser tab showing the app.
+type page struct {
+	t   *testing.T
+	ctx context.Context
+}
+
+// open opens the app in a new tab at the given fragment ("" for none) and
+// waits until the page is running.
+func open(t *testing.T, fragment string) *page {
+	t.Helper()
+	ctx, cancel := chromedp.NewContext(browser)
+	t.Cleanup(cancel)
+	ctx, cancelTimeout := context.WithTimeout(ctx, 90*time.Second)
+	t.Cleanup(cancelTimeout)
+	p := &page{t: t, ctx: ctx}
+	url := baseURL
+	if fragment != "" {
+		url += "#" + fragment
+	}
+	p.do(chromedp.Navigate(url))
+	p.waitFor(`document.querySelector("#grid") !== null`)
+	return p
+}
+
+// openPuzzle opens the app on a puzzle, through its share link.
+func openPuzzle(t *testing.T, game, text string) *page {
+	return open(t, share.Encode(game, text))
+}
+
+func (p *page) do(actions ...chromedp.Action[chromedp.Void]) {
+	p.t.Helper()
+	if err := chromedp.Do(p.ctx, actions...); err != nil {
+		p.t.Fatalf("browser: %v", err)
+	}
+}
+
+// eval evaluates a JavaScript expression and decodes its value into T.
+func eval[T any](p *page, expr string) T {
+	p.t.Helper()
+	v, err := chromedp.Run(p.ctx, chromedp.Evaluate[T](expr))
+	if err != nil {
+		p.t.Fatalf("evaluating %s: %v", expr, err)
+	}
+	return v
+}
+
+// waitFor waits until a JavaScript expression is truthy.
+func (p *page) waitFor(expr string) {
+	p.t.Helper()
+	if _, err := chromedp.Run(p.ctx, chromedp.Poll[chromedp.Void](expr, chromedp.WithPollingTimeout(60*time.Second))); err != nil {
+		p.t.Fatalf("waiting for %s: %v (status: %q)", expr, err, p.statusNow())
+	}
+}
+
+func (p *page) statusNow() string {
+	v, _ := chromedp.Run(p.ctx, chromedp.Evaluate[string](`document.querySelector("#status")?.textContent ?? ""`))
+	return v
+}
+
+// click clicks the element matching a CSS selector with the mouse.
+func (p *page) click(sel string) {
+	p.t.Helper()
+	p.do(chromedp.Click(chromedp.CSS(sel)))
+}
+
+// clickCell clicks cell i of the grid.
+func (p *page) clickCell(i int) {
+	p.t.Helper()
+	p.click(fmt.Sprintf(`#grid [data-i="%d"]`, i))
+}
+
+// tab switches to the editor of a game.
+func (p *page) tab(game string) {
+	p.t.Helper()
+	p.click("#tab-" + game)
+	p.waitFor(fmt.Sprintf(`document.querySelector("#tab-%s").classList.contains("active")`, game))
+}
+
+// setField types a value into one of the editor's fields and commits it.
+func (p *page) setField(name, value string) {
+	p.t.Helper()
+	p.do(chromedp.SetValue(chromedp.ID("field-"+name), value))
+	p.eval(fmt.Sprintf(`document.querySelector("#field-%s").dispatchEvent(new Event("change", {bubbles: true}))`, name))
+}
+
+func (p *page) eval(expr string) { eval[any](p, expr) }
+
+// solve clicks Solve and waits for the answer; it fails on an error status.
+func (p *page) solve() string {
+	p.t.Helper()
+	p.waitFor(`!document.querySelector("#solve").disabled`)
+	seq := eval[string](p, `document.querySelector("#status").dataset.seq`)
+	p.click("#solve")
+	p.waitFor(fmt.Sprintf(`document.querySelector("#status").dataset.seq !== %q`, seq))
+	status := p.statusNow()
+	if state := eval[string](p, `document.querySelector("#status").dataset.state`); state != "done" {
+		p.t.Fatalf("solve ended in state %s: %s", state, status)
+	}
+	return status
+}
+
+// exported returns the judge text the Export button shows.
+func (p *page) exported() string {
+	p.t.Helper()
+	p.click("#export")
+	return eval[string](p, `document.querySelector("#import-text").value`)
+}
+
+// importText loads a judge text through the import box.
+func (p *page) importText(text string) {
+	p.t.Helper()
+	p.do(chromedp.SetValue(chromedp.ID("import-text"), text))
+	p.click("#import-load")
+}
+
+// cellClasses returns the class list of every grid cell, row-major.
+func (p *page) cellClasses() [][]string {
+	p.t.Helper()
+	raw := eval[[]string](p, `[...document.querySelectorAll("#grid [data-i]")].map(c => c.className)`)
+	out := make([][]string, len(raw))
+	for i, c := range raw {
+		out[i] = strings.Fields(c)
+	}
+	return out
+}
+
+func hasClass(classes []string, c string) bool {
+	for _, x := range classes {
+		if x == c {
+			return true
+		}
+	}
+	return false
+}
+
+// screenshot saves the page under $SCREENS (when set) for a human to look at.
+func (p *page) screenshot(name string) {
+	dir := os.Getenv("SCREENS")
+	if dir == "" {
+		return
+	}
+	png, err := chromedp.Run(p.ctx, chromedp.FullScreenshot(100))
+	if err != nil {
+		p.t.Errorf("screenshot: %v", err)
+		return
+	}
+	os.WriteFile(filepath.Join(dir, name+".png"), png, 0o644)
+}
