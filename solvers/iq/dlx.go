@@ -105,6 +105,9 @@ func (m *exactCover) searchShare(found func(rows []int32) bool, claim func() int
 	}
 	nd := m.nodes
 	if nd[0].right == 0 {
+		if claim != nil && claim() != 0 {
+			return true // the empty cover is branch 0, another search's
+		}
 		return found(m.chosen)
 	}
 	// The column with the fewest 1s keeps the search tree narrow.

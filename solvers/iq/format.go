@@ -32,7 +32,8 @@ func index(r, c int) int {
 	return r*(r+1)/2 + c
 }
 
-// At returns the letter at row r, column c (both from 0), or Empty.
+// At returns the letter at row r, column c (both from 0), or Empty. It
+// panics if the cell is off the board, like an index out of range.
 func (b *Board) At(r, c int) byte {
 	if v := b.cells[index(r, c)]; v != 0 {
 		return v
@@ -40,7 +41,8 @@ func (b *Board) At(r, c int) byte {
 	return Empty
 }
 
-// Set puts v (Empty or a letter) at row r, column c.
+// Set puts v (Empty or a letter) at row r, column c. It panics if the cell
+// is off the board.
 func (b *Board) Set(r, c int, v byte) {
 	if v == Empty {
 		v = 0

@@ -198,6 +198,20 @@ func TestImpossible(t *testing.T) {
 	}
 }
 
+func TestFullBoard(t *testing.T) {
+	full, err := ParseBoard(sampleOut)
+	if err != nil {
+		t.Fatal(err)
+	}
+	a, err := Solve(context.Background(), full)
+	if err != nil || !a.Solved || strings.Join(a.Rows, "\n")+"\n" != sampleOut {
+		t.Errorf("Solve(full board) = %+v, %v", a, err)
+	}
+	if n, err := Count(context.Background(), full); n != 1 || err != nil {
+		t.Errorf("Count(full board) = %d, %v; want 1", n, err)
+	}
+}
+
 func TestCountEmpty(t *testing.T) {
 	if testing.Short() {
 		t.Skip("counting every solution takes seconds; BenchmarkCountEmpty runs it")
