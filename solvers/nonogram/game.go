@@ -30,7 +30,7 @@ func (Game) Judge(ctx context.Context, in io.Reader, out io.Writer, progress fun
 		c, err := parseJudge(lines)
 		if err != nil {
 			if len(puzzles) > 0 {
-				return fmt.Errorf("puzzle %d: %w", len(puzzles)+1, err)
+				return fmt.Errorf("nonogram: puzzle %d: %s", len(puzzles)+1, strings.TrimPrefix(err.Error(), "nonogram: "))
 			}
 			return err
 		}

@@ -1,0 +1,267 @@
+package nonogram
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"strconv"
+	"strings"
+	"testing"
+)
+
+// The encoders below write the other formats the way their specifications
+// describe, to check that parsing undoes them.
+
+func encodeNon(c *Clues) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "title \"test\"\nwidth %d\nheight %d\n\n", len(c.Cols), len(c.Rows))
+	for _, part := range []struct {
+		key  string
+		list [][]int
+	}{{"rows", c.Rows}, {"columns", c.Cols}} {
+		b.WriteString(part.key + "\n")
+		for _, runs := range part.list {
+			b.WriteString(joinRuns(runs, ",") + "\n")
+		}
+		b.WriteString("\n")
+	}
+	return b.String()
+}
+
+func encodeTatham(c *Clues) string {
+	var clues []string
+	for _, runs := range append(append([][]int(nil), c.Cols...), c.Rows...) {
+		if len(runs) == 0 {
+			clues = append(clues, "")
+		} else {
+			clues = append(clues, joinRuns(runs, "."))
+		}
+	}
+	return fmt.Sprintf("%dx%d:%s", len(c.Cols), len(c.Rows), strings.Join(clues, "/"))
+}
+
+func joinRuns(runs []int, sep string) string {
+	if len(runs) == 0 {
+		return "0"
+	}
+	s := make([]string, len(runs))
+	for i, r := range runs {
+		s[i] = strconv.Itoa(r)
+	}
+	return strings.Join(s, sep)
+}
+
+// encodePuzzLink writes the clue cells, nearest the grid first, runs of
+// empty cells as 'g'..'z'. Runs must be below 256.
+func encodePuzzLink(c *Clues) string {
+	w, h := len(c.Cols), len(c.Rows)
+	var cells []int // 0 for an empty cell
+	group := func(runs []int, size int) {
+		for i := range size {
+			if i < len(runs) {
+				cells = append(cells, runs[len(runs)-1-i])
+			} else {
+				cells = append(cells, 0)
+			}
+		}
+	}
+	for _, runs := range c.Cols {
+		group(runs, (h+1)/2)
+	}
+	for _, runs := range c.Rows {
+		group(runs, (w+1)/2)
+	}
+	var b strings.Builder
+	empty := 0
+	flush := func() {
+		for empty > 0 {
+			n := min(empty, 20)
+			b.WriteByte(byte('g' + n - 1))
+			empty -= n
+		}
+	}
+	for _, v := range cells {
+		if v == 0 {
+			empty++
+			continue
+		}
+		flush()
+		if v < 16 {
+			b.WriteString(strconv.FormatInt(int64(v), 16))
+		} else {
+			fmt.Fprintf(&b, "-%02x", v)
+		}
+	}
+	flush()
+	return fmt.Sprintf("https://puzz.link/p?nonogram/%d/%d/%s", w, h, b.String())
+}
+
+func TestParseFormatsRoundTrip(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 6))
+	for range 300 {
+		h, w := 1+rng.IntN(40), 1+rng.IntN(40)
+		c := CluesOf(randomPicture(rng, h, w, rng.Float64()))
+		want := c.String()
+		for name, text := range map[string]string{
+			"judge": want, ".non": encodeNon(c), "pattern": encodeTatham(c), "puzz.link": encodePuzzLink(c),
+		} {
+			got, err := ParseClues(text)
+			if err != nil {
+				t.Fatalf("%s %q: %v", name, text, err)
+			}
+			if got.String() != want {
+				t.Fatalf("%s %q: got\n%swant\n%s", name, text, got, want)
+			}
+		}
+	}
+}
+
+// TestParsePublishedSamples reads puzzles given in the formats' own
+// documentation, or worked out by hand from it.
+func TestParsePublishedSamples(t *testing.T) {
+	for _, tc := range []struct{ name, text, want string }{
+		// Simpson's .non format page: the 4x5 example.
+		{".non", "width 4\nheight 5\n\nrows\n4\n1,1\n1,1\n1,2\n3\n\ncolumns\n5\n1,1\n1,2\n4\n",
+			"5 4\n1 4\n2 1 1\n2 1 1\n2 1 2\n1 3\n1 5\n2 1 1\n2 1 2\n1 4\n"},
+		{".non sizes as rows/columns N, properties, empty rule", "catalogue \"x\"\ncolumns 2\nrows 1\nrows\n0\ncolumns\n0\n0\ngoal \"00\"\n",
+			"1 2\n0\n0\n0\n"},
+		// pattern.c: Bella Image's puzzle, "4x4:2/1/2/1/1.1/2/1/1".
+		{"pattern", "4x4:2/1/2/1/1.1/2/1/1", "4 4\n2 1 1\n1 2\n1 1\n1 1\n1 2\n1 1\n1 2\n1 1\n"},
+		{"pattern square, empty clues", "2:0/1/1/", "2 2\n1 1\n0\n0\n1 1\n"},
+		// puzz.link by hand: "#.#" over "###"; row 1 lists its runs last first.
+		{"puzz.link", "https://puzz.link/p?nonogram/3/2/212113g", "2 3\n2 1 1\n1 3\n1 2\n1 1\n1 2\n"},
+		{"puzz.link skip and trailing", "https://puzz.link/p?nonogram/4/1/11g112", "1 4\n2 2 1\n1 1\n1 1\n0\n1 1\n"},
+		{"puzz.link two digits", "http://pzv.jp/p.html?nonogram/1/20/-14", "20 1\n" + strings.Repeat("0\n", 20) + "1 20\n"},
+	} {
+		got, err := ParseClues(tc.text)
+		if err != nil {
+			t.Errorf("%s: %v", tc.name, err)
+			continue
+		}
+		if got.String() != tc.want {
+			t.Errorf("%s: got\n%swant\n%s", tc.name, got, tc.want)
+		}
+	}
+}
+
+func TestParseErrors(t *testing.T) {
+	for _, tc := range []struct{ text, want string }{
+		{"", "no puzzle"},
+		{"3\n", "line 1: want \"X Y\""},
+		{"2 2\n1 1\n1 1\n1 1\n", "line 5: column 2: missing clue"},
+		{"3 1\n1 1\n4 1 1 1\n", "line 3: row 2: clue count 4 but 3 numbers"},
+		{"1 1\n1 0\n1 1\n", "line 2: row 1: bad run \"0\""},
+		{"1 1\n\n1 1\n", "line 2: row 1: empty line"},
+		{"1 1\n1 1\n1 x\n", "line 3: column 1: bad run"},
+		{"1 1\n1 1\n1 1\n1 1\n", "line 4: unexpected text"},
+		{"10000 10000\n", "line 1: size 10000x10000 out of range"},
+		{"600 600\n", "size 600x600 out of range"},
+		{"1 1\n1 99999999999999999999\n1 1\n", "bad run"},
+		{"width 2\nrows\n1\n", ".non line 2: rows before width and height"},
+		{"width 2\nheight 1\nrows\n1,x\n", ".non line 4: rows rule 1: bad run"},
+		{"width 2\nheight 2\nrows\n1\n", ".non line 4: rows: want 2 rules, got 1"},
+		{"width 2\nheight 1\n3\n", "rule outside"},
+		{"width 2\nheight 1\nrows\n1\n", "want both rows and columns"},
+		{"width 2000\n", "bad width"},
+		{"2x2:1/1/1", "want 4 clues"},
+		{"2x2:1/1/1/1,aD", "pre-filled squares"},
+		{"2x2:1/1/a/1", "clue 3: bad run"},
+		{"1000x1000:", "out of range"},
+		{"https://puzz.link/p?nonogram/3", "want nonogram/W/H/data"},
+		{"https://puzz.link/p?nonogram/3/3/.", "unknown '?' clues"},
+		{"https://puzz.link/p?nonogram/3/3/-1", "'-' needs two hex digits"},
+		{"https://puzz.link/p?nonogram/3/3/0", "clue 0"},
+		{"https://puzz.link/p?nonogram/3/3/A", "unexpected 'A'"},
+		{"https://puzz.link/p?nonogram/0/3/", "out of range"},
+	} {
+		_, err := ParseClues(tc.text)
+		if err == nil || !strings.Contains(err.Error(), tc.want) || strings.Contains(err.Error(), "\n") {
+			t.Errorf("%q: got error %v, want one line containing %q", tc.text, err, tc.want)
+		}
+	}
+}
+
+func TestParseRefusesHugeInput(t *testing.T) {
+	if _, err := ParseClues(strings.Repeat("1", maxInput+1)); err == nil {
+		t.Fatal("no error")
+	}
+}
+
+func TestCluesOfRaggedPicture(t *testing.T) {
+	got := CluesOf([][]bool{{true, true}, {true}, {}}).String()
+	if want := "3 2\n1 2\n1 1\n0\n1 2\n1 1\n"; got != want {
+		t.Fatalf("got\n%swant\n%s", got, want)
+	}
+}
+
+// checkRoundTrip checks that a parsed puzzle survives the judge format and
+// the encoder of its own format.
+func checkRoundTrip(t *testing.T, c *Clues, encode func(*Clues) string) {
+	t.Helper()
+	want := c.String()
+	for _, text := range []string{want, encode(c)} {
+		again, err := ParseClues(text)
+		if err != nil {
+			t.Fatalf("%q: %v", text, err)
+		}
+		if got := again.String(); got != want {
+			t.Fatalf("%q: got\n%swant\n%s", text, got, want)
+		}
+	}
+}
+
+func FuzzParseClues(f *testing.F) {
+	for _, s := range []string{
+		"2 2\n1 1\n1 1\n1 1\n1 1\n", "1 3\n2 1 1\n1 1\n0\n1 1\n", "3 1\n1 1\n4 1 1 1\n", "0 0\n", "2 2\n1 -1\n",
+		"width 1\nheight 1\nrows\n1\ncolumns\n1\n", "4x4:2/1/2/1/1.1/2/1/1", "https://puzz.link/p?nonogram/3/2/212113g",
+	} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, text string) {
+		c, err := ParseClues(text)
+		if err != nil {
+			return
+		}
+		if err := c.validate(); err != nil {
+			t.Fatalf("parsed clues invalid: %v", err)
+		}
+		checkRoundTrip(t, c, (*Clues).String)
+	})
+}
+
+func FuzzParseNon(f *testing.F) {
+	for _, s := range []string{
+		"width 4\nheight 5\nrows\n4\n1,1\n1,1\n1,2\n3\ncolumns\n5\n1,1\n1,2\n4\n", "columns 1\nrows 1\nrows\n0\ncolumns\n\n1\n",
+		"width 2\nrows\n1\n", "width 1\nheight 1\nrows\n1a\ncolumns\n1\n", "title \"a\"\n",
+	} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, text string) {
+		if c, err := parseNon(text); err == nil {
+			checkRoundTrip(t, c, encodeNon)
+		}
+	})
+}
+
+func FuzzParseTatham(f *testing.F) {
+	for _, s := range []string{"4x4:2/1/2/1/1.1/2/1/1", "2:/0/1/", "2x1:1/1/2", "3x3:1/1", "1x1:1,A", "0x1:"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, text string) {
+		if c, err := parseTatham(text); err == nil {
+			checkRoundTrip(t, c, encodeTatham)
+		}
+	})
+}
+
+func FuzzParsePuzzLink(f *testing.F) {
+	for _, s := range []string{
+		"https://puzz.link/p?nonogram/3/2/212113g", "p?nonogram/4/1/11g112", "nonogram/1/20/-14", "nonogram/2/2/.", "nonogram/2/2/-1", "nonogram/5/5/zzz",
+	} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, text string) {
+		if c, err := parsePuzzLink(text); err == nil {
+			checkRoundTrip(t, c, encodePuzzLink)
+		}
+	})
+}
