@@ -11,6 +11,7 @@ import (
 // cell is how one grid cell is drawn: CSS classes and a short label.
 type cell struct {
 	class, text string
+	style       string // inline CSS made here from numbers, never from user text
 }
 
 // gridView draws a w×h grid whose cell i (row-major) is draw(i). Rows are
@@ -26,8 +27,8 @@ func (p *Page) gridView(w, h int, draw func(i int) cell, class string) app.HTMLD
 		for x := range w {
 			i := y*w + x
 			c := draw(i)
-			fmt.Fprintf(&b, `<div class="cell %s" data-i="%d" data-x="%d" data-y="%d">%s</div>`,
-				html.EscapeString(c.class), i, x, y, html.EscapeString(c.text))
+			fmt.Fprintf(&b, `<div class="cell %s" data-i="%d" style="%s">%s</div>`,
+				html.EscapeString(c.class), i, html.EscapeString(c.style), html.EscapeString(c.text))
 		}
 		b.WriteString(`</div>`)
 		rows[y] = app.Raw(b.String())

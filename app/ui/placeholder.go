@@ -25,7 +25,6 @@ func (e *plainEditor) board(*Page) app.UI {
 	return app.Div().ID("grid").Body(app.Pre().Class("mono").Text(e.puzzle + "\n" + e.answer))
 }
 
-func newShips() editor    { return &plainEditor{name: "ships", label: "Ships"} }
 func newIQ() editor       { return &plainEditor{name: "iq", label: "IQ"} }
 func newNonogram() editor { return &plainEditor{name: "nonogram", label: "Nonogram"} }
 func newTetravex() editor { return &plainEditor{name: "tetravex", label: "Tetravex"} }
