@@ -1,0 +1,123 @@
+package nonogram
+
+import (
+	"context"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// The puzzles under testdata are clues of random pictures (seeded
+// math/rand/v2, density 50-60%) kept for what they cost the solver: lines30
+// and lines50 are solved by line solving alone, hard25 and hard35 need
+// probing and search, multiple30 has several solutions. Each NAME.txt (judge
+// format) comes with NAME.pic, the picture it was made from.
+
+func readTestdata(t testing.TB, name string) (*Clues, []string) {
+	t.Helper()
+	text, err := os.ReadFile(filepath.Join("testdata", name+".txt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	pic, err := os.ReadFile(filepath.Join("testdata", name+".pic"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	c, err := ParseClues(string(text))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return c, strings.Fields(string(pic))
+}
+
+func TestSolveTestdata(t *testing.T) {
+	for _, name := range []string{"lines30", "lines50", "hard25", "hard35", "multiple30"} {
+		c, pic := readTestdata(t, name)
+		if CluesOf(picture(pic)).String() != c.String() {
+			t.Fatalf("%s: picture and clues disagree", name)
+		}
+		a, err := Solve(context.Background(), c, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		checkGrids(t, c, a)
+		// The picture is a solution: a unique one must be it, and with
+		// several the solver must not claim uniqueness of another.
+		if a.Status == "unique" && !slices.Equal(a.Grid, pic) {
+			t.Errorf("%s: unique solution %v is not the picture", name, a.Grid)
+		}
+		if a.Status == "none" {
+			t.Errorf("%s: no solution, but the picture is one", name)
+		}
+		if strings.HasPrefix(name, "lines") && a.Status != "unique" {
+			t.Errorf("%s: line solvable puzzle is %s", name, a.Status)
+		}
+		if name == "multiple30" && a.Status != "multiple" {
+			t.Errorf("%s: status %s", name, a.Status)
+		}
+	}
+}
+
+func benchmarkTestdata(b *testing.B, name, status string) {
+	c, _ := readTestdata(b, name)
+	for b.Loop() {
+		a, err := Solve(context.Background(), c, nil)
+		if err != nil || a.Status != status {
+			b.Fatalf("got %+v, %v", a, err)
+		}
+	}
+}
+
+func BenchmarkSolveLines30(b *testing.B)    { benchmarkTestdata(b, "lines30", "unique") }
+func BenchmarkSolveLines50(b *testing.B)    { benchmarkTestdata(b, "lines50", "unique") }
+func BenchmarkSolveHard25(b *testing.B)     { benchmarkTestdata(b, "hard25", "unique") }
+func BenchmarkSolveHard35(b *testing.B)     { benchmarkTestdata(b, "hard35", "unique") }
+func BenchmarkSolveMultiple30(b *testing.B) { benchmarkTestdata(b, "multiple30", "multiple") }
+
+// BenchmarkSolve200 solves a dense random 200x200 picture.
+func BenchmarkSolve200(b *testing.B) {
+	c := CluesOf(randomPicture(rand.New(rand.NewPCG(200, 200)), 200, 200, 0.75))
+	for b.Loop() {
+		if _, err := Solve(context.Background(), c, nil); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkLineSolver solves random 30-cell lines of a 60% picture with a
+// third of their cells known.
+func BenchmarkLineSolver(b *testing.B) {
+	rng := rand.New(rand.NewPCG(7, 8))
+	const n = 30
+	type task struct {
+		line []byte
+		runs []int
+	}
+	var tasks []task
+	for range 100 {
+		pic := randomPicture(rng, 1, n, 0.6)[0]
+		line := make([]byte, n)
+		for i := range line {
+			if rng.IntN(3) == 0 {
+				line[i] = white
+				if pic[i] {
+					line[i] = black
+				}
+			}
+		}
+		tasks = append(tasks, task{line, runsOf(n, func(i int) bool { return pic[i] })})
+	}
+	var s lineSolver
+	buf := make([]byte, n)
+	for b.Loop() {
+		for _, t := range tasks {
+			copy(buf, t.line)
+			if !s.solve(buf, t.runs) {
+				b.Fatal("no placement for a line of a picture")
+			}
+		}
+	}
+}
