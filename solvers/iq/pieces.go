@@ -14,31 +14,31 @@ type Cell struct {
 
 // Piece is one of the twelve parts, in its base orientation.
 type Piece struct {
-	Letter byte   `json:"letter"`
-	Cells  []Cell `json:"cells"` // sorted by row, then column; top-left at (0, 0)
+	Letter string `json:"letter"` // "A" to "L"
+	Cells  []Cell `json:"cells"`  // sorted by row, then column; top-left at (0, 0)
 }
 
 // Pieces lists the twelve parts A to L. Their sizes sum to NumCells.
 var Pieces = [NumPieces]Piece{
-	piece('A', "11/10"),
-	piece('B', "1111"),
-	piece('C', "111/100"),
-	piece('D', "11/11"),
-	piece('E', "1/1/111"),
-	piece('F', "1111/01"),
-	piece('G', "111/101"),
-	piece('H', "111/110"),
-	piece('I', "111/0011"),
-	piece('J', "010/111/010"),
-	piece('K', "1/11/011"),
-	piece('L', "1111/1"),
+	piece("A", "11/10"),
+	piece("B", "1111"),
+	piece("C", "111/100"),
+	piece("D", "11/11"),
+	piece("E", "1/1/111"),
+	piece("F", "1111/01"),
+	piece("G", "111/101"),
+	piece("H", "111/110"),
+	piece("I", "111/0011"),
+	piece("J", "010/111/010"),
+	piece("K", "1/11/011"),
+	piece("L", "1111/1"),
 }
 
 // NumPieces is the number of parts, A to L.
 const NumPieces = 12
 
 // piece reads a shape written as rows of 0 and 1 separated by '/'.
-func piece(letter byte, shape string) Piece {
+func piece(letter, shape string) Piece {
 	p := Piece{Letter: letter}
 	for r, line := range strings.Split(shape, "/") {
 		for c := range len(line) {
