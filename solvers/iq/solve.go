@@ -2,6 +2,7 @@ package iq
 
 import (
 	"context"
+	"math/bits"
 	"runtime"
 	"slices"
 	"sync"
@@ -19,6 +20,7 @@ type Answer struct {
 type placement struct {
 	piece  int     // 0 for A ... 11 for L
 	cells  []uint8 // cell indices (see index)
+	mask   uint64  // the same cells as bits
 	mirror int     // index in placements of its image under mirrorCell
 }
 
@@ -50,6 +52,9 @@ var placements = func() (all []placement) {
 						pl.cells = append(pl.cells, uint8(index(r, c)))
 					}
 					if pl.cells != nil {
+						for _, c := range pl.cells {
+							pl.mask |= 1 << c
+						}
 						all = append(all, pl)
 					}
 				}
@@ -57,22 +62,16 @@ var placements = func() (all []placement) {
 		}
 	}
 	// The orientations are closed under reflection, so every image is there.
-	mask := func(cells []uint8, image *[NumCells]uint8) (m uint64) {
-		for _, c := range cells {
-			m |= 1 << image[c]
-		}
-		return m
-	}
-	var identity [NumCells]uint8
-	for i := range identity {
-		identity[i] = uint8(i)
-	}
 	byMask := make(map[uint64]int, len(all))
 	for i, pl := range all {
-		byMask[mask(pl.cells, &identity)] = i
+		byMask[pl.mask] = i
 	}
-	for i := range all {
-		all[i].mirror = byMask[mask(all[i].cells, &mirrorCell)]
+	for i, pl := range all {
+		var image uint64
+		for _, c := range pl.cells {
+			image |= 1 << mirrorCell[c]
+		}
+		all[i].mirror = byMask[image]
 	}
 	return all
 }()
@@ -114,18 +113,31 @@ func newProblem(ctx context.Context, b *Board, progress func(int64), keep func(i
 			columns++
 		}
 	}
+	var filled uint64
+	for i, v := range b.cells {
+		if v != 0 {
+			filled |= 1 << i
+		}
+	}
 	pr := &problem{board: b}
 	var rows [][]int32
-next:
 	for i, pl := range placements {
-		if pieceColumn[pl.piece] < 0 || keep != nil && !keep(i) {
+		if pieceColumn[pl.piece] < 0 || keep != nil && !keep(i) || pl.mask&filled != 0 {
+			continue
+		}
+		// A placement walling off a pocket that the other pieces left
+		// cannot fill is in no solution: leave it out of the matrix.
+		var otherSums uint64 = 1 // bit s: some other pieces left cover s cells
+		for p, col := range pieceColumn {
+			if col >= 0 && p != pl.piece {
+				otherSums |= otherSums << len(Pieces[p].Cells)
+			}
+		}
+		if !fillable(allCells&^(filled|pl.mask), otherSums) {
 			continue
 		}
 		r := []int32{pieceColumn[pl.piece]}
 		for _, c := range pl.cells {
-			if cellColumn[c] < 0 {
-				continue next
-			}
 			r = append(r, cellColumn[c])
 		}
 		pr.use = append(pr.use, i)
@@ -135,6 +147,44 @@ next:
 	pr.cover.ctx, pr.cover.progress = ctx, progress
 	return pr, nil
 }
+
+// fillable reports whether every region of connected empty cells has a
+// size in sums (bit s set: size s).
+func fillable(empty, sums uint64) bool {
+	for empty != 0 {
+		region := empty & -empty
+		for grow := region; grow != 0; {
+			var next uint64
+			for g := grow; g != 0; g &= g - 1 {
+				next |= neighbours[bits.TrailingZeros64(g)]
+			}
+			grow = next & empty &^ region
+			region |= grow
+		}
+		if sums&(1<<bits.OnesCount64(region)) == 0 {
+			return false
+		}
+		empty &^= region
+	}
+	return true
+}
+
+// allCells has a bit for every cell of the board.
+const allCells = 1<<NumCells - 1
+
+// neighbours holds for each cell the cells sharing a side with it.
+var neighbours = func() (n [NumCells]uint64) {
+	for r := range Size {
+		for c := range r + 1 {
+			for _, d := range []Cell{{-1, 0}, {1, 0}, {0, -1}, {0, 1}} {
+				if nr, nc := r+d.Row, c+d.Col; nc >= 0 && nc <= nr && nr < Size {
+					n[index(r, c)] |= 1 << index(nr, nc)
+				}
+			}
+		}
+	}
+	return n
+}()
 
 // Solve fills the board with the missing pieces, if it can.
 func Solve(ctx context.Context, b *Board) (*Answer, error) {
