@@ -1,0 +1,306 @@
+package tetravex
+
+import (
+	"context"
+	"errors"
+	"math/rand/v2"
+	"strings"
+	"testing"
+)
+
+// fits reports whether card c may sit at position pos of an n×n board
+// whose earlier positions hold the cards in board.
+func fits(n int, board []Card, pos int, c Card) bool {
+	return (pos%n == 0 || board[pos-1][Right] == c[Left]) &&
+		(pos < n || board[pos-n][Bottom] == c[Top])
+}
+
+// solvedByPermutations tries every order of the cards, checking each full
+// board: the plainest possible search, usable up to 3×3.
+func solvedByPermutations(p *Puzzle) bool {
+	cards := append([]Card(nil), p.Cards...)
+	var permute func(k int) bool
+	permute = func(k int) bool {
+		if k == len(cards) {
+			for pos, c := range cards {
+				if !fits(p.N, cards, pos, c) {
+					return false
+				}
+			}
+			return true
+		}
+		for i := k; i < len(cards); i++ {
+			cards[k], cards[i] = cards[i], cards[k]
+			ok := permute(k + 1)
+			cards[k], cards[i] = cards[i], cards[k]
+			if ok {
+				return true
+			}
+		}
+		return false
+	}
+	return permute(0)
+}
+
+// solvedByBacktracking places the cards one by one in row-major order,
+// trying every unused card that fits its placed neighbours: no grouping of
+// equal cards, no counting bounds, no memory of dead ends.
+func solvedByBacktracking(p *Puzzle) bool {
+	board := make([]Card, len(p.Cards))
+	used := make([]bool, len(p.Cards))
+	var place func(pos int) bool
+	place = func(pos int) bool {
+		if pos == len(board) {
+			return true
+		}
+		for i, c := range p.Cards {
+			if used[i] || !fits(p.N, board, pos, c) {
+				continue
+			}
+			used[i], board[pos] = true, c
+			if place(pos + 1) {
+				return true
+			}
+			used[i] = false
+		}
+		return false
+	}
+	return place(0)
+}
+
+// checkPlacement fails t unless place uses every card of p once and all
+// touching edges agree.
+func checkPlacement(t *testing.T, p *Puzzle, place []int) {
+	t.Helper()
+	if len(place) != len(p.Cards) {
+		t.Fatalf("%v: placement %v has %d positions, want %d", p, place, len(place), len(p.Cards))
+	}
+	used := make([]bool, len(p.Cards))
+	board := make([]Card, len(p.Cards))
+	for pos, i := range place {
+		if i < 0 || i >= len(p.Cards) || used[i] {
+			t.Fatalf("%v: placement %v uses card %d twice or out of range", p, place, i)
+		}
+		used[i], board[pos] = true, p.Cards[i]
+		if !fits(p.N, board, pos, board[pos]) {
+			t.Fatalf("%v: placement %v: card %d does not fit at position %d", p, place, i, pos)
+		}
+	}
+}
+
+// randomPuzzle returns a puzzle with values below values: generated
+// (solvable), generated with one side of two cards swapped (same edge
+// counts, often impossible), or entirely random (mostly impossible).
+func randomPuzzle(n, values int, rng *rand.Rand) *Puzzle {
+	p := Generate(n, values, rng)
+	switch rng.IntN(3) {
+	case 1:
+		i, j, side := rng.IntN(len(p.Cards)), rng.IntN(len(p.Cards)), rng.IntN(4)
+		p.Cards[i][side], p.Cards[j][side] = p.Cards[j][side], p.Cards[i][side]
+	case 2:
+		for i := range p.Cards {
+			for side := range 4 {
+				p.Cards[i][side] = rng.IntN(values)
+			}
+		}
+	}
+	return p
+}
+
+// compare solves count random puzzles of size n and checks every verdict
+// against reference and every placement found.
+func compare(t *testing.T, n, count int, reference func(*Puzzle) bool, rng *rand.Rand) {
+	t.Helper()
+	seen := map[bool]int{}
+	for range count {
+		values := 1 + rng.IntN(4)
+		p := randomPuzzle(n, values, rng)
+		a, err := Solve(context.Background(), p, nil)
+		if err != nil {
+			t.Fatalf("%v: %v", p, err)
+		}
+		if want := reference(p); a.Possible != want {
+			t.Fatalf("%v: Possible = %v, want %v", p, a.Possible, want)
+		}
+		if a.Possible {
+			checkPlacement(t, p, a.Place)
+		} else if a.Place != nil {
+			t.Fatalf("%v: impossible but placement %v", p, a.Place)
+		}
+		seen[a.Possible]++
+	}
+	// Both verdicts must be well represented or the comparison proves
+	// little; a single card always fits.
+	if n > 1 && (seen[true] < count/10 || seen[false] < count/10) {
+		t.Errorf("n=%d: %d possible and %d impossible puzzles; want both at least %d", n, seen[true], seen[false], count/10)
+	}
+}
+
+func TestAgainstPermutations(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	count := 150
+	if testing.Short() {
+		count = 40
+	}
+	for n := 1; n <= 3; n++ {
+		compare(t, n, count, solvedByPermutations, rng)
+	}
+}
+
+func TestAgainstBacktracking(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	count := 300
+	if testing.Short() {
+		count = 100
+	}
+	for n := 2; n <= 4; n++ {
+		compare(t, n, count, solvedByBacktracking, rng)
+	}
+}
+
+func TestGenerateIsPossible(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 6))
+	for n := 1; n <= 6; n++ {
+		for _, values := range []int{1, 2, 3, 10, 100} {
+			p := Generate(n, values, rng)
+			if len(p.Cards) != n*n {
+				t.Fatalf("Generate(%d, %d) made %d cards", n, values, len(p.Cards))
+			}
+			a, err := Solve(context.Background(), p, nil)
+			if err != nil {
+				t.Fatalf("%v: %v", p, err)
+			}
+			if !a.Possible {
+				t.Fatalf("Generate(%d, %d) = %v: impossible", n, values, p)
+			}
+			checkPlacement(t, p, a.Place)
+		}
+	}
+}
+
+func TestSolveRejectsBadPuzzles(t *testing.T) {
+	for _, p := range []*Puzzle{
+		{N: 0},
+		{N: MaxN + 1, Cards: make([]Card, (MaxN+1)*(MaxN+1))},
+		{N: 2, Cards: make([]Card, 3)},
+		{N: 1, Cards: []Card{{0, 1, MaxValue + 1, 0}}},
+		{N: 1, Cards: []Card{{0, -1, 0, 0}}},
+	} {
+		if a, err := Solve(context.Background(), p, nil); err == nil {
+			t.Errorf("Solve(%+v) = %+v, want an error", p, a)
+		}
+	}
+}
+
+// hardPuzzle is the 5×5 puzzle over values 0 to 2 that took the solver
+// the most search nodes among 20000 random and perturbed generated ones.
+const hardPuzzle = `5
+2 1 1 1
+1 2 2 1
+1 1 0 2
+1 2 2 1
+0 0 1 1
+1 1 2 1
+0 1 2 2
+1 2 1 2
+0 2 0 1
+2 0 0 1
+0 0 1 0
+2 1 0 2
+2 2 1 2
+0 1 1 2
+1 2 2 2
+2 2 2 1
+1 1 1 2
+1 0 1 1
+2 2 1 2
+0 2 2 2
+2 1 0 1
+0 2 1 2
+0 0 0 2
+0 1 1 1
+0 0 0 2
+0
+`
+
+func TestCancel(t *testing.T) {
+	p, err := ParsePuzzle(hardPuzzle)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	var reports []int64
+	_, err = Solve(ctx, p, func(nodes int64) {
+		reports = append(reports, nodes)
+		cancel()
+	})
+	if !errors.Is(err, context.Canceled) {
+		t.Fatalf("Solve after cancel: err = %v, want context.Canceled", err)
+	}
+	if len(reports) != 1 || reports[0] <= 0 {
+		t.Errorf("progress reports %v, want one positive count", reports)
+	}
+}
+
+func TestGameSolve(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 8))
+	p := Generate(4, 3, rng)
+	got, err := Game{}.Solve(context.Background(), p.String(), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	a, ok := got.(*Answer)
+	if !ok || !a.Possible {
+		t.Fatalf("Game.Solve = %#v, want a possible *Answer", got)
+	}
+	checkPlacement(t, p, a.Place)
+	if _, err := (Game{}).Solve(context.Background(), "2\n1 2 3 4\n", nil); err == nil {
+		t.Error("Game.Solve of a truncated puzzle: no error")
+	}
+}
+
+// The sample of UVa 1302 / ZOJ 1008 "Gnome Tetravex"; UVa's version ends
+// every answer with a blank line.
+func TestJudgeSample(t *testing.T) {
+	in := "2\n5 9 1 4\n4 4 5 6\n6 8 5 4\n0 4 4 3\n2\n1 1 1 1\n2 2 2 2\n3 3 3 3\n4 4 4 4\n0\n"
+	want := "Game 1: Possible\n\nGame 2: Impossible\n\n"
+	var out strings.Builder
+	if err := (Game{}).Judge(context.Background(), strings.NewReader(in), &out, nil); err != nil {
+		t.Fatal(err)
+	}
+	if out.String() != want {
+		t.Errorf("Judge = %q, want %q", out.String(), want)
+	}
+}
+
+func TestJudgeMalformedWritesNothing(t *testing.T) {
+	in := "1\n1 2 3 4\n2\n1 2 3 4\n0\n"
+	var out strings.Builder
+	err := Game{}.Judge(context.Background(), strings.NewReader(in), &out, nil)
+	if err == nil || out.Len() > 0 {
+		t.Errorf("Judge(%q) wrote %q, err %v; want nothing and an error", in, out.String(), err)
+	}
+}
+
+func TestJudgeProgressGrows(t *testing.T) {
+	var in strings.Builder
+	for range 3 {
+		in.WriteString(strings.TrimSuffix(hardPuzzle, "0\n"))
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	var last int64
+	calls := 0
+	err := Game{}.Judge(ctx, strings.NewReader(in.String()), new(strings.Builder), func(nodes int64) {
+		if nodes <= last {
+			t.Errorf("progress %d after %d", nodes, last)
+		}
+		last = nodes
+		if calls++; calls == 10 {
+			cancel()
+		}
+	})
+	if !errors.Is(err, context.Canceled) || calls != 10 {
+		t.Errorf("Judge: err %v after %d progress calls, want context.Canceled after 10", err, calls)
+	}
+}
