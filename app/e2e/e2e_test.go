@@ -140,10 +140,22 @@ func (p *page) statusNow() string {
 	return v
 }
 
-// click clicks the element matching a CSS selector with the mouse.
+// click clicks the element matching a CSS selector with the mouse, and
+// waits until the page has rendered the click's effect.
 func (p *page) click(sel string) {
 	p.t.Helper()
+	renders := eval[string](p, `document.querySelector("#app").dataset.renders`)
 	p.do(chromedp.Click(chromedp.CSS(sel)))
+	p.waitFor(fmt.Sprintf(`document.querySelector("#app").dataset.renders !== %q`, renders))
+}
+
+// keys types keys into the element matching a CSS selector, and waits
+// until the page has rendered their effect.
+func (p *page) keys(sel, keys string) {
+	p.t.Helper()
+	renders := eval[string](p, `document.querySelector("#app").dataset.renders`)
+	p.do(chromedp.SendKeys(chromedp.CSS(sel), keys))
+	p.waitFor(fmt.Sprintf(`document.querySelector("#app").dataset.renders !== %q`, renders))
 }
 
 // clickCell clicks cell i of the grid.

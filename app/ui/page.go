@@ -69,6 +69,7 @@ type Page struct {
 	solver    *solver
 	requestID int
 	finished  int // solves ended (answered, failed or cancelled), for tests to wait on
+	renders   int // renders so far, for tests to wait on
 }
 
 const storageKey = "gridsolve/"
@@ -171,7 +172,8 @@ func (p *Page) Render() app.UI {
 		tabs[i] = app.Button().ID("tab-"+e.game()).Class(classIf("tab", i == p.tab, "active")).
 			DataSet("tab", i).Text(e.title()).OnClick(p.onTab)
 	}
-	return app.Div().ID("app").Class("page").Body(
+	p.renders++
+	return app.Div().ID("app").Class("page").DataSet("renders", p.renders).Body(
 		app.Header().Body(
 			app.H1().Text("gridsolve"),
 			app.Nav().Class("tabs").Body(tabs...),
@@ -254,10 +256,13 @@ func (p *Page) onCell(ctx app.Context, e app.Event) {
 func (p *Page) onCellKey(ctx app.Context, e app.Event) {
 	i, ok := cellIndex(e)
 	if !ok {
-		return
+		i = -1 // the grid itself has the focus
 	}
-	if p.current().key(i, e.Get("key").String()) {
-		e.PreventDefault()
+	key := e.Get("key").String()
+	if strings.HasPrefix(key, "Arrow") {
+		e.PreventDefault() // no scrolling while editing
+	}
+	if p.current().key(i, key) {
 		p.edited(ctx)
 	}
 }

@@ -27,4 +27,3 @@ func (e *plainEditor) board(*Page) app.UI {
 
 func newIQ() editor       { return &plainEditor{name: "iq", label: "IQ"} }
 func newNonogram() editor { return &plainEditor{name: "nonogram", label: "Nonogram"} }
-func newTetravex() editor { return &plainEditor{name: "tetravex", label: "Tetravex"} }
