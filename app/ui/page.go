@@ -359,7 +359,11 @@ func (p *Page) onWorker(ctx app.Context, m workerMessage) {
 			p.setStatus("error", "Could not read the answer: "+err.Error())
 			return
 		}
-		p.setStatus("done", fmt.Sprintf("%s (%s nodes, %d ms)", summary, groupDigits(res.Nodes), res.Millis))
+		cost := fmt.Sprintf("%d ms", res.Millis)
+		if res.Nodes > 0 {
+			cost = groupDigits(res.Nodes) + " nodes, " + cost
+		}
+		p.setStatus("done", summary+" ("+cost+")")
 	case "fatal":
 		if p.solving != 0 {
 			p.solving = 0

@@ -25,5 +25,4 @@ func (e *plainEditor) board(*Page) app.UI {
 	return app.Div().ID("grid").Body(app.Pre().Class("mono").Text(e.puzzle + "\n" + e.answer))
 }
 
-func newIQ() editor       { return &plainEditor{name: "iq", label: "IQ"} }
 func newNonogram() editor { return &plainEditor{name: "nonogram", label: "Nonogram"} }

@@ -1,0 +1,109 @@
+package ui
+
+import (
+	"encoding/json"
+
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+
+	"gridsolve/solvers/iq"
+)
+
+// iqEditor draws the IQ triangle: pick a piece letter (or the eraser) from
+// the palette, then click cells to paint it. The triangle sits in the lower
+// left of a Size×Size grid: row r holds columns 0 to r.
+type iqEditor struct {
+	noKeys
+	b      *iq.Board
+	brush  byte // a piece letter, or iq.Empty for the eraser
+	answer *iq.Answer
+}
+
+func newIQ() *iqEditor { return &iqEditor{b: &iq.Board{}, brush: 'A'} }
+
+func (*iqEditor) game() string   { return "iq" }
+func (*iqEditor) title() string  { return "IQ" }
+func (e *iqEditor) text() string { return e.b.String() }
+func (e *iqEditor) clearAnswer() { e.answer = nil }
+
+func (e *iqEditor) load(text string) error {
+	b, err := iq.ParseBoard(text)
+	if err != nil {
+		return err
+	}
+	e.b, e.answer = b, nil
+	return nil
+}
+
+func (e *iqEditor) tools(p *Page) []app.UI {
+	ui := make([]app.UI, 0, iq.NumPieces+3)
+	for _, pc := range iq.Pieces {
+		l := pc.Letter
+		ui = append(ui, p.toolButton(l, "brush", l, string(e.brush) == l).ID("brush-"+l).Class("swatch p-"+l))
+	}
+	ui = append(ui,
+		p.toolButton("Eraser", "brush", string(iq.Empty), e.brush == iq.Empty).ID("brush-erase"),
+		p.toolButton("Clear", "clear", "", false),
+	)
+	return ui
+}
+
+func (e *iqEditor) tool(name, value string) error {
+	switch name {
+	case "brush":
+		if len(value) == 1 && (value[0] == iq.Empty || value[0] >= 'A' && value[0] < 'A'+iq.NumPieces) {
+			e.brush = value[0]
+		}
+	case "clear":
+		e.b = &iq.Board{}
+	}
+	return nil
+}
+
+func (e *iqEditor) click(i int) bool {
+	r, c := i/iq.Size, i%iq.Size
+	if i < 0 || r >= iq.Size || c > r {
+		return false
+	}
+	if e.b.At(r, c) == e.brush {
+		return false
+	}
+	e.b.Set(r, c, e.brush)
+	return true
+}
+
+func (e *iqEditor) board(p *Page) app.UI {
+	a := e.answer
+	if a != nil && a.Solved && len(a.Rows) != iq.Size {
+		a = nil
+	}
+	grid := p.gridView(iq.Size, iq.Size, func(i int) cell {
+		r, c := i/iq.Size, i%iq.Size
+		if c > r {
+			return cell{class: "off"}
+		}
+		if l := e.b.At(r, c); l != iq.Empty {
+			return cell{class: "given p-" + string(l), text: string(l)}
+		}
+		if a != nil && a.Solved && c < len(a.Rows[r]) {
+			l := a.Rows[r][c]
+			return cell{class: "solved p-" + string(l), text: string(l)}
+		}
+		return cell{class: "empty"}
+	}, "iq")
+	return app.Div().Body(
+		app.Div().Class("gridwrap").Body(grid),
+		app.P().Class("hint").Text("Bold letters are the pieces you placed; the solver fills the rest."),
+	)
+}
+
+func (e *iqEditor) setAnswer(raw []byte) (string, error) {
+	var a iq.Answer
+	if err := json.Unmarshal(raw, &a); err != nil {
+		return "", err
+	}
+	e.answer = &a
+	if !a.Solved {
+		return "No solution: the missing pieces cannot fill the triangle.", nil
+	}
+	return "Solved: the missing pieces are drawn in.", nil
+}
