@@ -1,3 +1,16 @@
+// Package iq solves the IQ puzzle of NOI 2005 (智慧珠游戏): fill a triangle
+// of 55 cells, ten rows of 1 to 10 cells, with the twelve pieces A to L,
+// each once, turned and flipped at will.
+//
+// The judge format is ten lines, line i holding i characters: '.' for an
+// empty cell or the letter of a piece placed in advance. The answer is the
+// filled board, or "No solution". The statement promises that pre-placed
+// pieces are whole, well-formed pieces, so a board breaking that promise
+// is rejected as malformed input rather than answered "No solution". Judge
+// also accepts several boards one after the other, as in SPOJ PRLGAME.
+//
+// The solver is Knuth's Algorithm X with dancing links over the exact
+// cover whose columns are the empty cells and the unused pieces.
 package iq
 
 import (
