@@ -171,11 +171,13 @@ func (p *page) tab(game string) {
 	p.waitFor(fmt.Sprintf(`document.querySelector("#tab-%s").classList.contains("active")`, game))
 }
 
-// setField types a value into one of the editor's fields and commits it.
-func (p *page) setField(name, value string) {
+// setValue puts a value into a field and commits it as the user leaving
+// the field would, then waits for the page to render it.
+func (p *page) setValue(sel, value string) {
 	p.t.Helper()
-	p.do(chromedp.SetValue(chromedp.ID("field-"+name), value))
-	p.eval(fmt.Sprintf(`document.querySelector("#field-%s").dispatchEvent(new Event("change", {bubbles: true}))`, name))
+	renders := eval[string](p, `document.querySelector("#app").dataset.renders`)
+	p.eval(fmt.Sprintf(`(el => { el.value = %q; el.dispatchEvent(new Event("change", {bubbles: true})) })(document.querySelector(%q))`, value, sel))
+	p.waitFor(fmt.Sprintf(`document.querySelector("#app").dataset.renders !== %q`, renders))
 }
 
 func (p *page) eval(expr string) { eval[any](p, expr) }
@@ -204,7 +206,7 @@ func (p *page) exported() string {
 // importText loads a judge text through the import box.
 func (p *page) importText(text string) {
 	p.t.Helper()
-	p.do(chromedp.SetValue(chromedp.ID("import-text"), text))
+	p.eval(fmt.Sprintf(`document.querySelector("#import-text").value = %q`, text))
 	p.click("#import-load")
 }
 
