@@ -107,13 +107,14 @@ func randomPuzzle(n, values int, rng *rand.Rand) *Puzzle {
 	return p
 }
 
-// compare solves count random puzzles of size n and checks every verdict
-// against reference and every placement found.
-func compare(t *testing.T, n, count int, reference func(*Puzzle) bool, rng *rand.Rand) {
+// compare solves count random puzzles of size n with up to maxValues
+// values and checks every verdict against reference and every placement
+// found.
+func compare(t *testing.T, n, maxValues, count int, reference func(*Puzzle) bool, rng *rand.Rand) {
 	t.Helper()
 	seen := map[bool]int{}
 	for range count {
-		values := 1 + rng.IntN(4)
+		values := 1 + rng.IntN(maxValues)
 		p := randomPuzzle(n, values, rng)
 		a, err := Solve(context.Background(), p, nil)
 		if err != nil {
@@ -143,7 +144,7 @@ func TestAgainstPermutations(t *testing.T) {
 		count = 40
 	}
 	for n := 1; n <= 3; n++ {
-		compare(t, n, count, solvedByPermutations, rng)
+		compare(t, n, 4, count, solvedByPermutations, rng)
 	}
 }
 
@@ -151,10 +152,10 @@ func TestAgainstBacktracking(t *testing.T) {
 	rng := rand.New(rand.NewPCG(3, 4))
 	count := 300
 	if testing.Short() {
-		count = 100
+		count = 60
 	}
 	for n := 2; n <= 4; n++ {
-		compare(t, n, count, solvedByBacktracking, rng)
+		compare(t, n, 5, count, solvedByBacktracking, rng)
 	}
 }
 
@@ -192,8 +193,9 @@ func TestSolveRejectsBadPuzzles(t *testing.T) {
 	}
 }
 
-// hardPuzzle is the 5×5 puzzle over values 0 to 2 that took the solver
-// the most search nodes among 20000 random and perturbed generated ones.
+// hardPuzzle is the hardest impossible 5×5 puzzle found among 20000 random
+// and perturbed generated ones over values 0 to 2: a search from its
+// top-left corner visits 17 million nodes (160 thousand from its best one).
 const hardPuzzle = `5
 2 1 1 1
 1 2 2 1
