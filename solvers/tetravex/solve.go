@@ -1,8 +1,6 @@
 package tetravex
 
-import (
-	"context"
-)
+import "context"
 
 // Answer is the verdict on one puzzle and, when it is possible, a solution.
 type Answer struct {
@@ -87,10 +85,11 @@ func turnedPosition(n, pos, turns int) int {
 	return r*n + c
 }
 
-// solver fills the board in row-major order, so the next position always has
-// its left and top neighbours placed (when it has them) and its candidates
-// are looked up by those two values. Identical cards are one kind with a
-// count, so the search never tries permutations of equal cards.
+// solver is a depth-first search, run in steps, that fills the board in
+// row-major order: the next position always has its left and top neighbours
+// placed (when it has them) and its candidates are looked up by those two
+// values. Identical cards are one kind with a count, so the search never
+// tries permutations of equal cards.
 type solver struct {
 	n         int
 	kinds     []Card  // the distinct cards, with values renumbered 0, 1, ...
