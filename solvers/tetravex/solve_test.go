@@ -2,6 +2,7 @@ package tetravex
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"math/rand/v2"
 	"strings"
@@ -258,6 +259,14 @@ func TestGameSolve(t *testing.T) {
 	checkPlacement(t, p, a.Place)
 	if _, err := (Game{}).Solve(context.Background(), "2\n1 2 3 4\n", nil); err == nil {
 		t.Error("Game.Solve of a truncated puzzle: no error")
+	}
+}
+
+// The page reads these JSON names.
+func TestAnswerJSON(t *testing.T) {
+	got, err := json.Marshal(&Answer{Possible: true, Place: []int{1, 0}})
+	if want := `{"possible":true,"place":[1,0]}`; err != nil || string(got) != want {
+		t.Errorf("json.Marshal = %s, %v; want %s", got, err, want)
 	}
 }
 
