@@ -26,7 +26,9 @@ func Solve(ctx context.Context, c *Clues, progress func(int64)) (*Answer, error)
 		for l := range s.runs {
 			s.push(l)
 		}
-		if s.propagate(grid) {
+		ok := s.propagate(grid)
+		s.trail = s.trail[:0]
+		if ok {
 			s.search(grid)
 		}
 	}
@@ -54,6 +56,14 @@ type searcher struct {
 	queue        []int
 	head, queued int
 	inQueue      []bool
+
+	// trail lists the cells settled since the last probe began; settled
+	// and seen keep those of a cell's black probe and their colours, fixes
+	// what probing learnt.
+	trail   []int
+	settled []int
+	seen    []byte
+	fixes   []fixedCell
 
 	solutions [][]byte
 
@@ -145,6 +155,7 @@ func (s *searcher) solveLine(grid []byte, l int) bool {
 		for p, c := range line {
 			if row[p] != c {
 				row[p] = c
+				s.trail = append(s.trail, l*s.w+p)
 				s.push(s.h + p)
 			}
 		}
@@ -161,6 +172,7 @@ func (s *searcher) solveLine(grid []byte, l int) bool {
 	for p, c := range line {
 		if grid[p*s.w+col] != c {
 			grid[p*s.w+col] = c
+			s.trail = append(s.trail, p*s.w+col)
 			s.push(p)
 		}
 	}
@@ -193,7 +205,9 @@ func (s *searcher) search(grid []byte) {
 		next := append([]byte(nil), grid...)
 		next[cell] = c
 		s.pushCell(cell)
-		if s.propagate(next) {
+		ok := s.propagate(next)
+		s.trail = s.trail[:0]
+		if ok {
 			s.search(next)
 		}
 		if s.err != nil || len(s.solutions) == 2 {
@@ -202,14 +216,17 @@ func (s *searcher) search(grid []byte) {
 	}
 }
 
-// settle probes the unknown cells of the propagated grid on the frontier: a colour that
-// leads to a contradiction is ruled out, and cells that both colours settle
-// alike are fixed, until nothing more is learnt. It reports whether grid may
-// still have a solution and returns the cell to branch on, -1 when grid is
-// complete: the one whose weaker colour settles the most cells.
+// settle probes the unknown cells of the propagated grid on the frontier:
+// a colour that leads to a contradiction is ruled out, and cells that both
+// colours settle alike are fixed, until nothing more is learnt. It reports
+// whether grid may still have a solution and returns the cell to branch on,
+// -1 when grid is complete: the one whose weaker colour settles the most
+// cells. Probes change grid in place and are undone through the trail, so a
+// probe costs what it settles, not the size of the grid.
 func (s *searcher) settle(grid []byte) (cell int, ok bool) {
-	tryBlack := make([]byte, len(grid))
-	tryWhite := make([]byte, len(grid))
+	if len(s.seen) < len(grid) {
+		s.seen = make([]byte, len(grid))
+	}
 	for {
 		learnt := false
 		best, bestScore := -1, -1
@@ -217,56 +234,84 @@ func (s *searcher) settle(grid []byte) (cell int, ok bool) {
 			if grid[c] != unknown || !s.frontier(grid, c) {
 				continue
 			}
-			copy(tryBlack, grid)
-			tryBlack[c] = black
-			s.pushCell(c)
-			blackOK := s.propagate(tryBlack)
-			copy(tryWhite, grid)
-			tryWhite[c] = white
-			s.pushCell(c)
-			whiteOK := s.propagate(tryWhite)
+			blackOK := s.probe(grid, c, black)
+			s.settled = append(s.settled[:0], s.trail...)
+			for _, i := range s.settled {
+				s.seen[i] = grid[i]
+			}
+			s.undo(grid)
+			whiteOK := s.probe(grid, c, white)
+			nBlack, nWhite := len(s.settled), len(s.trail)
+			s.fixes = s.fixes[:0]
 			switch {
 			case s.err != nil || !blackOK && !whiteOK:
-				return -1, false
 			case !blackOK:
-				copy(grid, tryWhite)
-				learnt = true
+				s.fixes = append(s.fixes, fixedCell{c, white})
 			case !whiteOK:
-				copy(grid, tryBlack)
-				learnt = true
+				s.fixes = append(s.fixes, fixedCell{c, black})
 			default:
-				nBlack, nWhite, agreed := 0, 0, false
-				for i, g := range grid {
-					if g != unknown {
-						continue
-					}
-					if tryBlack[i] != unknown {
-						nBlack++
-					}
-					if tryWhite[i] != unknown {
-						nWhite++
-					}
-					if tryBlack[i] != unknown && tryBlack[i] == tryWhite[i] {
-						grid[i] = tryBlack[i]
-						s.pushCell(i)
-						agreed = true
+				for _, i := range s.trail {
+					if s.seen[i] == grid[i] {
+						s.fixes = append(s.fixes, fixedCell{i, grid[i]})
 					}
 				}
-				if agreed {
-					learnt = true
-					if !s.propagate(grid) {
-						return -1, false
-					}
+			}
+			s.undo(grid)
+			for _, i := range s.settled {
+				s.seen[i] = unknown
+			}
+			if s.err != nil || !blackOK && !whiteOK {
+				return -1, false
+			}
+			if len(s.fixes) > 0 {
+				learnt = true
+				if !s.fix(grid) {
+					return -1, false
 				}
-				if score := min(nBlack, nWhite); score > bestScore && grid[c] == unknown {
-					best, bestScore = c, score
-				}
+				continue
+			}
+			if score := min(nBlack, nWhite); score > bestScore {
+				best, bestScore = c, score
 			}
 		}
 		if !learnt {
 			return best, true
 		}
 	}
+}
+
+// probe sets cell c to colour and propagates, leaving on the trail every
+// cell it settled.
+func (s *searcher) probe(grid []byte, c int, colour byte) bool {
+	grid[c] = colour
+	s.trail = append(s.trail[:0], c)
+	s.pushCell(c)
+	return s.propagate(grid)
+}
+
+// undo clears the cells on the trail.
+func (s *searcher) undo(grid []byte) {
+	for _, i := range s.trail {
+		grid[i] = unknown
+	}
+	s.trail = s.trail[:0]
+}
+
+// fix settles the cells in s.fixes for good and propagates.
+func (s *searcher) fix(grid []byte) bool {
+	for _, f := range s.fixes {
+		grid[f.cell] = f.colour
+		s.pushCell(f.cell)
+	}
+	ok := s.propagate(grid)
+	s.trail = s.trail[:0]
+	return ok
+}
+
+// fixedCell is a cell that probing settled.
+type fixedCell struct {
+	cell   int
+	colour byte
 }
 
 // frontier reports whether cell c is worth probing: on the edge of the grid
