@@ -62,8 +62,6 @@ type Page struct {
 	state     string // idle, busy, done or error: the status line's look
 	solving   int    // request id of the running solve, 0 when idle
 	solveTab  int    // the editor the running solve belongs to
-	nodes     int64
-	started   time.Time
 	shareURL  string
 	lastFrag  string // the fragment the page last wrote or read
 	solver    *solver
@@ -195,7 +193,7 @@ func (p *Page) Render() app.UI {
 func (p *Page) renderSolve() app.UI {
 	status := p.status
 	if p.solving != 0 {
-		status = fmt.Sprintf("Solving… %s nodes, %.1f s", groupDigits(p.nodes), time.Since(p.started).Seconds())
+		status = "Solving… "
 	}
 	return app.Div().Class("card").Body(
 		app.Div().Class("buttons").Body(
@@ -205,6 +203,8 @@ func (p *Page) renderSolve() app.UI {
 		app.P().ID("status").Class("status "+p.state).DataSet("state", p.state).DataSet("seq", p.finished).Body(
 			app.If(p.solving != 0, func() app.UI { return app.Span().Class("spinner") }),
 			app.Span().Text(status),
+			// Filled in by web/solver.js as the search goes.
+			app.If(p.solving != 0, func() app.UI { return app.Span().ID(progressID) }),
 		),
 	)
 }
@@ -303,30 +303,22 @@ func (p *Page) onSolve(ctx app.Context, e app.Event) {
 	}
 	p.requestID++
 	p.solving, p.solveTab = p.requestID, p.tab
-	p.nodes, p.started = 0, time.Now()
 	p.state = "busy"
 	p.current().clearAnswer()
 	p.solver.post(p.solving, p.current().game(), p.current().text())
-	p.tick(ctx, p.solving)
-}
-
-// tick refreshes the elapsed time while a solve runs.
-func (p *Page) tick(ctx app.Context, id int) {
-	ctx.After(250*time.Millisecond, func(ctx app.Context) {
-		if p.solving == id {
-			p.tick(ctx, id)
-		}
-	})
 }
 
 func (p *Page) onCancel(ctx app.Context, e app.Event) {
 	if p.solving == 0 {
 		return
 	}
-	p.solver.restart()
+	progress := p.solver.cancel()
 	p.solving = 0
 	p.finished++
-	p.setStatus("error", fmt.Sprintf("Cancelled after %s nodes.", groupDigits(p.nodes)))
+	if progress != "" {
+		progress = " after " + progress
+	}
+	p.setStatus("error", "Cancelled"+progress+".")
 }
 
 // onWorker handles a message from the solver worker, on the UI goroutine.
@@ -335,8 +327,6 @@ func (p *Page) onWorker(ctx app.Context, m workerMessage) {
 		return // from a cancelled solve
 	}
 	switch m.kind {
-	case "progress":
-		p.nodes = m.nodes
 	case "done":
 		p.solving = 0
 		p.finished++

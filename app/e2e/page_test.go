@@ -1,0 +1,241 @@
+//go:build e2e
+
+package e2e
+
+import (
+	"bytes"
+	"compress/flate"
+	"context"
+	"encoding/base64"
+	"fmt"
+	"math/rand/v2"
+	"strings"
+	"testing"
+	"time"
+
+	"gridsolve/app/share"
+	"gridsolve/solvers/flip"
+	"gridsolve/solvers/iq"
+	"gridsolve/solvers/nonogram"
+	"gridsolve/solvers/ships"
+	"gridsolve/solvers/tetravex"
+)
+
+// gridHTML is the drawn grid, to compare two tabs' editors exactly.
+func (p *page) gridHTML() string {
+	return eval[string](p, `document.querySelector("#grid").innerHTML.replaceAll(" sel\"", "\"")`)
+}
+
+// Every editor's Share link, opened in a fresh tab, restores it exactly,
+// even after the first tab has moved on (and saved something else).
+func TestShareRoundTrip(t *testing.T) {
+	p := openPuzzle(t, "flip", "5 3\nbwwbw\nwwbbw\nbbbww\n")
+	p.clickCell(4)
+	for _, game := range []string{"ships", "flip", "iq", "nonogram", "tetravex"} {
+		p.tab(game)
+		p.clickCell(1)
+		p.click("#share")
+		p.waitFor(`document.querySelector("#share-url")?.value.includes("#")`)
+		link := eval[string](p, `document.querySelector("#share-url").value`)
+		text, grid := p.exported(), p.gridHTML()
+		p.clickCell(2) // changes the first tab's puzzle after sharing
+
+		_, fragment, ok := strings.Cut(link, "#")
+		if !ok || !strings.HasPrefix(link, baseURL) {
+			t.Fatalf("%s: share link %q is not a link to the page", game, link)
+		}
+		q := open(t, fragment)
+		if got := eval[string](q, `document.querySelector(".tab.active").id`); got != "tab-"+game {
+			t.Errorf("%s: link opens the %s tab", game, got)
+		}
+		if got := q.exported(); got != text {
+			t.Errorf("%s: link restores\n%s\nwant\n%s", game, got, text)
+		}
+		if got := q.gridHTML(); game != "nonogram" && got != grid { // a nonogram link holds clues, not the drawing
+			t.Errorf("%s: link draws\n%s\nwant\n%s", game, got, grid)
+		}
+	}
+}
+
+func rawDeflate(b []byte) string {
+	var buf bytes.Buffer
+	w, _ := flate.NewWriter(&buf, flate.BestCompression)
+	w.Write(b)
+	w.Close()
+	return base64.RawURLEncoding.EncodeToString(buf.Bytes())
+}
+
+// Hostile or broken links show a message, inject nothing, and leave a
+// working page.
+func TestHostileFragments(t *testing.T) {
+	fragments := map[string]string{
+		"flip/!!!!":                              "not valid base64url",
+		"flip/AAAA":                              "corrupt",
+		"chess/AAAA":                             "unknown puzzle",
+		"just-a-word":                            "no puzzle",
+		`<img src=x onerror="window.pwned=1">/x`: "unknown puzzle",
+		"ships/" + rawDeflate(bytes.Repeat([]byte("."), share.MaxText+1)): "inflates beyond",
+		share.Encode("flip", "3 2\nbwb\nwbx\n"):                           "flip",
+		share.Encode("nonogram", "<script>window.pwned=1</script>"):       "nonogram",
+	}
+	for frag, want := range fragments {
+		p := open(t, frag)
+		p.waitFor(`document.querySelector("#status").dataset.state === "error"`)
+		status := p.statusNow()
+		if !strings.Contains(status, "Could not open the shared link") || !strings.Contains(status, want) {
+			t.Errorf("fragment %.40q: status %q, want a message about %q", frag, status, want)
+		}
+		if eval[bool](p, `window.pwned === 1 || document.querySelectorAll("img, script:not([src])").length > 1`) {
+			t.Fatalf("fragment %.40q injected markup", frag)
+		}
+	}
+	// The last page still works.
+	p := open(t, "flip/!!!!")
+	p.tab("flip")
+	p.clickCell(0)
+	p.solve()
+}
+
+// The last drawn puzzle survives a reload, without any link.
+func TestReloadRestores(t *testing.T) {
+	p := openPuzzle(t, "ships", "5 4\n.....\n.....\n.....\n.....\n")
+	p.clickCell(3)
+	p.clickCell(7)
+	p.clickCell(7)
+	text, grid := p.exported(), p.gridHTML()
+	p.tab("flip")
+	p.tab("ships")
+	q := open(t, "")
+	if got := q.exported(); got != text {
+		t.Errorf("reload shows\n%s\nwant\n%s", got, text)
+	}
+	if got := q.gridHTML(); got != grid {
+		t.Errorf("reload draws\n%s\nwant\n%s", got, grid)
+	}
+}
+
+// Each editor loads a judge text through the import box (the same parser
+// as the command line), and a broken one shows the parser's message.
+func TestImport(t *testing.T) {
+	type parser func(string) (fmt.Stringer, error)
+	cases := []struct {
+		game, text, bad string
+		parse           parser
+	}{
+		{"ships", "4 3\n.x..\n.x.o\n....\n0 0\n", "4 3\n.x..\n.x\n....\n",
+			func(s string) (fmt.Stringer, error) { return ships.ParseBoard(s) }},
+		{"flip", "bwbw\nbbww\nwwbb\nbwbw\n", "3 3\nbwb\nww\n",
+			func(s string) (fmt.Stringer, error) { return flip.ParseBoard(s) }},
+		{"iq", "A\nAA\n...\n....\n.....\n......\n.......\n........\n.........\n..........\n", "A\nAA\nQ..\n",
+			func(s string) (fmt.Stringer, error) { return iq.ParseBoard(s) }},
+		{"nonogram", "3x2:1/1/1/2/1", "2 2\n1 5\n",
+			func(s string) (fmt.Stringer, error) { return nonogram.ParseClues(s) }},
+		{"tetravex", "1\n1 2 3 4\n0\n", "2\n1 2 3 4\n",
+			func(s string) (fmt.Stringer, error) { return tetravex.ParsePuzzle(s) }},
+	}
+	p := openPuzzle(t, "flip", "2 2\nbw\nwb\n")
+	for _, c := range cases {
+		p.tab(c.game)
+		if v, err := c.parse(c.text); err != nil {
+			t.Errorf("%s: sample does not parse natively: %v", c.game, err)
+		} else {
+			p.importText(c.text)
+			if got := p.exported(); got != v.String() {
+				t.Errorf("%s: imported puzzle exports as\n%s\nwant\n%s", c.game, got, v.String())
+			}
+		}
+		_, err := c.parse(c.bad)
+		if err == nil {
+			t.Errorf("%s: broken sample parses natively", c.game)
+			continue
+		}
+		before := p.exported()
+		p.importText(c.bad)
+		if got := p.statusNow(); got != err.Error() {
+			t.Errorf("%s: broken import shows %q, want the parser's %q", c.game, got, err.Error())
+		}
+		if got := p.exported(); got != before {
+			t.Errorf("%s: a broken import changed the puzzle", c.game)
+		}
+	}
+}
+
+// hardTetravex returns a puzzle the native solver cannot finish within a
+// second: a generated 8×8 board with two top edges swapped, so every
+// counting argument still balances.
+func hardTetravex(t *testing.T) *tetravex.Puzzle {
+	for seed := range uint64(20) {
+		p := tetravex.Generate(8, 10, rand.New(rand.NewPCG(seed, 99)))
+		a, b := &p.Cards[3], &p.Cards[40]
+		if a[tetravex.Top] == b[tetravex.Top] {
+			continue
+		}
+		a[tetravex.Top], b[tetravex.Top] = b[tetravex.Top], a[tetravex.Top]
+		ctx, cancel := context.WithTimeout(context.Background(), time.Second)
+		_, err := tetravex.Solve(ctx, p, nil)
+		cancel()
+		if err != nil {
+			return p
+		}
+	}
+	t.Fatal("no generated tetravex puzzle keeps the native solver busy for a second; pick a harder long solve")
+	return nil
+}
+
+// A long solve shows progress, leaves the main thread free (no task over
+// 50 ms while the worker searches), stops on Cancel, and a new solve works
+// afterwards.
+func TestCancelAndResponsiveness(t *testing.T) {
+	hard := hardTetravex(t)
+	p := openPuzzle(t, "tetravex", hard.String())
+	p.waitFor(`!document.querySelector("#solve").disabled`)
+	p.click("#solve")
+	p.waitFor(`/Solving… [1-9]/.test(document.querySelector("#status").textContent)`)
+
+	// Watch the main thread while the search runs: long tasks, and the
+	// longest gap between animation frames.
+	p.eval(`(() => {
+		window.longTasks = [];
+		new PerformanceObserver(list => {
+			for (const e of list.getEntries()) window.longTasks.push(Math.round(e.duration));
+		}).observe({type: "longtask"});
+		window.maxFrameGap = 0;
+		let last = performance.now();
+		const frame = now => {
+			window.maxFrameGap = Math.max(window.maxFrameGap, now - last);
+			last = now;
+			if (!window.stopFrames) requestAnimationFrame(frame);
+		};
+		requestAnimationFrame(frame);
+	})()`)
+	first := p.statusNow()
+	// Progress keeps moving while the search runs, for two seconds.
+	p.waitFor(fmt.Sprintf(`document.querySelector("#status").textContent.split(" nodes")[0] !== %q.split(" nodes")[0]`, first))
+	p.waitFor(`parseFloat(document.querySelector("#status").textContent.split("nodes, ")[1]) >= 2.5`)
+	p.eval(`window.stopFrames = true`)
+	long := eval[[]int](p, `window.longTasks`)
+	gap := eval[float64](p, `window.maxFrameGap`)
+	t.Logf("while solving: %d long tasks %v, longest frame gap %.0f ms; %s", len(long), long, gap, p.statusNow())
+	if len(long) > 0 {
+		t.Errorf("main-thread tasks over 50 ms while solving: %v ms", long)
+	}
+
+	// The page answers clicks while the worker is busy.
+	start := eval[float64](p, `performance.now()`)
+	p.tab("flip")
+	p.tab("tetravex")
+	t.Logf("two tab switches during the search took %.0f ms", eval[float64](p, `performance.now()`)-start)
+	if !strings.HasPrefix(p.statusNow(), "Solving") {
+		t.Fatalf("the search ended by itself: %s", p.statusNow())
+	}
+
+	p.click("#cancel")
+	p.waitFor(`document.querySelector("#status").textContent.startsWith("Cancelled after")`)
+	p.waitFor(`!document.querySelector("#solve").disabled`)
+	t.Log(p.statusNow())
+
+	// A fresh worker answers the next solve.
+	p.importText("2\n1 2 3 4\n5 6 7 2\n3 8 9 1\n7 4 2 8\n0\n")
+	status := p.solve()
+	t.Logf("after cancel: %s", status)
+}
