@@ -1,3 +1,11 @@
+// Package nonogram solves nonograms (paint by numbers): given the runs of
+// black cells of every row and column, it finds the picture and tells
+// whether it is unique.
+//
+// The solver settles cells with an exact line solver run to a fixpoint,
+// then probes single cells for contradictions, then searches depth first,
+// stopping at the second solution. Clues are read in the judge format,
+// the .non format, Simon Tatham's Pattern game IDs and puzz.link URLs.
 package nonogram
 
 import (
