@@ -14,8 +14,8 @@ type Answer struct {
 
 // Solve finds up to two solutions of c: line solving to a fixpoint, then
 // probing single cells, then depth-first search on the most telling cell.
-// progress, if not nil, is called now and then with the number of
-// propagations done so far.
+// progress, if not nil, is called now and then with the number of line
+// solves done so far.
 func Solve(ctx context.Context, c *Clues, progress func(int64)) (*Answer, error) {
 	if err := c.validate(); err != nil {
 		return nil, err
@@ -122,9 +122,8 @@ func (s *searcher) pushCell(i int) {
 }
 
 // propagate runs the line solver on dirty lines until none is left and
-// reports whether grid is still consistent. It counts as one search node.
+// reports whether grid is still consistent.
 func (s *searcher) propagate(grid []byte) bool {
-	s.count()
 	for s.queued > 0 {
 		l := s.queue[s.head]
 		s.head = (s.head + 1) % len(s.queue)
@@ -145,6 +144,7 @@ func (s *searcher) propagate(grid []byte) bool {
 // solveLine refines line l of grid and marks the crossing lines of every
 // cell it settles.
 func (s *searcher) solveLine(grid []byte, l int) bool {
+	s.count()
 	if l < s.h {
 		row := grid[l*s.w : (l+1)*s.w]
 		line := s.buf[:s.w]
@@ -179,14 +179,14 @@ func (s *searcher) solveLine(grid []byte, l int) bool {
 	return true
 }
 
-// count records one search node, reporting progress and noticing
-// cancellation now and then.
+// count records one search node, a line solve, reporting progress and
+// noticing cancellation now and then.
 func (s *searcher) count() {
 	s.nodes++
-	if s.nodes%64 == 0 && s.err == nil {
+	if s.nodes%256 == 0 && s.err == nil {
 		s.err = s.ctx.Err()
 	}
-	if s.progress != nil && s.nodes%1024 == 0 {
+	if s.progress != nil && s.nodes%(1<<16) == 0 {
 		s.progress(s.nodes)
 	}
 }
