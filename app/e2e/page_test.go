@@ -38,6 +38,9 @@ func TestShareRoundTrip(t *testing.T) {
 		p.waitFor(`document.querySelector("#share-url")?.value.includes("#")`)
 		link := eval[string](p, `document.querySelector("#share-url").value`)
 		text, grid := p.exported(), p.gridHTML()
+		if game == "ships" {
+			p.screenshot("share")
+		}
 		p.clickCell(2) // changes the first tab's puzzle after sharing
 
 		_, fragment, ok := strings.Cut(link, "#")
@@ -91,6 +94,7 @@ func TestHostileFragments(t *testing.T) {
 	}
 	// The last page still works.
 	p := open(t, "flip/!!!!")
+	p.screenshot("hostile-link")
 	p.tab("flip")
 	p.clickCell(0)
 	p.solve()
