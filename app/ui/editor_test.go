@@ -88,3 +88,20 @@ func TestTetravexKeys(t *testing.T) {
 		t.Fatalf("card 1 is %v, want bottom 41 and left 0", c)
 	}
 }
+
+// Every size the editors' fields accept gives a puzzle that loads again.
+func TestEditorSizesLoad(t *testing.T) {
+	for _, ed := range New().editors {
+		for _, name := range []string{"w", "h", "n"} {
+			for _, v := range []string{"1", "2", "8", "20", "50", "64"} {
+				if err := ed.tool(name, v); err != nil {
+					continue // outside this editor's range: refused with a message
+				}
+				text := ed.text()
+				if err := ed.load(text); err != nil {
+					t.Errorf("%s: %s=%s gives a puzzle that does not load: %v\n%s", ed.game(), name, v, err, text)
+				}
+			}
+		}
+	}
+}

@@ -77,6 +77,10 @@ func (e *nonogramEditor) tools(p *Page) []app.UI {
 		p.toolButton("Draw picture", "mode", "draw", e.draw).ID("nono-draw"),
 		p.toolButton("Edit clues", "mode", "clues", !e.draw).ID("nono-clues"),
 		p.toolButton("Clear", "clear", "", false),
+		app.Span().Class("hint").Text(map[bool]string{
+			true:  "Click cells to draw; the clues follow the picture.",
+			false: "Type the clues below, one line per row or column.",
+		}[e.draw]),
 	}
 }
 
