@@ -220,9 +220,10 @@ func (s *searcher) search(grid []byte) {
 // a colour that leads to a contradiction is ruled out, and cells that both
 // colours settle alike are fixed, until nothing more is learnt. It reports
 // whether grid may still have a solution and returns the cell to branch on,
-// -1 when grid is complete: the one whose weaker colour settles the most
-// cells. Probes change grid in place and are undone through the trail, so a
-// probe costs what it settles, not the size of the grid.
+// -1 when grid is complete: the one whose two colours settle the most
+// cells, by product, so that both branches shrink. Probes change grid in
+// place and are undone through the trail, so a probe costs what it
+// settles, not the size of the grid.
 func (s *searcher) settle(grid []byte) (cell int, ok bool) {
 	if len(s.seen) < len(grid) {
 		s.seen = make([]byte, len(grid))
@@ -270,7 +271,7 @@ func (s *searcher) settle(grid []byte) (cell int, ok bool) {
 				}
 				continue
 			}
-			if score := min(nBlack, nWhite); score > bestScore {
+			if score := (nBlack + 1) * (nWhite + 1); score > bestScore {
 				best, bestScore = c, score
 			}
 		}
