@@ -128,7 +128,7 @@ func ParseClues(text string) (*Clues, error) {
 	case t != "" && (t[0] >= 'a' && t[0] <= 'z' || t[0] >= 'A' && t[0] <= 'Z'):
 		return parseNon(t)
 	}
-	in := newLines(text)
+	in := newLineReader(text)
 	c, err := parseJudge(in)
 	if err != nil {
 		return nil, err
@@ -139,16 +139,16 @@ func ParseClues(text string) (*Clues, error) {
 	return c, nil
 }
 
-// lines walks the lines of a text, counting them for error messages.
-type lines struct {
+// lineReader walks the lines of a text, counting them for error messages.
+type lineReader struct {
 	rest string
 	n    int // lines read so far
 }
 
-func newLines(text string) *lines { return &lines{rest: text} }
+func newLineReader(text string) *lineReader { return &lineReader{rest: text} }
 
 // next returns the next line without its end of line, false at the end.
-func (in *lines) next() (string, bool) {
+func (in *lineReader) next() (string, bool) {
 	if in.rest == "" {
 		return "", false
 	}
@@ -159,7 +159,7 @@ func (in *lines) next() (string, bool) {
 }
 
 // skipBlank skips blank lines and reports whether the text ended.
-func (in *lines) skipBlank() bool {
+func (in *lineReader) skipBlank() bool {
 	for in.rest != "" {
 		line, rest, _ := strings.Cut(in.rest, "\n")
 		if strings.TrimSpace(line) != "" {
@@ -172,7 +172,7 @@ func (in *lines) skipBlank() bool {
 }
 
 // parseJudge reads one puzzle in the judge format, after any blank lines.
-func parseJudge(in *lines) (*Clues, error) {
+func parseJudge(in *lineReader) (*Clues, error) {
 	in.skipBlank()
 	head, ok := in.next()
 	if !ok {
@@ -258,7 +258,7 @@ func clip(s string) string {
 
 // parseNon reads the .non format.
 func parseNon(text string) (*Clues, error) {
-	in := newLines(text)
+	in := newLineReader(text)
 	rows, cols := -1, -1
 	var c Clues
 	var haveRows, haveCols bool

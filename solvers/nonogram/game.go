@@ -32,7 +32,7 @@ func (Game) Judge(ctx context.Context, in io.Reader, out io.Writer, progress fun
 	if len(text) > maxInput {
 		return fmt.Errorf("nonogram: input longer than %d bytes", maxInput)
 	}
-	lines := newLines(string(text))
+	lines := newLineReader(string(text))
 	var puzzles []*Clues
 	for !lines.skipBlank() || len(puzzles) == 0 {
 		c, err := parseJudge(lines)

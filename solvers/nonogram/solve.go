@@ -50,9 +50,10 @@ type searcher struct {
 	h, w int
 	runs [][]int // rows 0..h-1, then columns h..h+w-1
 
-	lines lineSolver
-	buf   []byte
-	// queue is a ring of dirty lines; queued marks the lines in it.
+	line lineSolver
+	buf  []byte
+	// queue is a ring holding the queued dirty lines from head; inQueue
+	// marks them.
 	queue        []int
 	head, queued int
 	inQueue      []bool
@@ -149,7 +150,7 @@ func (s *searcher) solveLine(grid []byte, l int) bool {
 		row := grid[l*s.w : (l+1)*s.w]
 		line := s.buf[:s.w]
 		copy(line, row)
-		if !s.lines.solve(line, s.runs[l]) {
+		if !s.line.solve(line, s.runs[l]) {
 			return false
 		}
 		for p, c := range line {
@@ -166,7 +167,7 @@ func (s *searcher) solveLine(grid []byte, l int) bool {
 	for p := range line {
 		line[p] = grid[p*s.w+col]
 	}
-	if !s.lines.solve(line, s.runs[l]) {
+	if !s.line.solve(line, s.runs[l]) {
 		return false
 	}
 	for p, c := range line {
