@@ -303,6 +303,26 @@ func TestSolveCancelled(t *testing.T) {
 	}
 }
 
+func TestSolveProgress(t *testing.T) {
+	// Permutation matrices: probing the 60x60 grid takes many line solves.
+	c := &Clues{Rows: make([][]int, 60), Cols: make([][]int, 60)}
+	for i := range 60 {
+		c.Rows[i], c.Cols[i] = []int{1}, []int{1}
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	var calls []int64
+	_, err := Solve(ctx, c, func(nodes int64) {
+		calls = append(calls, nodes)
+		if len(calls) == 2 {
+			cancel()
+		}
+	})
+	if err != context.Canceled || len(calls) != 2 || calls[0] <= 0 || calls[1] <= calls[0] {
+		t.Fatalf("got %v after progress %v, want context.Canceled after two growing counts", err, calls)
+	}
+}
+
 func TestSolveRejectsBadClues(t *testing.T) {
 	for _, c := range []*Clues{
 		nil,
