@@ -1,0 +1,151 @@
+package ships
+
+import (
+	"bufio"
+	"errors"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+)
+
+// Limits. The judge promises 2 <= w, h <= 16; the page allows up to 20x20
+// and refuses anything larger before allocating.
+const (
+	MaxSide  = 20
+	maxInput = 8 << 20 // bytes of judge text read at most
+)
+
+// Board is one game situation: W*H cells, row-major, each 'x' (shot, ship),
+// 'o' (shot, water) or '.' (not shot yet).
+type Board struct {
+	W, H  int
+	Cells []byte
+}
+
+// String returns the board in the judge format, terminated by "0 0" so that
+// it is a complete judge input on its own.
+func (b *Board) String() string {
+	var sb strings.Builder
+	fmt.Fprintf(&sb, "%d %d\n", b.W, b.H)
+	for y := 0; y < b.H; y++ {
+		sb.Write(b.Cells[y*b.W : (y+1)*b.W])
+		sb.WriteByte('\n')
+	}
+	sb.WriteString("0 0\n")
+	return sb.String()
+}
+
+// ParseBoard parses exactly one game in the judge format; a trailing "0 0"
+// line is allowed.
+func ParseBoard(text string) (*Board, error) {
+	boards, err := Parse(strings.NewReader(text))
+	if err != nil {
+		return nil, err
+	}
+	switch len(boards) {
+	case 0:
+		return nil, errors.New("ships: no game in the input")
+	case 1:
+		return boards[0], nil
+	}
+	return nil, fmt.Errorf("ships: want one game, got %d", len(boards))
+}
+
+// Parse reads every game of a judge input: "w h", then h rows of w
+// characters, games separated by blank lines, ended by "0 0" (or by the end
+// of the input).
+func Parse(r io.Reader) ([]*Board, error) {
+	lr := &io.LimitedReader{R: r, N: maxInput + 1}
+	sc := bufio.NewScanner(lr)
+	sc.Buffer(make([]byte, 0, 4096), maxInput)
+	line := 0
+	next := func() (string, bool) {
+		if !sc.Scan() {
+			return "", false
+		}
+		line++
+		return strings.TrimRight(sc.Text(), " \t\r"), true
+	}
+	var boards []*Board
+	for {
+		text, ok := next()
+		for ok && strings.TrimSpace(text) == "" {
+			text, ok = next()
+		}
+		if !ok {
+			break
+		}
+		game := len(boards) + 1
+		w, h, err := parseHeader(text)
+		if err != nil {
+			return nil, fmt.Errorf("ships: game %d line %d: %v", game, line, err)
+		}
+		if w == 0 && h == 0 {
+			break
+		}
+		b := &Board{W: w, H: h, Cells: make([]byte, 0, w*h)}
+		for y := 0; y < h; y++ {
+			row, ok := next()
+			if !ok {
+				if err := readErr(sc, lr, line); err != nil {
+					return nil, err
+				}
+				return nil, fmt.Errorf("ships: game %d: input ends after %d of %d rows", game, y, h)
+			}
+			if len(row) != w {
+				return nil, fmt.Errorf("ships: game %d line %d: want %d cells, got %d", game, line, w, len(row))
+			}
+			for i := 0; i < w; i++ {
+				if c := row[i]; c != 'x' && c != 'o' && c != '.' {
+					return nil, fmt.Errorf("ships: game %d line %d: cell %d is %q, want 'x', 'o' or '.'", game, line, i+1, c)
+				}
+			}
+			b.Cells = append(b.Cells, row...)
+		}
+		boards = append(boards, b)
+	}
+	if err := readErr(sc, lr, line); err != nil {
+		return nil, err
+	}
+	return boards, nil
+}
+
+// readErr reports why reading stopped early, if it did.
+func readErr(sc *bufio.Scanner, lr *io.LimitedReader, line int) error {
+	if lr.N <= 0 {
+		return fmt.Errorf("ships: input longer than %d bytes", maxInput)
+	}
+	if err := sc.Err(); err != nil {
+		return fmt.Errorf("ships: line %d: %v", line+1, err)
+	}
+	return nil
+}
+
+// parseHeader reads "w h", accepting 0 0 as the end marker.
+func parseHeader(text string) (w, h int, err error) {
+	f := strings.Fields(text)
+	if len(f) != 2 {
+		return 0, 0, fmt.Errorf("want \"width height\", got %q", clip(text))
+	}
+	w, errW := strconv.Atoi(f[0])
+	h, errH := strconv.Atoi(f[1])
+	if errW != nil || errH != nil {
+		return 0, 0, fmt.Errorf("want two integers \"width height\", got %q", clip(text))
+	}
+	if w == 0 && h == 0 {
+		return 0, 0, nil
+	}
+	if w < 1 || h < 1 || w > MaxSide || h > MaxSide {
+		return 0, 0, fmt.Errorf("board %s x %s is outside 1x1 .. %dx%d", clip(f[0]), clip(f[1]), MaxSide, MaxSide)
+	}
+	return w, h, nil
+}
+
+// clip keeps error messages short whatever the input holds.
+func clip(s string) string {
+	if len(s) > 20 {
+		return s[:20] + "..."
+	}
+	return s
+}

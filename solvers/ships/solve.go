@@ -1,0 +1,458 @@
+package ships
+
+import (
+	"context"
+	"math/bits"
+)
+
+const (
+	shipCells = 28   // cells covered by the seven ships
+	cheapScan = 2000 // placements scanned at every step when there are hits to cover
+)
+
+// shapes are the seven ships as drawn in the problem statement (O, Z, S, J,
+// L, T, I). They may be rotated but not mirrored.
+var shapes = [7][]string{
+	{"xx", "xx"},
+	{"xx.", ".xx"},
+	{".xx", "xx."},
+	{"x..", "xxx"},
+	{"..x", "xxx"},
+	{".x.", "xxx"},
+	{"xxxx"},
+}
+
+// cellSet is a set of cells of a board of at most MaxSide*MaxSide cells,
+// with a spare word so that a placement's two words always fit.
+type cellSet [(MaxSide*MaxSide+63)/64 + 1]uint64
+
+func (s *cellSet) add(i int)      { s[i>>6] |= 1 << (i & 63) }
+func (s *cellSet) has(i int) bool { return s[i>>6]>>(i&63)&1 != 0 }
+
+func (s *cellSet) andNot(t *cellSet) {
+	for i := range s {
+		s[i] &^= t[i]
+	}
+}
+
+func (s *cellSet) count() int {
+	n := 0
+	for _, w := range s {
+		n += bits.OnesCount64(w)
+	}
+	return n
+}
+
+// first returns the lowest cell in s, or -1 if s is empty.
+func (s *cellSet) first() int {
+	for i, w := range s {
+		if w != 0 {
+			return i*64 + bits.TrailingZeros64(w)
+		}
+	}
+	return -1
+}
+
+// each calls f for every cell of s in increasing order.
+func (s *cellSet) each(f func(i int)) {
+	for i, w := range s {
+		for w != 0 {
+			f(i*64 + bits.TrailingZeros64(w))
+			w &= w - 1
+		}
+	}
+}
+
+// orientations lists, for each ship, its distinct rotations as cell offsets
+// (dx, dy) normalised to start at 0.
+var orientations = func() (all [7][][4][2]int) {
+	for s, rows := range shapes {
+		var cells [4][2]int
+		n := 0
+		for y, row := range rows {
+			for x := range row {
+				if row[x] == 'x' {
+					cells[n] = [2]int{x, y}
+					n++
+				}
+			}
+		}
+		for range 4 {
+			norm := normalise(cells)
+			dup := false
+			for _, o := range all[s] {
+				dup = dup || o == norm
+			}
+			if !dup {
+				all[s] = append(all[s], norm)
+			}
+			for i, c := range cells { // rotate a quarter turn
+				cells[i] = [2]int{-c[1], c[0]}
+			}
+		}
+	}
+	return all
+}()
+
+// normalise shifts the cells to start at 0 and sorts them, so that equal
+// shapes compare equal.
+func normalise(cells [4][2]int) [4][2]int {
+	minX, minY := cells[0][0], cells[0][1]
+	for _, c := range cells {
+		minX, minY = min(minX, c[0]), min(minY, c[1])
+	}
+	for i := range cells {
+		cells[i][0] -= minX
+		cells[i][1] -= minY
+	}
+	for i := 1; i < 4; i++ { // insertion sort by (y, x)
+		for j := i; j > 0 && (cells[j][1] < cells[j-1][1] || cells[j][1] == cells[j-1][1] && cells[j][0] < cells[j-1][0]); j-- {
+			cells[j], cells[j-1] = cells[j-1], cells[j]
+		}
+	}
+	return cells
+}
+
+// placement is one ship put somewhere on the board. Its cells span at most
+// 3*MaxSide+4 < 64 consecutive cell numbers, so two words hold them.
+type placement struct {
+	ship int
+	word int       // first word holding its cells
+	bits [2]uint64 // its cells in words word and word+1
+}
+
+func newPlacement(ship int, cells cellSet) placement {
+	w := 0
+	for cells[w] == 0 {
+		w++
+	}
+	return placement{ship: ship, word: w, bits: [2]uint64{cells[w], cells[w+1]}}
+}
+
+func (p *placement) meets(s *cellSet) bool {
+	return s[p.word]&p.bits[0] != 0 || s[p.word+1]&p.bits[1] != 0
+}
+
+func (p *placement) addTo(s *cellSet) {
+	s[p.word] |= p.bits[0]
+	s[p.word+1] |= p.bits[1]
+}
+
+func (p *placement) removeFrom(s *cellSet) {
+	s[p.word] &^= p.bits[0]
+	s[p.word+1] &^= p.bits[1]
+}
+
+// search enumerates the distinct ship grids consistent with a board.
+type search struct {
+	ctx      context.Context
+	progress func(int64)
+	nodes    int64
+	err      error
+
+	places []placement
+	byShip [7][]int32 // placements of each ship
+	cover  [][]int32  // placements covering each cell
+	reach  []cellSet  // cells sharing a placement with each cell
+	hits   cellSet    // cells that must be ship
+	water  cellSet    // cells that must be water on top of the 'o' ones
+	free   int        // number of cells that are not 'o'
+
+	used  cellSet // cells taken by placed ships, and the water cells
+	left  uint8   // ships not placed yet, one bit each
+	limit int     // stop once more than limit distinct grids are found
+	grids []cellSet
+	seen  map[cellSet]bool
+
+	// Sampling mode: stop at the first grid, try choices in random order,
+	// and place the free ships in a fixed order (counting their places on
+	// every step costs more than the sample is worth).
+	sample  bool
+	rand    func(n int) int
+	leaves  int        // grids reached, repeats included
+	scratch [8][]int32 // shuffled choices, one buffer per depth
+}
+
+func newSearch(ctx context.Context, b *Board, progress func(int64)) *search {
+	s := &search{ctx: ctx, progress: progress, left: 1<<7 - 1}
+	n := b.W * b.H
+	s.cover = make([][]int32, n)
+	s.reach = make([]cellSet, n)
+	for i, c := range b.Cells {
+		switch c {
+		case 'x':
+			s.hits.add(i)
+		case 'o':
+			continue
+		}
+		s.free++
+	}
+	for ship, orients := range orientations {
+		for _, o := range orients {
+			for y := 0; y < b.H; y++ {
+			place:
+				for x := 0; x < b.W; x++ {
+					var cells cellSet
+					for _, d := range o {
+						cx, cy := x+d[0], y+d[1]
+						if cx >= b.W || cy >= b.H || b.Cells[cy*b.W+cx] == 'o' {
+							continue place
+						}
+						cells.add(cy*b.W + cx)
+					}
+					idx := int32(len(s.places))
+					s.places = append(s.places, newPlacement(ship, cells))
+					s.byShip[ship] = append(s.byShip[ship], idx)
+					cells.each(func(i int) { s.cover[i] = append(s.cover[i], idx) })
+				}
+			}
+		}
+	}
+	for i, list := range s.cover {
+		for _, p := range list {
+			s.places[p].addTo(&s.reach[i])
+		}
+	}
+	return s
+}
+
+// enumerate collects the distinct grids (ship cell sets) consistent with the
+// board, stopping once more than limit are found. It reports whether the
+// enumeration stopped early.
+func (s *search) enumerate(limit int) (capped bool, err error) {
+	s.limit, s.grids, s.seen = limit, nil, map[cellSet]bool{}
+	s.used = s.water
+	if s.hits.count() <= shipCells && s.free >= shipCells {
+		s.step()
+	}
+	return len(s.grids) > limit, s.err
+}
+
+// stop reports whether the search must end now, checking the context and
+// reporting progress now and then.
+func (s *search) stop() bool {
+	s.nodes++
+	if s.nodes&(1<<14-1) == 0 {
+		if s.progress != nil {
+			s.progress(s.nodes)
+		}
+		if err := s.ctx.Err(); err != nil && s.err == nil {
+			s.err = err
+		}
+	}
+	return s.err != nil || len(s.grids) > s.limit
+}
+
+func (s *search) fits(p int32) bool {
+	pl := &s.places[p]
+	return s.left&(1<<pl.ship) != 0 && !pl.meets(&s.used)
+}
+
+// try places p, searches on and takes p back.
+func (s *search) try(p int32) {
+	pl := &s.places[p]
+	pl.addTo(&s.used)
+	s.left &^= 1 << pl.ship
+	s.step()
+	s.left |= 1 << pl.ship
+	pl.removeFrom(&s.used)
+}
+
+// step places one more ship. Every hit must end up covered, so it branches
+// on whichever has the fewest choices: the uncovered hit with the fewest
+// placements covering it, or the ship with the fewest places left. Before
+// that it drops states that cannot be completed.
+func (s *search) step() {
+	if s.stop() {
+		return
+	}
+	left := bits.OnesCount8(s.left)
+	todo := s.hits
+	todo.andNot(&s.used)
+	if n := todo.count(); n > 4*left || n > 0 && s.shipsNeeded(todo) > left {
+		return
+	}
+	if left == 0 {
+		s.record()
+		return
+	}
+	if s.sample {
+		if i := todo.first(); i >= 0 {
+			s.branch(s.cover[i])
+		} else {
+			s.branch(s.byShip[bits.TrailingZeros8(s.left)])
+		}
+		return
+	}
+
+	best, bestN := []int32(nil), 1<<30
+	var open cellSet // cells some ship left could still take
+	// Scanning every placement finds the ship with fewest places and the
+	// cells no ship can reach any more. On a cramped board that is cheap and
+	// prunes a lot; on an open board with hits to cover it is slow and
+	// prunes nothing, so there only the hits are looked at.
+	scan := todo.first() < 0 || len(s.places) <= cheapScan
+	for ship := range 7 {
+		if !scan || s.left&(1<<ship) == 0 {
+			continue
+		}
+		n := 0
+		for _, p := range s.byShip[ship] {
+			if s.fits(p) {
+				n++
+				s.places[p].addTo(&open)
+			}
+		}
+		if n < bestN {
+			best, bestN = s.byShip[ship], n
+		}
+	}
+	if scan {
+		switch free := open.count(); {
+		case bestN == 0 || free < 4*left:
+			return
+		case free == 4*left:
+			todo = open // no room to spare: every open cell is a ship cell
+		}
+	}
+	todo.each(func(i int) {
+		n := 0
+		for _, p := range s.cover[i] {
+			if n < bestN && s.fits(p) {
+				n++
+			}
+		}
+		if n < bestN {
+			best, bestN = s.cover[i], n
+		}
+	})
+	if bestN > 0 {
+		s.branch(best)
+	}
+}
+
+// shipsNeeded is a lower bound on the ships still needed to cover the
+// hits in todo: hits picked so that no placement covers two of them.
+func (s *search) shipsNeeded(todo cellSet) int {
+	n := 0
+	for i := todo.first(); i >= 0; i = todo.first() {
+		n++
+		todo.andNot(&s.reach[i])
+		todo[i>>6] &^= 1 << (i & 63) // not in reach when no placement covers it
+	}
+	return n
+}
+
+// branch tries every placement in list that fits, in order, or in random
+// order when sampling, where it stops at the first grid found.
+func (s *search) branch(list []int32) {
+	if !s.sample {
+		for _, p := range list {
+			if s.fits(p) {
+				s.try(p)
+			}
+		}
+		return
+	}
+	depth := 7 - bits.OnesCount8(s.left)
+	order := append(s.scratch[depth][:0], list...)
+	s.scratch[depth] = order
+	found := s.leaves
+	for i := range order { // lazy Fisher-Yates shuffle
+		j := i + s.rand(len(order)-i)
+		order[i], order[j] = order[j], order[i]
+		if s.fits(order[i]) {
+			s.try(order[i])
+			if s.leaves > found || s.err != nil {
+				return
+			}
+		}
+	}
+}
+
+func (s *search) record() {
+	s.leaves++
+	g := s.used
+	g.andNot(&s.water)
+	if !s.seen[g] {
+		s.seen[g] = true
+		s.grids = append(s.grids, g)
+	}
+}
+
+// winnable decides the game for the distinct consistent grids, with one miss
+// to spare. A shot at an unknown cell where exactly one grid has water is
+// safe: a miss identifies that grid, a hit rules it out. Any shot where two
+// or more grids have water may be a miss that leaves two candidates. Ruling
+// a grid out never hurts, so removing such grids greedily until one is left
+// decides the game. It returns the first shot of the winning plan, or -1.
+func winnable(grids []cellSet, unknown cellSet) (win bool, shot int) {
+	shot = -1
+	alive := append([]cellSet(nil), grids...)
+	for len(alive) > 1 {
+		removed := false
+		for g := range alive {
+			// cells unknown, water in grid g, ship in every other grid
+			cells := unknown
+			cells.andNot(&alive[g])
+			for h := range alive {
+				if h != g {
+					for w := range cells {
+						cells[w] &= alive[h][w]
+					}
+				}
+			}
+			if c := cells.first(); c >= 0 {
+				if shot < 0 {
+					shot = c
+				}
+				alive = append(alive[:g], alive[g+1:]...)
+				removed = true
+				break
+			}
+		}
+		if !removed {
+			return false, -1
+		}
+	}
+	return len(alive) == 1, shot
+}
+
+// hitsLimit is the most distinct grids a winnable board can have: every safe
+// shot rules out one grid using a distinct unknown cell that all remaining
+// grids cover, and the last grid covers those cells and the known hits with
+// its 28 ship cells.
+func hitsLimit(b *Board) int {
+	n := 0
+	for _, c := range b.Cells {
+		if c == 'x' {
+			n++
+		}
+	}
+	return shipCells + 1 - n
+}
+
+// decide answers the judge question for one board.
+func decide(ctx context.Context, b *Board, progress func(int64)) (bool, error) {
+	limit := hitsLimit(b)
+	if limit < 1 || b.W*b.H < shipCells {
+		return false, nil
+	}
+	s := newSearch(ctx, b, progress)
+	capped, err := s.enumerate(limit)
+	if err != nil || capped {
+		return false, err
+	}
+	win, _ := winnable(s.grids, unknownCells(b))
+	return win, nil
+}
+
+func unknownCells(b *Board) cellSet {
+	var u cellSet
+	for i, c := range b.Cells {
+		if c == '.' {
+			u.add(i)
+		}
+	}
+	return u
+}
