@@ -1,5 +1,10 @@
 package nonogram
 
+import (
+	"math/bits"
+	"slices"
+)
+
 // Cell states of a grid under construction.
 const (
 	unknown byte = iota
@@ -29,6 +34,14 @@ type lineSolver struct {
 // solve refines line in place and reports whether any placement fits.
 // runs must be positive.
 func (s *lineSolver) solve(line []byte, runs []int) bool {
+	if len(line) <= wordCells {
+		return solveWord(line, runs)
+	}
+	return s.solveTable(line, runs)
+}
+
+// solveTable is solve for lines of any length.
+func (s *lineSolver) solveTable(line []byte, runs []int) bool {
 	n, k := len(line), len(runs)
 	if !fits(runs, n) {
 		return false
@@ -169,4 +182,125 @@ func fits(runs []int, n int) bool {
 		}
 	}
 	return true
+}
+
+// wordCells is the longest line solveWord handles: its n+1 prefix lengths
+// fit the bits of a uint64.
+const wordCells = 63
+
+// solveWord is solve for lines of at most wordCells cells, the same
+// dynamic programme with each row of the tables, the prefix lengths that
+// may hold runs [0,j), packed into one word: a run is placed at every
+// possible start at once by shifts, and a stretch of white cells by one
+// addition. A line then costs O(runs × log(run length)) word operations.
+func solveWord(line []byte, runs []int) bool {
+	n, k := len(line), len(runs)
+	if !fits(runs, n) {
+		return false
+	}
+	full := uint64(1)<<n - 1
+	var notBlack, notWhite uint64 // bit p: cell p may be white, black
+	for p, c := range line {
+		if c != black {
+			notBlack |= 1 << p
+		}
+		if c != white {
+			notWhite |= 1 << p
+		}
+	}
+	// fwd[j] bit i: cells [0,i) hold runs [0,j); starts[j] bit a: run j
+	// may start at cell a, given what precedes it. bwd[j] bit i: cells
+	// [i,n) hold runs [j,k), found as fwd of the reversed line.
+	var fwd, bwd, starts, revStarts [wordCells/2 + 2]uint64
+	prefixes(runs, notBlack, notWhite, fwd[:k+1], starts[:k])
+	if fwd[k]>>n&1 == 0 {
+		return false
+	}
+	rev := func(x uint64, bitsUsed int) uint64 { return bits.Reverse64(x) >> (64 - bitsUsed) }
+	var revRuns [wordCells/2 + 1]int
+	for j, r := range runs {
+		revRuns[k-1-j] = r
+	}
+	prefixes(revRuns[:k], rev(notBlack, n), rev(notWhite, n), bwd[:k+1], revStarts[:k])
+	slices.Reverse(bwd[:k+1])
+	for j := range bwd[:k+1] {
+		bwd[j] = rev(bwd[j], n+1)
+	}
+
+	var canBlack, canWhite uint64
+	for j := 0; j <= k; j++ {
+		canWhite |= fwd[j] & (bwd[j] >> 1)
+		if j == k {
+			break
+		}
+		r := runs[j]
+		// Run j may end before cell e if cell e may be white and the
+		// rest holds runs [j+1,k), or if it ends the line.
+		ends := (bwd[j+1] >> 1) & notBlack
+		if j == k-1 {
+			ends |= 1 << n
+		}
+		canBlack |= smear(starts[j]&(ends>>r), r)
+	}
+	canWhite &= notBlack
+	if canBlack|canWhite != full {
+		return false
+	}
+	for p := range line {
+		switch bit := uint64(1) << p; {
+		case canBlack&bit == 0:
+			line[p] = white
+		case canWhite&bit == 0:
+			line[p] = black
+		}
+	}
+	return true
+}
+
+// prefixes fills fwd[j] with the prefix lengths i such that cells [0,i) may
+// hold runs [0,j) and starts[j] with the cells where run j may start and
+// fit, for a line whose cells may be white where notBlack is set and black
+// where notWhite is.
+func prefixes(runs []int, notBlack, notWhite uint64, fwd, starts []uint64) {
+	// whiteStep bit i: the prefix may grow from i-1 to i cells by a white.
+	whiteStep := notBlack << 1
+	// extend adds to a set of prefix lengths all that grow from them by
+	// white cells: adding t to whiteStep carries through each stretch of
+	// steps from its first bit in t, clearing the bits reached.
+	extend := func(set uint64) uint64 {
+		t := (set << 1) & whiteStep
+		return set | t | whiteStep&^(whiteStep+t)
+	}
+	fwd[0] = extend(1)
+	for j, r := range runs {
+		start := (fwd[j] & notBlack) << 1 // after a white gap
+		if j == 0 {
+			start |= 1
+		}
+		starts[j] = start & fitting(notWhite, r)
+		fwd[j+1] = extend(starts[j] << r)
+	}
+}
+
+// fitting returns the cells where a run of r cells may start: r cells in a
+// row that may be black, by doubling the length checked.
+func fitting(notWhite uint64, r int) uint64 {
+	fit := notWhite
+	for done := 1; done < r; {
+		step := min(done, r-done)
+		fit &= fit >> step
+		done += step
+	}
+	return fit
+}
+
+// smear returns the cells covered by runs of r cells starting at starts.
+func smear(starts uint64, r int) uint64 {
+	cover := starts
+	for done := 1; done < r; {
+		step := min(done, r-done)
+		cover |= cover << step
+		done += step
+	}
+	return cover
 }

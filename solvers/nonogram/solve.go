@@ -52,6 +52,11 @@ type searcher struct {
 
 	line lineSolver
 	buf  []byte
+	// cache maps a line index and its cells to the line solver's answer,
+	// "" for a contradiction: probing and search ask about the same lines
+	// over and over.
+	cache map[string]string
+	key   []byte
 	// queue is a ring holding the queued dirty lines from head; inQueue
 	// marks them.
 	queue        []int
@@ -80,6 +85,8 @@ func newSearcher(ctx context.Context, c *Clues, progress func(int64)) *searcher 
 	return &searcher{
 		h: h, w: w, runs: runs,
 		buf:      make([]byte, max(h, w)),
+		cache:    make(map[string]string),
+		key:      make([]byte, 2+max(h, w)),
 		queue:    make([]int, h+w),
 		inQueue:  make([]bool, h+w),
 		ctx:      ctx,
@@ -150,7 +157,7 @@ func (s *searcher) solveLine(grid []byte, l int) bool {
 		row := grid[l*s.w : (l+1)*s.w]
 		line := s.buf[:s.w]
 		copy(line, row)
-		if !s.line.solve(line, s.runs[l]) {
+		if !s.solveCached(line, l) {
 			return false
 		}
 		for p, c := range line {
@@ -167,7 +174,7 @@ func (s *searcher) solveLine(grid []byte, l int) bool {
 	for p := range line {
 		line[p] = grid[p*s.w+col]
 	}
-	if !s.line.solve(line, s.runs[l]) {
+	if !s.solveCached(line, l) {
 		return false
 	}
 	for p, c := range line {
@@ -179,6 +186,28 @@ func (s *searcher) solveLine(grid []byte, l int) bool {
 	}
 	return true
 }
+
+// solveCached refines line l through the cache.
+func (s *searcher) solveCached(line []byte, l int) bool {
+	key := append(append(s.key[:0], byte(l>>8), byte(l)), line...)
+	if out, ok := s.cache[string(key)]; ok {
+		copy(line, out)
+		return out != ""
+	}
+	ok := s.line.solve(line, s.runs[l])
+	out := ""
+	if ok {
+		out = string(line)
+	}
+	if len(s.cache) >= maxCached {
+		clear(s.cache)
+	}
+	s.cache[string(key)] = out
+	return ok
+}
+
+// maxCached bounds the line cache, a few megabytes at most.
+const maxCached = 1 << 16
 
 // count records one search node, a line solve, reporting progress and
 // noticing cancellation now and then.

@@ -81,9 +81,13 @@ func TestLineSolverAgainstBruteForce(t *testing.T) {
 		}
 		want, wantOK := bruteLine(line, runs)
 		got := slices.Clone(line)
-		gotOK := s.solve(got, runs)
+		gotOK := s.solveTable(got, runs)
 		if gotOK != wantOK || wantOK && !slices.Equal(got, want) {
 			t.Fatalf("iter %d: line %v runs %v: got %v %v, want %v %v", iter, line, runs, got, gotOK, want, wantOK)
+		}
+		got = slices.Clone(line)
+		if gotOK := solveWord(got, runs); gotOK != wantOK || wantOK && !slices.Equal(got, want) {
+			t.Fatalf("iter %d: solveWord: line %v runs %v: got %v %v, want %v %v", iter, line, runs, got, gotOK, want, wantOK)
 		}
 	}
 }
@@ -336,5 +340,51 @@ func TestSolveRejectsBadClues(t *testing.T) {
 		if _, err := Solve(context.Background(), c, nil); err == nil {
 			t.Errorf("%v: no error", c)
 		}
+	}
+}
+
+func TestSolveWordAgainstDP(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 6))
+	var s lineSolver
+	feasible := 0
+	for iter := range 20000 {
+		n := 1 + rng.IntN(wordCells)
+		// Known cells of a random picture of the line, one in a hundred
+		// of them flipped, or random runs.
+		pic := make([]bool, n)
+		density := rng.Float64()
+		for i := range pic {
+			pic[i] = rng.Float64() < density
+		}
+		runs := runsOf(n, func(i int) bool { return pic[i] })
+		if rng.IntN(4) == 0 {
+			runs = nil
+			for range rng.IntN(n/2 + 2) {
+				runs = append(runs, 1+rng.IntN(1+rng.IntN(n)))
+			}
+		}
+		line := make([]byte, n)
+		known := rng.Float64()
+		for i := range line {
+			if rng.Float64() < known {
+				line[i] = white
+				if pic[i] != (rng.IntN(100) == 0) {
+					line[i] = black
+				}
+			}
+		}
+		want := slices.Clone(line)
+		wantOK := s.solveTable(want, runs)
+		got := slices.Clone(line)
+		gotOK := solveWord(got, runs)
+		if gotOK != wantOK || wantOK && !slices.Equal(got, want) {
+			t.Fatalf("iter %d: line %v runs %v: got %v %v, want %v %v", iter, line, runs, got, gotOK, want, wantOK)
+		}
+		if wantOK {
+			feasible++
+		}
+	}
+	if feasible < 5000 {
+		t.Fatalf("only %d of the lines have a placement", feasible)
 	}
 }
