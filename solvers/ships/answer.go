@@ -2,6 +2,7 @@ package ships
 
 import (
 	"context"
+	"math"
 	"math/rand/v2"
 )
 
@@ -14,8 +15,8 @@ type Answer struct {
 	H   int  `json:"h"`
 	Win bool `json:"win"` // the judge's yes.
 	// Grids is the number of distinct consistent grids (ship layouts as
-	// seen by the shooter), or heatmapGrids when GridsCapped says there
-	// are more than that.
+	// seen by the shooter); when GridsCapped, only those listed within the
+	// limits (heatmapGrids, listNodes), and there are more.
 	Grids       int  `json:"grids"`
 	GridsCapped bool `json:"gridsCapped"`
 	// Ship is, for each cell in row-major order, the fraction of the grids
@@ -28,13 +29,17 @@ type Answer struct {
 	// most likely to hold a ship, otherwise a cell sure to hold one.
 	Next int `json:"next"`
 	// Known gives each cell's value when every consistent grid agrees on
-	// it ('x' or 'o'), '.' otherwise. Exact even when GridsCapped.
+	// it ('x' or 'o'), '.' otherwise. When GridsCapped it is checked by a
+	// bounded search per cell, and a cell left undecided stays '.'.
 	Known []byte `json:"known"`
 }
 
 const (
-	heatmapGrids = 20000 // distinct grids listed exactly for the heatmap
-	sampleDraws  = 2000  // random grids drawn for the heatmap beyond that
+	heatmapGrids = 5000 // distinct grids listed exactly for the heatmap
+	listNodes    = 5e4  // search nodes allowed for listing them
+	sampleDraws  = 2000 // random grids drawn for the heatmap beyond that
+	sampleNodes  = 5e4  // search nodes allowed for all the draws
+	checkNodes   = 5e4  // search nodes allowed for all the Known checks
 )
 
 // analyze works out everything the page shows for b.
@@ -44,7 +49,14 @@ func analyze(ctx context.Context, b *Board, progress func(int64)) (*Answer, erro
 		return a, nil
 	}
 	s := newSearch(ctx, b, progress)
-	capped, err := s.enumerate(heatmapGrids)
+	// First as the judge does: a win allows only a few grids.
+	capped, err := s.enumerate(hitsLimit(b))
+	if err == nil && capped {
+		// No win: list more grids for the heatmap, within a budget.
+		s.budget = s.nodes + listNodes
+		capped, err = s.enumerate(heatmapGrids)
+		s.budget = math.MaxInt64
+	}
 	if err != nil {
 		return nil, err
 	}
@@ -53,9 +65,13 @@ func analyze(ctx context.Context, b *Board, progress func(int64)) (*Answer, erro
 	shot := -1
 	switch {
 	case capped:
-		a.Grids, a.GridsCapped = heatmapGrids, true
-		if grids, err = s.sampleGrids(sampleDraws); err != nil {
+		a.Grids, a.GridsCapped = min(len(grids), heatmapGrids), true
+		sampled, err := s.sampleGrids(sampleDraws)
+		if err != nil {
 			return nil, err
+		}
+		if len(sampled) > 0 {
+			grids = sampled
 		}
 	case len(grids) == 0:
 		return a, nil
@@ -74,12 +90,24 @@ func analyze(ctx context.Context, b *Board, progress func(int64)) (*Answer, erro
 	for i, n := range ships {
 		a.Ship[i] = float64(n) / float64(len(grids))
 	}
+	// A cell is known when no grid seen disagrees and, if the grids seen
+	// are not all of them, a search for one that disagrees fails.
+	var shipSeen, waterSeen cellSet
+	for _, list := range [][]cellSet{s.grids, grids} {
+		for _, g := range list {
+			for w := range g {
+				shipSeen[w] |= g[w]
+				waterSeen[w] |= ^g[w]
+			}
+		}
+	}
 	var err2 error
+	end := s.nodes + checkNodes
 	unknown.each(func(i int) {
 		switch {
-		case ships[i] == 0 && (!capped || !s.possible(i, true, &err2)):
+		case !shipSeen.has(i) && (!capped || !s.possible(i, true, end, &err2)):
 			a.Known[i] = 'o'
-		case ships[i] == len(grids) && (!capped || !s.possible(i, false, &err2)):
+		case !waterSeen.has(i) && (!capped || !s.possible(i, false, end, &err2)):
 			a.Known[i] = 'x'
 		}
 	})
@@ -99,11 +127,14 @@ func analyze(ctx context.Context, b *Board, progress func(int64)) (*Answer, erro
 }
 
 // possible reports whether some consistent grid has a ship (or water) at
-// cell i, by searching for one grid with that cell forced.
-func (s *search) possible(i int, ship bool, errp *error) bool {
+// cell i, by searching for one grid with that cell forced. A search that
+// runs past node end counts as a yes: Known then errs on the side of '.'.
+func (s *search) possible(i int, ship bool, end int64, errp *error) bool {
 	if *errp != nil {
 		return false
 	}
+	s.budget = end
+	defer func() { s.budget = math.MaxInt64 }()
 	hits, water := s.hits, s.water
 	if ship {
 		s.hits.add(i)
@@ -111,7 +142,7 @@ func (s *search) possible(i int, ship bool, errp *error) bool {
 		s.water.add(i)
 	}
 	_, err := s.enumerate(0)
-	found := len(s.grids) > 0
+	found := len(s.grids) > 0 || s.nodes > s.budget
 	s.hits, s.water = hits, water
 	if err != nil {
 		*errp = err
@@ -126,12 +157,15 @@ func (s *search) possible(i int, ship bool, errp *error) bool {
 // enumeration, which all share the ships placed first.
 func (s *search) sampleGrids(n int) ([]cellSet, error) {
 	r := rand.New(rand.NewPCG(1, 2))
-	s.sample, s.rand = true, r.IntN
-	defer func() { s.sample = false }()
+	s.sample, s.rand, s.budget = true, r.IntN, s.nodes+sampleNodes
+	defer func() { s.sample, s.budget = false, math.MaxInt64 }()
 	s.limit, s.grids, s.seen = n, nil, map[cellSet]bool{}
 	for range n {
 		if s.step(); s.err != nil {
 			return nil, s.err
+		}
+		if s.nodes > s.budget {
+			break
 		}
 	}
 	return s.grids, nil

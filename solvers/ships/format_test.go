@@ -98,3 +98,19 @@ func FuzzParse(f *testing.F) {
 		}
 	})
 }
+
+func TestSolveOpenBoard(t *testing.T) {
+	got, err := Game{}.Solve(context.Background(), benchBoards()["Empty20"].String(), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	a := got.(*Answer)
+	if a.Win || !a.GridsCapped || a.Grids < 30 || len(a.Ship) != 400 || a.Next < 0 {
+		t.Fatalf("empty 20x20: win %v capped %v grids %d ship %d next %d", a.Win, a.GridsCapped, a.Grids, len(a.Ship), a.Next)
+	}
+	for i, k := range a.Known {
+		if k != '.' || a.Ship[i] <= 0 || a.Ship[i] >= 1 {
+			t.Fatalf("empty 20x20: cell %d known %c ship %v", i, k, a.Ship[i])
+		}
+	}
+}

@@ -2,6 +2,7 @@ package ships
 
 import (
 	"context"
+	"math"
 	"math/bits"
 )
 
@@ -28,6 +29,12 @@ type cellSet [(MaxSide*MaxSide+63)/64 + 1]uint64
 
 func (s *cellSet) add(i int)      { s[i>>6] |= 1 << (i & 63) }
 func (s *cellSet) has(i int) bool { return s[i>>6]>>(i&63)&1 != 0 }
+
+func (s *cellSet) and(t *cellSet) {
+	for i := range s {
+		s[i] &= t[i]
+	}
+}
 
 func (s *cellSet) andNot(t *cellSet) {
 	for i := range s {
@@ -153,16 +160,16 @@ type search struct {
 	places []placement
 	byShip [7][]int32 // placements of each ship
 	cover  [][]int32  // placements covering each cell
-	reach  []cellSet  // cells sharing a placement with each cell
 	hits   cellSet    // cells that must be ship
 	water  cellSet    // cells that must be water on top of the 'o' ones
 	free   int        // number of cells that are not 'o'
 
-	used  cellSet // cells taken by placed ships, and the water cells
-	left  uint8   // ships not placed yet, one bit each
-	limit int     // stop once more than limit distinct grids are found
-	grids []cellSet
-	seen  map[cellSet]bool
+	used   cellSet // cells taken by placed ships, and the water cells
+	left   uint8   // ships not placed yet, one bit each
+	limit  int     // stop once more than limit distinct grids are found
+	budget int64   // stop once the search has visited this many nodes
+	grids  []cellSet
+	seen   map[cellSet]bool
 
 	// Sampling mode: stop at the first grid, try choices in random order,
 	// and place the free ships in a fixed order (counting their places on
@@ -174,10 +181,9 @@ type search struct {
 }
 
 func newSearch(ctx context.Context, b *Board, progress func(int64)) *search {
-	s := &search{ctx: ctx, progress: progress, left: 1<<7 - 1}
+	s := &search{ctx: ctx, progress: progress, left: 1<<7 - 1, budget: math.MaxInt64}
 	n := b.W * b.H
 	s.cover = make([][]int32, n)
-	s.reach = make([]cellSet, n)
 	for i, c := range b.Cells {
 		switch c {
 		case 'x':
@@ -208,24 +214,19 @@ func newSearch(ctx context.Context, b *Board, progress func(int64)) *search {
 			}
 		}
 	}
-	for i, list := range s.cover {
-		for _, p := range list {
-			s.places[p].addTo(&s.reach[i])
-		}
-	}
 	return s
 }
 
 // enumerate collects the distinct grids (ship cell sets) consistent with the
-// board, stopping once more than limit are found. It reports whether the
-// enumeration stopped early.
+// board, stopping once more than limit are found or the node budget is
+// spent. It reports whether the enumeration stopped early.
 func (s *search) enumerate(limit int) (capped bool, err error) {
 	s.limit, s.grids, s.seen = limit, nil, map[cellSet]bool{}
 	s.used = s.water
 	if s.hits.count() <= shipCells && s.free >= shipCells {
 		s.step()
 	}
-	return len(s.grids) > limit, s.err
+	return len(s.grids) > limit || s.nodes > s.budget, s.err
 }
 
 // stop reports whether the search must end now, checking the context and
@@ -240,7 +241,7 @@ func (s *search) stop() bool {
 			s.err = err
 		}
 	}
-	return s.err != nil || len(s.grids) > s.limit
+	return s.err != nil || len(s.grids) > s.limit || s.nodes > s.budget
 }
 
 func (s *search) fits(p int32) bool {
@@ -269,19 +270,11 @@ func (s *search) step() {
 	left := bits.OnesCount8(s.left)
 	todo := s.hits
 	todo.andNot(&s.used)
-	if n := todo.count(); n > 4*left || n > 0 && s.shipsNeeded(todo) > left {
+	if todo.count() > 4*left {
 		return
 	}
 	if left == 0 {
 		s.record()
-		return
-	}
-	if s.sample {
-		if i := todo.first(); i >= 0 {
-			s.branch(s.cover[i])
-		} else {
-			s.branch(s.byShip[bits.TrailingZeros8(s.left)])
-		}
 		return
 	}
 
@@ -291,7 +284,8 @@ func (s *search) step() {
 	// cells no ship can reach any more. On a cramped board that is cheap and
 	// prunes a lot; on an open board with hits to cover it is slow and
 	// prunes nothing, so there only the hits are looked at.
-	scan := todo.first() < 0 || len(s.places) <= cheapScan
+	// A random descent keeps to the cheap part.
+	scan := todo.first() < 0 && !s.sample || len(s.places) <= cheapScan
 	for ship := range 7 {
 		if !scan || s.left&(1<<ship) == 0 {
 			continue
@@ -315,32 +309,58 @@ func (s *search) step() {
 			todo = open // no room to spare: every open cell is a ship cell
 		}
 	}
+	if !scan && todo.first() < 0 { // sampling an open board
+		s.branch(s.byShip[bits.TrailingZeros8(s.left)])
+		return
+	}
+	var cells []int
+	var reach []cellSet // cells some fitting placement shares with each hit
 	todo.each(func(i int) {
 		n := 0
+		var r cellSet
 		for _, p := range s.cover[i] {
-			if n < bestN && s.fits(p) {
+			if s.fits(p) {
 				n++
+				s.places[p].addTo(&r)
 			}
 		}
 		if n < bestN {
 			best, bestN = s.cover[i], n
 		}
+		cells, reach = append(cells, i), append(reach, r)
 	})
-	if bestN > 0 {
+	if bestN > 0 && shipsNeeded(cells, reach) <= left {
 		s.branch(best)
 	}
 }
 
-// shipsNeeded is a lower bound on the ships still needed to cover the
-// hits in todo: hits picked so that no placement covers two of them.
-func (s *search) shipsNeeded(todo cellSet) int {
-	n := 0
-	for i := todo.first(); i >= 0; i = todo.first() {
-		n++
-		todo.andNot(&s.reach[i])
-		todo[i>>6] &^= 1 << (i & 63) // not in reach when no placement covers it
+// shipsNeeded is a lower bound on the ships needed to cover the hits:
+// hits no placement can share, picked greedily, fewest neighbours first.
+func shipsNeeded(hits []int, reach []cellSet) int {
+	var todo cellSet
+	for _, i := range hits {
+		todo.add(i)
 	}
-	return n
+	n := 0
+	for {
+		best, bestDeg := -1, 1<<30
+		for k, i := range hits {
+			if !todo.has(i) {
+				continue
+			}
+			r := reach[k]
+			r.and(&todo)
+			if d := r.count(); d < bestDeg {
+				best, bestDeg = k, d
+			}
+		}
+		if best < 0 {
+			return n
+		}
+		n++
+		todo.andNot(&reach[best])
+		todo[hits[best]>>6] &^= 1 << (hits[best] & 63)
+	}
 }
 
 // branch tries every placement in list that fits, in order, or in random
