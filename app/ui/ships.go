@@ -109,7 +109,7 @@ func (e *shipsEditor) board(p *Page) app.UI {
 			if len(a.Ship) > 0 {
 				pct := int(a.Ship[i]*100 + 0.5)
 				c.text = strconv.Itoa(pct)
-				c.style = fmt.Sprintf("background: rgba(226, 61, 40, %.2f)", 0.08+0.8*a.Ship[i])
+				c.style = fmt.Sprintf("background: rgba(255, 152, 0, %.2f)", 0.06+0.85*a.Ship[i])
 			}
 		}
 		if i == a.Next {
