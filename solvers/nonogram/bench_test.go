@@ -2,6 +2,7 @@ package nonogram
 
 import (
 	"context"
+	"fmt"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -58,6 +59,65 @@ func TestSolveTestdata(t *testing.T) {
 		if name == "multiple30" && a.Status != "multiple" {
 			t.Errorf("%s: status %s", name, a.Status)
 		}
+	}
+}
+
+// randomPuzzles are clues of random pictures at 50% density, the hardest
+// class of the webpbn survey: line solving leaves most cells unknown.
+// randomN-S.pic is randomPicture(rand.New(rand.NewPCG(N, S)), N, N, 0.5),
+// picked from the first seeds for what the search costs; most such
+// pictures have several solutions, and the unique ones fall to probing.
+var randomPuzzles = []struct {
+	size, seed int
+	status     string
+}{
+	{30, 4, "multiple"},
+	{30, 7, "unique"},
+	{30, 31, "multiple"},
+	{30, 279, "unique"},
+	{40, 7, "multiple"},
+	{40, 14, "multiple"},
+	{50, 24, "multiple"},
+	{50, 27, "multiple"},
+}
+
+func randomPuzzleName(size, seed int) string { return fmt.Sprintf("random%d-%d", size, seed) }
+
+func TestSolveRandomTestdata(t *testing.T) {
+	for _, p := range randomPuzzles {
+		if testing.Short() && p.size > 30 {
+			continue // too slow under wasm
+		}
+		name := randomPuzzleName(p.size, p.seed)
+		c, pic := readTestdata(t, name)
+		rng := rand.New(rand.NewPCG(uint64(p.size), uint64(p.seed)))
+		if want := randomPicture(rng, p.size, p.size, 0.5); fmt.Sprint(picture(pic)) != fmt.Sprint(want) {
+			t.Fatalf("%s: not the picture of its seed", name)
+		}
+		if CluesOf(picture(pic)).String() != c.String() {
+			t.Fatalf("%s: picture and clues disagree", name)
+		}
+		a, err := Solve(context.Background(), c, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		// checkGrids proves "multiple" with two different grids that
+		// meet the clues; a unique solution must be the picture.
+		checkGrids(t, c, a)
+		if a.Status != p.status {
+			t.Errorf("%s: status %s, want %s", name, a.Status, p.status)
+		}
+		if a.Status == "unique" && !slices.Equal(a.Grid, pic) {
+			t.Errorf("%s: unique solution %v is not the picture", name, a.Grid)
+		}
+	}
+}
+
+// BenchmarkSolveRandom solves the randomPuzzles.
+func BenchmarkSolveRandom(b *testing.B) {
+	for _, p := range randomPuzzles {
+		name := randomPuzzleName(p.size, p.seed)
+		b.Run(name, func(b *testing.B) { benchmarkTestdata(b, name, p.status) })
 	}
 }
 

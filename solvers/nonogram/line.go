@@ -188,18 +188,9 @@ func fits(runs []int, n int) bool {
 // fit the bits of a uint64.
 const wordCells = 63
 
-// solveWord is solve for lines of at most wordCells cells, the same
-// dynamic programme with each row of the tables, the prefix lengths that
-// may hold runs [0,j), packed into one word: a run is placed at every
-// possible start at once by shifts, and a stretch of white cells by one
-// addition. A line then costs O(runs × log(run length)) word operations.
+// solveWord is solve for lines of at most wordCells cells.
 func solveWord(line []byte, runs []int) bool {
-	n, k := len(line), len(runs)
-	if !fits(runs, n) {
-		return false
-	}
-	full := uint64(1)<<n - 1
-	var notBlack, notWhite uint64 // bit p: cell p may be white, black
+	var notBlack, notWhite uint64
 	for p, c := range line {
 		if c != black {
 			notBlack |= 1 << p
@@ -208,13 +199,43 @@ func solveWord(line []byte, runs []int) bool {
 			notWhite |= 1 << p
 		}
 	}
+	canBlack, canWhite, ok := solveMasks(len(line), runs, notBlack, notWhite)
+	if !ok {
+		return false
+	}
+	for p := range line {
+		switch bit := uint64(1) << p; {
+		case canBlack&bit == 0:
+			line[p] = white
+		case canWhite&bit == 0:
+			line[p] = black
+		}
+	}
+	return true
+}
+
+// solveMasks is the line solver for n ≤ wordCells cells given as masks,
+// bit p set in notBlack if cell p may be white and in notWhite if it may be
+// black. It returns the cells that may be black and those that may be
+// white in some placement, and whether there is one.
+//
+// It is the dynamic programme of solveTable with each row of the tables,
+// the prefix lengths that may hold runs [0,j), packed into one word: a run
+// is placed at every possible start at once by shifts, and stretches of
+// white cells by one addition. A line costs O(runs × log(run length)) word
+// operations.
+func solveMasks(n int, runs []int, notBlack, notWhite uint64) (canBlack, canWhite uint64, ok bool) {
+	k := len(runs)
+	if !fits(runs, n) {
+		return 0, 0, false
+	}
 	// fwd[j] bit i: cells [0,i) hold runs [0,j); starts[j] bit a: run j
 	// may start at cell a, given what precedes it. bwd[j] bit i: cells
 	// [i,n) hold runs [j,k), found as fwd of the reversed line.
 	var fwd, bwd, starts, revStarts [wordCells/2 + 2]uint64
 	prefixes(runs, notBlack, notWhite, fwd[:k+1], starts[:k])
 	if fwd[k]>>n&1 == 0 {
-		return false
+		return 0, 0, false
 	}
 	rev := func(x uint64, bitsUsed int) uint64 { return bits.Reverse64(x) >> (64 - bitsUsed) }
 	var revRuns [wordCells/2 + 1]int
@@ -227,7 +248,6 @@ func solveWord(line []byte, runs []int) bool {
 		bwd[j] = rev(bwd[j], n+1)
 	}
 
-	var canBlack, canWhite uint64
 	for j := 0; j <= k; j++ {
 		canWhite |= fwd[j] & (bwd[j] >> 1)
 		if j == k {
@@ -243,18 +263,7 @@ func solveWord(line []byte, runs []int) bool {
 		canBlack |= smear(starts[j]&(ends>>r), r)
 	}
 	canWhite &= notBlack
-	if canBlack|canWhite != full {
-		return false
-	}
-	for p := range line {
-		switch bit := uint64(1) << p; {
-		case canBlack&bit == 0:
-			line[p] = white
-		case canWhite&bit == 0:
-			line[p] = black
-		}
-	}
-	return true
+	return canBlack, canWhite, canBlack|canWhite == 1<<n-1
 }
 
 // prefixes fills fwd[j] with the prefix lengths i such that cells [0,i) may

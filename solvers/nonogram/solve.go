@@ -2,6 +2,7 @@ package nonogram
 
 import (
 	"context"
+	"math/bits"
 	"strings"
 )
 
@@ -52,11 +53,9 @@ type searcher struct {
 
 	line lineSolver
 	buf  []byte
-	// cache maps a line index and its cells to the line solver's answer,
-	// "" for a contradiction: probing and search ask about the same lines
-	// over and over.
-	cache map[string]string
-	key   []byte
+	// cache holds the line solver's answers for lines of up to wordCells
+	// cells: probing and search ask about the same lines over and over.
+	cache map[lineKey]lineAnswer
 	// queue is a ring holding the queued dirty lines from head; inQueue
 	// marks them.
 	queue        []int
@@ -85,8 +84,7 @@ func newSearcher(ctx context.Context, c *Clues, progress func(int64)) *searcher 
 	return &searcher{
 		h: h, w: w, runs: runs,
 		buf:      make([]byte, max(h, w)),
-		cache:    make(map[string]string),
-		key:      make([]byte, 2+max(h, w)),
+		cache:    make(map[lineKey]lineAnswer),
 		queue:    make([]int, h+w),
 		inQueue:  make([]bool, h+w),
 		ctx:      ctx,
@@ -153,60 +151,83 @@ func (s *searcher) propagate(grid []byte) bool {
 // cell it settles.
 func (s *searcher) solveLine(grid []byte, l int) bool {
 	s.count()
-	if l < s.h {
-		row := grid[l*s.w : (l+1)*s.w]
-		line := s.buf[:s.w]
-		copy(line, row)
-		if !s.solveCached(line, l) {
+	// The cells of line l are grid[start+p*step] for p < n; settling
+	// one marks the line of stride cross from it.
+	start, step, n, cross := l*s.w, 1, s.w, s.h
+	if l >= s.h {
+		start, step, n, cross = l-s.h, s.w, s.h, 0
+	}
+	if n > wordCells {
+		line := s.buf[:n]
+		for p := range line {
+			line[p] = grid[start+p*step]
+		}
+		if !s.line.solve(line, s.runs[l]) {
 			return false
 		}
 		for p, c := range line {
-			if row[p] != c {
-				row[p] = c
-				s.trail = append(s.trail, l*s.w+p)
-				s.push(s.h + p)
+			if i := start + p*step; grid[i] != c {
+				s.settleCell(grid, i, c, cross+p)
 			}
 		}
 		return true
 	}
-	col := l - s.h
-	line := s.buf[:s.h]
-	for p := range line {
-		line[p] = grid[p*s.w+col]
+	key := lineKey{line: l}
+	for p := range n {
+		switch grid[start+p*step] {
+		case black:
+			key.notWhite |= 1 << p
+		case white:
+			key.notBlack |= 1 << p
+		default:
+			key.notBlack |= 1 << p
+			key.notWhite |= 1 << p
+		}
 	}
-	if !s.solveCached(line, l) {
+	a, ok := s.cache[key]
+	if !ok {
+		a.canBlack, a.canWhite, a.ok = solveMasks(n, s.runs[l], key.notBlack, key.notWhite)
+		if len(s.cache) >= maxCached {
+			clear(s.cache)
+		}
+		s.cache[key] = a
+	}
+	if !a.ok {
 		return false
 	}
-	for p, c := range line {
-		if grid[p*s.w+col] != c {
-			grid[p*s.w+col] = c
-			s.trail = append(s.trail, p*s.w+col)
-			s.push(p)
+	for unknown := key.notBlack & key.notWhite; unknown != 0; unknown &= unknown - 1 {
+		p := bits.TrailingZeros64(unknown)
+		switch bit := uint64(1) << p; {
+		case a.canWhite&bit == 0:
+			s.settleCell(grid, start+p*step, black, cross+p)
+		case a.canBlack&bit == 0:
+			s.settleCell(grid, start+p*step, white, cross+p)
 		}
 	}
 	return true
 }
 
-// solveCached refines line l through the cache.
-func (s *searcher) solveCached(line []byte, l int) bool {
-	key := append(append(s.key[:0], byte(l>>8), byte(l)), line...)
-	if out, ok := s.cache[string(key)]; ok {
-		copy(line, out)
-		return out != ""
-	}
-	ok := s.line.solve(line, s.runs[l])
-	out := ""
-	if ok {
-		out = string(line)
-	}
-	if len(s.cache) >= maxCached {
-		clear(s.cache)
-	}
-	s.cache[string(key)] = out
-	return ok
+// settleCell gives cell i colour, records it on the trail and marks the
+// crossing line.
+func (s *searcher) settleCell(grid []byte, i int, colour byte, crossing int) {
+	grid[i] = colour
+	s.trail = append(s.trail, i)
+	s.push(crossing)
 }
 
-// maxCached bounds the line cache, a few megabytes at most.
+// lineKey is a line and its known cells, as masks for solveMasks.
+type lineKey struct {
+	line               int
+	notBlack, notWhite uint64
+}
+
+// lineAnswer is what solveMasks says of a line.
+type lineAnswer struct {
+	canBlack, canWhite uint64
+	ok                 bool
+}
+
+// maxCached bounds the line cache to a few megabytes.
 const maxCached = 1 << 16
 
 // count records one search node, a line solve, reporting progress and
