@@ -229,6 +229,7 @@ func TestCancelAndResponsiveness(t *testing.T) {
 	if !clean {
 		t.Errorf("main-thread tasks over 50 ms in every window while solving")
 	}
+	p.screenshot("solving")
 
 	// The page answers clicks while the worker is busy.
 	start := eval[float64](p, `performance.now()`)
