@@ -36,10 +36,10 @@ type Answer struct {
 
 const (
 	heatmapGrids = 5000 // distinct grids listed exactly for the heatmap
-	listNodes    = 5e4  // search nodes allowed for listing them
+	listNodes    = 2e4  // search nodes allowed for listing them
 	sampleDraws  = 2000 // random grids drawn for the heatmap beyond that
-	sampleNodes  = 5e4  // search nodes allowed for all the draws
-	checkNodes   = 5e4  // search nodes allowed for all the Known checks
+	sampleNodes  = 2e4  // search nodes allowed for all the draws
+	checkNodes   = 2e4  // search nodes allowed for all the Known checks
 )
 
 // analyze works out everything the page shows for b.

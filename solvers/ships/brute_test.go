@@ -216,7 +216,7 @@ func gridStrings(grids []cellSet, n int) []string {
 func TestAgainstBruteForce(t *testing.T) {
 	r := rand.New(rand.NewPCG(322, 1138))
 	sizes := [][2]int{{5, 6}, {6, 5}, {4, 8}, {8, 4}, {6, 6}, {5, 7}}
-	cases := 400
+	cases := 250
 	if testing.Short() {
 		cases = 60
 	}

@@ -285,7 +285,7 @@ func (s *search) step() {
 	// prunes a lot; on an open board with hits to cover it is slow and
 	// prunes nothing, so there only the hits are looked at.
 	// A random descent keeps to the cheap part.
-	scan := todo.first() < 0 && !s.sample || len(s.places) <= cheapScan
+	scan := !s.sample && (todo.first() < 0 || len(s.places) <= cheapScan)
 	for ship := range 7 {
 		if !scan || s.left&(1<<ship) == 0 {
 			continue
@@ -309,7 +309,7 @@ func (s *search) step() {
 			todo = open // no room to spare: every open cell is a ship cell
 		}
 	}
-	if !scan && todo.first() < 0 { // sampling an open board
+	if !scan && todo.first() < 0 { // sampling
 		s.branch(s.byShip[bits.TrailingZeros8(s.left)])
 		return
 	}
