@@ -23,6 +23,7 @@ func Solve(ctx context.Context, c *Clues, progress func(int64)) (*Answer, error)
 	}
 	s := newSearcher(ctx, c, progress)
 	grid := make([]byte, s.h*s.w)
+	s.loadMasks(grid)
 	if s.plausible() {
 		for l := range s.runs {
 			s.push(l)
@@ -53,9 +54,12 @@ type searcher struct {
 
 	line lineSolver
 	buf  []byte
-	// cache holds the line solver's answers for lines of up to wordCells
-	// cells: probing and search ask about the same lines over and over.
-	cache map[lineKey]lineAnswer
+	// When no line is longer than wordCells, notBlack and notWhite mirror
+	// the grid as masks per line (see solveMasks), kept up to date by
+	// setCell, and cache holds the line solver's answers: probing and
+	// search ask about the same lines over and over.
+	notBlack, notWhite []uint64
+	cache              map[lineKey]lineAnswer
 	// queue is a ring holding the queued dirty lines from head; inQueue
 	// marks them.
 	queue        []int
@@ -157,7 +161,7 @@ func (s *searcher) solveLine(grid []byte, l int) bool {
 	if l >= s.h {
 		start, step, n, cross = l-s.h, s.w, s.h, 0
 	}
-	if n > wordCells {
+	if s.notBlack == nil {
 		line := s.buf[:n]
 		for p := range line {
 			line[p] = grid[start+p*step]
@@ -172,18 +176,7 @@ func (s *searcher) solveLine(grid []byte, l int) bool {
 		}
 		return true
 	}
-	key := lineKey{line: l}
-	for p := range n {
-		switch grid[start+p*step] {
-		case black:
-			key.notWhite |= 1 << p
-		case white:
-			key.notBlack |= 1 << p
-		default:
-			key.notBlack |= 1 << p
-			key.notWhite |= 1 << p
-		}
-	}
+	key := lineKey{l, s.notBlack[l], s.notWhite[l]}
 	a, ok := s.cache[key]
 	if !ok {
 		a.canBlack, a.canWhite, a.ok = solveMasks(n, s.runs[l], key.notBlack, key.notWhite)
@@ -210,9 +203,59 @@ func (s *searcher) solveLine(grid []byte, l int) bool {
 // settleCell gives cell i colour, records it on the trail and marks the
 // crossing line.
 func (s *searcher) settleCell(grid []byte, i int, colour byte, crossing int) {
-	grid[i] = colour
+	s.setCell(grid, i, colour)
 	s.trail = append(s.trail, i)
 	s.push(crossing)
+}
+
+// setCell gives cell i of grid colour, unknown included, and updates the
+// masks.
+func (s *searcher) setCell(grid []byte, i int, colour byte) {
+	grid[i] = colour
+	if s.notBlack == nil {
+		return
+	}
+	row, col := i/s.w, i%s.w
+	rowBit, colBit := uint64(1)<<col, uint64(1)<<row
+	row1, col1 := &s.notBlack[row], &s.notBlack[s.h+col]
+	row2, col2 := &s.notWhite[row], &s.notWhite[s.h+col]
+	if colour == black {
+		row1, row2, col1, col2 = row2, row1, col2, col1
+	}
+	// colour rules out the other one; unknown rules out nothing.
+	*row1 |= rowBit
+	*col1 |= colBit
+	if colour == unknown {
+		*row2 |= rowBit
+		*col2 |= colBit
+	} else {
+		*row2 &^= rowBit
+		*col2 &^= colBit
+	}
+}
+
+// loadMasks sets the masks from grid, if no line is too long for them.
+func (s *searcher) loadMasks(grid []byte) {
+	if s.h > wordCells || s.w > wordCells {
+		return
+	}
+	if s.notBlack == nil {
+		s.notBlack = make([]uint64, s.h+s.w)
+		s.notWhite = make([]uint64, s.h+s.w)
+	}
+	clear(s.notBlack)
+	clear(s.notWhite)
+	for i, c := range grid {
+		row, col := i/s.w, i%s.w
+		if c != black {
+			s.notBlack[row] |= 1 << col
+			s.notBlack[s.h+col] |= 1 << row
+		}
+		if c != white {
+			s.notWhite[row] |= 1 << col
+			s.notWhite[s.h+col] |= 1 << row
+		}
+	}
 }
 
 // lineKey is a line and its known cells, as masks for solveMasks.
@@ -254,7 +297,8 @@ func (s *searcher) search(grid []byte) {
 	}
 	for _, c := range [...]byte{black, white} {
 		next := append([]byte(nil), grid...)
-		next[cell] = c
+		s.loadMasks(next)
+		s.setCell(next, cell, c)
 		s.pushCell(cell)
 		ok := s.propagate(next)
 		s.trail = s.trail[:0]
@@ -335,7 +379,7 @@ func (s *searcher) settle(grid []byte) (cell int, ok bool) {
 // probe sets cell c to colour and propagates, leaving on the trail every
 // cell it settled.
 func (s *searcher) probe(grid []byte, c int, colour byte) bool {
-	grid[c] = colour
+	s.setCell(grid, c, colour)
 	s.trail = append(s.trail[:0], c)
 	s.pushCell(c)
 	return s.propagate(grid)
@@ -344,7 +388,7 @@ func (s *searcher) probe(grid []byte, c int, colour byte) bool {
 // undo clears the cells on the trail.
 func (s *searcher) undo(grid []byte) {
 	for _, i := range s.trail {
-		grid[i] = unknown
+		s.setCell(grid, i, unknown)
 	}
 	s.trail = s.trail[:0]
 }
@@ -352,7 +396,7 @@ func (s *searcher) undo(grid []byte) {
 // fix settles the cells in s.fixes for good and propagates.
 func (s *searcher) fix(grid []byte) bool {
 	for _, f := range s.fixes {
-		grid[f.cell] = f.colour
+		s.setCell(grid, f.cell, f.colour)
 		s.pushCell(f.cell)
 	}
 	ok := s.propagate(grid)
