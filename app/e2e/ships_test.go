@@ -4,6 +4,7 @@ package e2e
 
 import (
 	"context"
+	"math/rand/v2"
 	"strconv"
 	"strings"
 	"testing"
@@ -32,6 +33,14 @@ func TestShips(t *testing.T) {
 	}
 
 	status := p.solve()
+	checkShips(t, p, want)
+	t.Logf("status: %s", status)
+	p.screenshot("ships")
+}
+
+// checkShips compares the drawn analysis with the native solver's.
+func checkShips(t *testing.T, p *page, want *ships.Board) *ships.Answer {
+	t.Helper()
 	res, err := ships.Game{}.Solve(context.Background(), want.String(), nil)
 	if err != nil {
 		t.Fatal(err)
@@ -65,6 +74,67 @@ func TestShips(t *testing.T) {
 			}
 		}
 	}
-	t.Logf("status: %s", status)
-	p.screenshot("ships")
+	return native
+}
+
+// A board where some unshot cells are settled: they are drawn as sure
+// ship or sure water, as the native solver finds.
+func TestShipsDetermined(t *testing.T) {
+	want := settledBoard(t)
+	blank, _ := ships.ParseBoard(want.String())
+	for i := range blank.Cells {
+		blank.Cells[i] = '.'
+	}
+	p := openPuzzle(t, "ships", blank.String())
+	for i, c := range want.Cells {
+		switch c {
+		case 'x':
+			p.clickCell(i)
+		case 'o':
+			p.clickCell(i)
+			p.clickCell(i)
+		}
+	}
+	if got := p.exported(); got != want.String() {
+		t.Fatalf("drawn board exports as\n%s\nwant\n%s", got, want.String())
+	}
+	p.solve()
+	native := checkShips(t, p, want)
+	settled := 0
+	for i, c := range want.Cells {
+		if c == '.' && native.Known[i] != '.' {
+			settled++
+		}
+	}
+	t.Logf("%d settled cells drawn; status: %s", settled, p.statusNow())
+	p.screenshot("ships-settled")
+}
+
+// settledBoard finds a random board, consistent with some fleet, on which
+// the native solver settles at least one unshot cell.
+func settledBoard(t *testing.T) *ships.Board {
+	rng := rand.New(rand.NewPCG(21, 22))
+	for range 300 {
+		b, _ := ships.ParseBoard("6 6\n" + strings.Repeat("......\n", 6))
+		for i := range b.Cells {
+			switch r := rng.IntN(10); {
+			case r < 4:
+				b.Cells[i] = 'o'
+			case r < 5:
+				b.Cells[i] = 'x'
+			}
+		}
+		res, err := ships.Game{}.Solve(context.Background(), b.String(), nil)
+		if err != nil {
+			continue
+		}
+		a := res.(*ships.Answer)
+		for i, c := range b.Cells {
+			if a.Grids > 0 && c == '.' && a.Known[i] != '.' {
+				return b
+			}
+		}
+	}
+	t.Fatal("no random board with settled cells found")
+	return nil
 }
