@@ -77,6 +77,21 @@ func TestIQ(t *testing.T) {
 			t.Errorf("the drawn solution is not a valid board: %v\n%s", err, text)
 		}
 	}
-	t.Log(fmt.Sprintf("status: %s", status))
+	t.Logf("status: %s", status)
 	p.screenshot("iq")
+
+	// A piece painted in a shape it does not have: the solver's message.
+	p.click("#brush-A")
+	p.clickCell(9*iq.Size + 9)
+	want.Set(9, 9, 'A')
+	_, nativeErr := iq.Game{}.Solve(context.Background(), want.String(), nil)
+	if nativeErr == nil {
+		t.Fatal("a lone A cell solves natively")
+	}
+	seq := eval[string](p, `document.querySelector("#status").dataset.seq`)
+	p.click("#solve")
+	p.waitFor(fmt.Sprintf(`document.querySelector("#status").dataset.seq !== %q`, seq))
+	if got := p.statusNow(); got != nativeErr.Error() {
+		t.Errorf("bad board shows %q, want the solver's %q", got, nativeErr.Error())
+	}
 }
