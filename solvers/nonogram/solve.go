@@ -59,7 +59,7 @@ type searcher struct {
 	// setCell, and cache holds the line solver's answers: probing and
 	// search ask about the same lines over and over.
 	notBlack, notWhite []uint64
-	cache              map[lineKey]lineAnswer
+	cache              []cachedLine
 	// queue is a ring holding the queued dirty lines from head; inQueue
 	// marks them.
 	queue        []int
@@ -88,7 +88,6 @@ func newSearcher(ctx context.Context, c *Clues, progress func(int64)) *searcher 
 	return &searcher{
 		h: h, w: w, runs: runs,
 		buf:      make([]byte, max(h, w)),
-		cache:    make(map[lineKey]lineAnswer),
 		queue:    make([]int, h+w),
 		inQueue:  make([]bool, h+w),
 		ctx:      ctx,
@@ -177,25 +176,22 @@ func (s *searcher) solveLine(grid []byte, l int) bool {
 		return true
 	}
 	key := lineKey{l, s.notBlack[l], s.notWhite[l]}
-	a, ok := s.cache[key]
-	if !ok {
-		a.canBlack, a.canWhite, a.ok = solveMasks(n, s.runs[l], key.notBlack, key.notWhite)
-		if len(s.cache) >= maxCached {
-			clear(s.cache)
-		}
-		s.cache[key] = a
+	e := &s.cache[key.hash()&uint64(len(s.cache)-1)]
+	if !e.used || e.key != key {
+		e.used, e.key = true, key
+		e.canBlack, e.canWhite, e.ok = solveMasks(n, s.runs[l], key.notBlack, key.notWhite)
 	}
-	if !a.ok {
+	if !e.ok {
 		return false
 	}
-	for unknown := key.notBlack & key.notWhite; unknown != 0; unknown &= unknown - 1 {
-		p := bits.TrailingZeros64(unknown)
-		switch bit := uint64(1) << p; {
-		case a.canWhite&bit == 0:
-			s.settleCell(grid, start+p*step, black, cross+p)
-		case a.canBlack&bit == 0:
-			s.settleCell(grid, start+p*step, white, cross+p)
-		}
+	unknown := key.notBlack & key.notWhite
+	for set := unknown &^ e.canWhite; set != 0; set &= set - 1 {
+		p := bits.TrailingZeros64(set)
+		s.settleCell(grid, start+p*step, black, cross+p)
+	}
+	for set := unknown &^ e.canBlack; set != 0; set &= set - 1 {
+		p := bits.TrailingZeros64(set)
+		s.settleCell(grid, start+p*step, white, cross+p)
 	}
 	return true
 }
@@ -242,6 +238,9 @@ func (s *searcher) loadMasks(grid []byte) {
 	if s.notBlack == nil {
 		s.notBlack = make([]uint64, s.h+s.w)
 		s.notWhite = make([]uint64, s.h+s.w)
+		// Small grids have few lines to remember, and the cache must
+		// not cost them more than their solving.
+		s.cache = make([]cachedLine, 1<<min(maxCacheBits, bits.Len(uint(64*s.h*s.w))))
 	}
 	clear(s.notBlack)
 	clear(s.notWhite)
@@ -264,14 +263,23 @@ type lineKey struct {
 	notBlack, notWhite uint64
 }
 
-// lineAnswer is what solveMasks says of a line.
-type lineAnswer struct {
-	canBlack, canWhite uint64
-	ok                 bool
+// hash mixes the fields of k.
+func (k lineKey) hash() uint64 {
+	h := uint64(k.line)*0x9e3779b97f4a7c15 ^ k.notBlack
+	h = (h*0xff51afd7ed558ccd ^ k.notWhite) * 0xc4ceb9fe1a85ec53
+	return h ^ h>>29
 }
 
-// maxCached bounds the line cache to a few megabytes.
-const maxCached = 1 << 16
+// cachedLine is an entry of the line cache: what solveMasks said of key.
+type cachedLine struct {
+	key                lineKey
+	canBlack, canWhite uint64
+	ok, used           bool
+}
+
+// The line cache has at most 1<<maxCacheBits entries, a few megabytes.
+// An entry holds the last line whose key hashes to it.
+const maxCacheBits = 16
 
 // count records one search node, a line solve, reporting progress and
 // noticing cancellation now and then.
