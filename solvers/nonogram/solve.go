@@ -60,6 +60,7 @@ type searcher struct {
 	// search ask about the same lines over and over.
 	notBlack, notWhite []uint64
 	cache              []cachedLine
+	misses             int // of the cache since it last grew
 	// queue is a ring holding the queued dirty lines from head; inQueue
 	// marks them.
 	queue        []int
@@ -178,6 +179,12 @@ func (s *searcher) solveLine(grid []byte, l int) bool {
 	key := lineKey{l, s.notBlack[l], s.notWhite[l]}
 	e := &s.cache[key.hash()&uint64(len(s.cache)-1)]
 	if !e.used || e.key != key {
+		// The cache grows with the work done, so that it costs easy
+		// puzzles little.
+		if s.misses++; s.misses > 2*len(s.cache) && len(s.cache) < maxCached {
+			s.cache, s.misses = make([]cachedLine, 2*len(s.cache)), 0
+			e = &s.cache[key.hash()&uint64(len(s.cache)-1)]
+		}
 		e.used, e.key = true, key
 		e.canBlack, e.canWhite, e.ok = solveMasks(n, s.runs[l], key.notBlack, key.notWhite)
 	}
@@ -212,21 +219,18 @@ func (s *searcher) setCell(grid []byte, i int, colour byte) {
 		return
 	}
 	row, col := i/s.w, i%s.w
-	rowBit, colBit := uint64(1)<<col, uint64(1)<<row
-	row1, col1 := &s.notBlack[row], &s.notBlack[s.h+col]
-	row2, col2 := &s.notWhite[row], &s.notWhite[s.h+col]
-	if colour == black {
-		row1, row2, col1, col2 = row2, row1, col2, col1
-	}
-	// colour rules out the other one; unknown rules out nothing.
-	*row1 |= rowBit
-	*col1 |= colBit
-	if colour == unknown {
-		*row2 |= rowBit
-		*col2 |= colBit
+	s.setMaskBit(s.notBlack, row, col, colour != black)
+	s.setMaskBit(s.notWhite, row, col, colour != white)
+}
+
+// setMaskBit sets or clears the bits of the cell at row, col in masks.
+func (s *searcher) setMaskBit(masks []uint64, row, col int, on bool) {
+	if on {
+		masks[row] |= 1 << col
+		masks[s.h+col] |= 1 << row
 	} else {
-		*row2 &^= rowBit
-		*col2 &^= colBit
+		masks[row] &^= 1 << col
+		masks[s.h+col] &^= 1 << row
 	}
 }
 
@@ -238,22 +242,10 @@ func (s *searcher) loadMasks(grid []byte) {
 	if s.notBlack == nil {
 		s.notBlack = make([]uint64, s.h+s.w)
 		s.notWhite = make([]uint64, s.h+s.w)
-		// Small grids have few lines to remember, and the cache must
-		// not cost them more than their solving.
-		s.cache = make([]cachedLine, 1<<min(maxCacheBits, bits.Len(uint(64*s.h*s.w))))
+		s.cache = make([]cachedLine, minCached)
 	}
-	clear(s.notBlack)
-	clear(s.notWhite)
 	for i, c := range grid {
-		row, col := i/s.w, i%s.w
-		if c != black {
-			s.notBlack[row] |= 1 << col
-			s.notBlack[s.h+col] |= 1 << row
-		}
-		if c != white {
-			s.notWhite[row] |= 1 << col
-			s.notWhite[s.h+col] |= 1 << row
-		}
+		s.setCell(grid, i, c)
 	}
 }
 
@@ -277,9 +269,12 @@ type cachedLine struct {
 	ok, used           bool
 }
 
-// The line cache has at most 1<<maxCacheBits entries, a few megabytes.
-// An entry holds the last line whose key hashes to it.
-const maxCacheBits = 16
+// The line cache has a power of two entries, from minCached to maxCached,
+// a few megabytes. An entry holds the last line whose key hashes to it.
+const (
+	minCached = 1 << 8
+	maxCached = 1 << 16
+)
 
 // count records one search node, a line solve, reporting progress and
 // noticing cancellation now and then.
