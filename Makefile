@@ -36,7 +36,7 @@ test-e2e: wasm chromium
 	CHROMIUM=$$(command -v $(CHROMIUM)) $(GO) test -tags e2e -count=1 -timeout 10m ./app/e2e
 
 chromium:
-	@command -v $(CHROMIUM) >/dev/null || (apt-get update && apt-get install -y chromium)
+	@command -v $(CHROMIUM) >/dev/null || (apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y chromium)
 
 sizes: wasm
 	@for f in web/app.wasm web/worker.wasm; do \
