@@ -33,6 +33,40 @@ type Game interface {
 	Solve(ctx context.Context, text string, progress func(nodes int64)) (any, error)
 }
 
+// Options asks a generator for one new puzzle.
+type Options struct {
+	W, H int // board size; games with a fixed board ignore it
+	// Level is the difficulty, 1 (easy) to 3 (hard); each game says what
+	// its levels mean.
+	Level int
+	Seed  uint64 // the same options and seed give the same puzzle
+}
+
+// Player is implemented by games the page can deal and help with, on top
+// of Game. Puzzles and positions are in the game's judge text format
+// unless the game's package documents a position format of its own.
+type Player interface {
+	// Generate returns a new puzzle in the judge text format whose
+	// solution is unique where the game promises that (see its docs).
+	Generate(ctx context.Context, o Options) (string, error)
+	// Hint returns one step towards solving puzzle from the player's
+	// position, with the reason in one sentence, never the whole answer.
+	Hint(ctx context.Context, puzzle, position string) (Hint, error)
+}
+
+// Hint is one step and why it is right.
+type Hint struct {
+	// Cells are the row-major board cells the step is about: the cells to
+	// fill, press, shoot, or cover with a piece or card.
+	Cells []int `json:"cells"`
+	// Move says what to do there, in the game's own words: "fill", "empty",
+	// "press", "shoot", a piece letter, a card number...
+	Move string `json:"move"`
+	// Reason is one sentence for a person: "Row 7, clue 3 5 in 10 cells:
+	// cells 4–5 must be black."
+	Reason string `json:"reason"`
+}
+
 // All lists every game, in the order the page shows them.
 var All = []Game{ships.Game{}, flip.Game{}, iq.Game{}, nonogram.Game{}, tetravex.Game{}}
 
