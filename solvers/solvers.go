@@ -67,6 +67,28 @@ type Hint struct {
 	Reason string `json:"reason"`
 }
 
+// Converter is implemented by games that read and write puzzle formats
+// other than their judge text (files from webpbn, Tatham's collection,
+// puzz.link, a plain text grid...).
+type Converter interface {
+	// Import reads a puzzle in any format the game knows, detected from
+	// the text itself, and returns it as judge text with the format's name.
+	Import(text string) (judge string, format Format, err error)
+	// Export writes a puzzle given as judge text in the format named.
+	Export(judge, format string) (string, error)
+	// Formats lists every format, the judge format first.
+	Formats() []Format
+}
+
+// Format describes one puzzle format for people: "webpbn XML", ".xml",
+// and a one-line example.
+type Format struct {
+	Name    string `json:"name"`
+	Ext     string `json:"ext"` // file name extension, with its dot
+	Example string `json:"example"`
+	Export  bool   `json:"export"` // Export can write it, not just Import
+}
+
 // All lists every game, in the order the page shows them.
 var All = []Game{ships.Game{}, flip.Game{}, iq.Game{}, nonogram.Game{}, tetravex.Game{}}
 
