@@ -1,10 +1,23 @@
-// The solver worker: runs worker.wasm (Go) and answers {id, game, text}
-// requests with {id, type: "done", result: JSON text}. Progress messages
-// {id, type: "progress", nodes} are posted by Go while it searches.
-importScripts("wasm_exec.js");
+// The solver worker: runs worker.wasm (Go). It answers one job at a time,
+// {id, op, game, text, position, options}, with {id, type: "done", result:
+// JSON text}; Go posts {id, type: "progress", nodes} while it searches.
+// Anything that goes wrong inside (the module cannot load, Go panics,
+// exits or runs out of memory) is posted as {type: "fatal", error}: the
+// page then ends the job and uses a fresh worker for the next one.
+"use strict";
+
+const fatal = (err) => self.postMessage({ type: "fatal", error: String((err && err.message) || err) });
+
+try {
+  importScripts("wasm_exec.js");
+} catch (err) {
+  fatal("could not load wasm_exec.js: " + err);
+  throw err;
+}
 
 const queue = [];
 let ready = false;
+let exited = false;
 
 self.gridsolveReady = () => {
   ready = true;
@@ -13,8 +26,21 @@ self.gridsolveReady = () => {
 };
 
 function handle(req) {
-  const result = self.gridsolveSolve(req.id, req.game, req.text);
-  self.postMessage({ id: req.id, type: "done", result });
+  if (exited) return fatal("the solver has stopped");
+  if (!req || typeof req.id !== "number" || typeof req.op !== "string" ||
+      typeof req.game !== "string" || typeof req.text !== "string") {
+    return fatal("malformed request");
+  }
+  try {
+    const o = req.options || {};
+    const result = self.gridsolveRun(req.id, req.op, req.game, req.text,
+      typeof req.position === "string" ? req.position : "",
+      o.w | 0, o.h | 0, o.level | 0, Number(o.seed) || 0);
+    self.postMessage({ id: req.id, type: "done", result });
+  } catch (err) {
+    exited = true; // a Go panic or a trap leaves the instance unusable
+    fatal(err);
+  }
 }
 
 self.onmessage = (e) => (ready ? handle(e.data) : queue.push(e.data));
@@ -22,4 +48,11 @@ self.onmessage = (e) => (ready ? handle(e.data) : queue.push(e.data));
 const go = new Go();
 WebAssembly.instantiateStreaming(fetch("worker.wasm"), go.importObject)
   .then((r) => go.run(r.instance))
-  .catch((err) => self.postMessage({ type: "fatal", error: String(err) }));
+  .then(() => {
+    exited = true;
+    fatal("the solver exited");
+  })
+  .catch((err) => {
+    exited = true;
+    fatal(err);
+  });

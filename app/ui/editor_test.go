@@ -10,40 +10,116 @@ import (
 	"gridsolve/solvers/tetravex"
 )
 
-// Every editor's starting puzzle survives its own judge text, and random
-// clicks keep it loadable: what the page shares and saves opens again.
+func editors() []editor {
+	var eds []editor
+	for _, t := range New().tabs {
+		eds = append(eds, t.ed)
+	}
+	return eds
+}
+
+func freshEditor(game string) editor {
+	p := New()
+	i, _ := p.tabIndex(game)
+	return p.tabs[i].ed
+}
+
+// Every editor's state survives its own snapshot, in every mode, through
+// random presses, strokes and tools: what undo and reload keep comes back
+// exactly. Its judge text loads again too, as a share link does.
 func TestEditorsRoundTrip(t *testing.T) {
 	rng := rand.New(rand.NewPCG(5, 6))
-	for _, ed := range New().editors {
-		for step := range 60 {
+	tools := [][2]string{{"mode", "play"}, {"mode", "edit"}, {"mode", "draw"}, {"mode", "clues"},
+		{"mode", "play"}, {"reset", ""}, {"check", ""}, {"w", "6"}, {"h", "5"}, {"invert", ""}, {"brush", "C"}}
+	for _, ed := range editors() {
+		for step := range 120 {
+			snap := ed.snapshot()
+			fresh := freshEditor(ed.game())
+			if err := fresh.restore(snap); err != nil {
+				t.Fatalf("%s step %d: own snapshot does not restore: %v\n%s", ed.game(), step, err, snap)
+			}
+			if got := fresh.snapshot(); got != snap {
+				t.Fatalf("%s step %d: snapshot changes on restore:\n%s\nwant\n%s", ed.game(), step, got, snap)
+			}
 			text := ed.text()
-			fresh := New().editors[New().editorIndex(ed.game())]
-			if err := fresh.load(text); err != nil {
+			if err := freshEditor(ed.game()).load(text); err != nil {
 				t.Fatalf("%s step %d: own text does not load: %v\n%s", ed.game(), step, err, text)
 			}
-			if got := fresh.text(); got != text {
-				t.Fatalf("%s step %d: text changes on reload:\n%s\nwant\n%s", ed.game(), step, got, text)
+			switch r := rng.IntN(10); {
+			case r == 0:
+				tl := tools[rng.IntN(len(tools))]
+				ed.tool(tl[0], tl[1])
+			case r < 4:
+				v, _ := ed.press(rng.IntN(120)-10, rng.IntN(3) == 0) // out-of-range cells are ignored
+				ed.paint(rng.IntN(120)-10, v)
+			default:
+				ed.press(rng.IntN(120)-10, rng.IntN(3) == 0)
 			}
-			ed.click(rng.IntN(120) - 10) // out-of-range clicks are ignored
 		}
 	}
 }
 
-func TestFlipPlayPresses(t *testing.T) {
+// Restoring garbage (a tampered localStorage) is an error, never a panic,
+// and leaves a usable editor.
+func TestEditorsRefuseBadSnapshots(t *testing.T) {
+	bad := []string{"", "\n", "play", "play 1 2\n3 3\nbbb\n", "play\n=\n", "play\n##\n=\n2 2\n1 1\n1 1\n1 1\n1 1\n",
+		"draw\n", "draw\n#.\n#\n", "edit\nzz", "clues\n", "zzz\nyyy", "play -1 0\n1 1\nb\n1 1\nb\n", strings.Repeat("#", 3000)}
+	for _, ed := range editors() {
+		for _, s := range bad {
+			if err := ed.restore(s); err == nil && !strings.Contains(ed.snapshot(), "\n") {
+				t.Errorf("%s: restore(%q) gives a state without lines: %q", ed.game(), s, ed.snapshot())
+			}
+			ed.press(0, false)
+			ed.snapshot()
+		}
+	}
+}
+
+func TestFlipPlay(t *testing.T) {
 	e := newFlip()
-	want, _ := flip.ParseBoard(e.text())
+	start := e.text()
+	want, _ := flip.ParseBoard(start)
 	e.tool("mode", "play")
-	e.click(5)
+	e.press(5, false)
 	want.Press(5)
-	if e.text() != want.String() {
-		t.Fatalf("play click gives\n%s\nwant\n%s", e.text(), want)
+	if e.text() != want.String() || e.presses != 1 {
+		t.Fatalf("play press gives\n%s (%d presses)\nwant\n%s", e.text(), e.presses, want)
+	}
+	if e.paint(6, 1) {
+		t.Error("a stroke presses more cells in play")
+	}
+	if r, ok := e.work(); !ok || r.text != start {
+		t.Errorf("play asks for %+v, %v: want the fewest presses of the start", r, ok)
+	}
+	e.took(jobRequest{text: start}, []byte(`{"possible":true,"count":4}`))
+	if e.fewest != 4 || !strings.Contains(e.playLine(), "fewest possible: 4") {
+		t.Errorf("fewest %d, line %q", e.fewest, e.playLine())
+	}
+	e.tool("reset", "")
+	if e.text() != start || e.presses != 0 {
+		t.Errorf("reset gives\n%s (%d presses)", e.text(), e.presses)
+	}
+	for _, i := range []int{0, 1, 2, 3} { // a solution of the starting board? count only
+		e.press(i, false)
+	}
+	e.tool("mode", "edit")
+	if e.text() != start || e.play {
+		t.Errorf("leaving play draws\n%s\nwant the start\n%s", e.text(), start)
 	}
 	if err := e.tool("w", "65"); err == nil {
 		t.Error("width 65 accepted")
 	}
 	e.tool("w", "6")
-	if e.cells.W != 6 || e.cells.H != want.H || e.cells.Black[0] != want.Black[0] {
+	if e.cells.W != 6 || e.cells.H != want.H {
 		t.Errorf("resize to width 6 gives %dx%d", e.cells.W, e.cells.H)
+	}
+}
+
+func TestFlipStartsSolvable(t *testing.T) {
+	b, _ := flip.ParseBoard(newFlip().text())
+	a, err := flip.Solve(t.Context(), b)
+	if err != nil || !a.Possible {
+		t.Fatalf("the starting board is not solvable: %+v %v", a, err)
 	}
 }
 
@@ -60,30 +136,105 @@ func TestNonogramClueLines(t *testing.T) {
 			t.Errorf("clue text %q accepted", bad)
 		}
 	}
-	// Drawing derives the clues of the picture.
+	// Drawing derives the clues of the picture; a stroke paints its value.
 	e := newNonogram()
 	e.tool("clear", "")
-	e.click(0)
-	e.click(1)
+	v, _ := e.press(0, false)
+	e.paint(1, v)
 	if want := nonogram.CluesOf(e.pic).String(); e.text() != want || !strings.Contains(e.text(), "\n1 2\n") {
 		t.Errorf("drawn clues\n%s\nwant\n%s", e.text(), want)
+	}
+}
+
+// Switching a puzzle of typed clues to drawing keeps a known solution as
+// the picture, and otherwise warns that the clues now follow the picture.
+func TestNonogramDrawAfterClues(t *testing.T) {
+	e := newNonogram()
+	clues := e.text()
+	e.load(clues)
+	e.tool("mode", "draw")
+	if e.warn == "" {
+		t.Error("no warning when the typed clues give way to an empty picture")
+	}
+	e.load(clues)
+	pic := newNonogram().pic
+	var grid []string
+	for _, row := range pic {
+		var s strings.Builder
+		for _, b := range row {
+			s.WriteByte(".#"[boolInt(b)])
+		}
+		grid = append(grid, s.String())
+	}
+	e.answer = &nonogram.Answer{Status: "unique", Grid: grid}
+	e.tool("mode", "draw")
+	if e.text() != clues || e.warn != "" {
+		t.Errorf("drawing from a solved puzzle gives\n%s\nwant\n%s (warning %q)", e.text(), clues, e.warn)
+	}
+}
+
+// Play: fill and dot, lines done, Check against the solution, solved.
+func TestNonogramPlay(t *testing.T) {
+	e := newNonogram()
+	pic := e.pic
+	e.tool("mode", "play")
+	r, ok := e.work()
+	if !ok || r.text != e.text() {
+		t.Fatalf("play asks for %+v, %v", r, ok)
+	}
+	var sol strings.Builder
+	var grid []string
+	for _, row := range pic {
+		var s strings.Builder
+		for _, b := range row {
+			s.WriteByte(".#"[boolInt(b)])
+		}
+		sol.WriteString(s.String())
+		grid = append(grid, s.String())
+	}
+	raw := `{"status":"unique","grid":["` + strings.Join(grid, `","`) + `"]}`
+	e.took(r, []byte(raw))
+	if string(e.sol) != sol.String() {
+		t.Fatalf("solution %q, want %q", e.sol, sol.String())
+	}
+	w := e.width()
+	e.press(0, false) // wrong: (0, 0) is white
+	if v, _ := e.press(1, true); v != dotted {
+		t.Errorf("right press gives %q, want a dot", v)
+	}
+	e.check()
+	if e.mistakes() != 1 || !e.wrong[0] {
+		t.Errorf("check finds %d mistakes, want cell 0", e.mistakes())
+	}
+	e.press(0, false) // takes the fill back
+	for i, v := range e.sol {
+		if v == filled {
+			e.paint(i, filled)
+		}
+	}
+	if !e.solvedNow() || !strings.HasPrefix(e.playStatus(), "Solved") {
+		t.Errorf("filled solution not solved: %q", e.playStatus())
+	}
+	rows, cols := e.doneLines()
+	if len(rows) != e.height() || len(cols) != w || !rows[1] {
+		t.Errorf("lines done: %v %v", rows, cols)
 	}
 }
 
 func TestTetravexKeys(t *testing.T) {
 	e := newTetravex()
 	e.tool("zero", "")
-	e.click(6) // selects card 1, bottom
+	e.press(6, false) // selects card 1, bottom
 	for _, k := range []string{"4", "2"} {
-		e.key(-1, k)
+		e.key(k)
 	}
 	if got := e.puzzle.Cards[1][tetravex.Bottom]; got != 42 {
 		t.Fatalf("typing 4 2 gives %d, want 42", got)
 	}
-	e.key(-1, "ArrowDown")
-	e.key(-1, "ArrowRight")
-	e.key(-1, "9")
-	e.click(7) // counts the selected edge up, wrapping at 10
+	e.key("ArrowDown")
+	e.key("ArrowRight")
+	e.key("9")
+	e.press(7, false) // counts the selected edge up, wrapping at 10
 	if c := e.puzzle.Cards[1]; c[tetravex.Bottom] != 41 || c[tetravex.Left] != 0 {
 		t.Fatalf("card 1 is %v, want bottom 41 and left 0", c)
 	}
@@ -91,7 +242,7 @@ func TestTetravexKeys(t *testing.T) {
 
 // Every size the editors' fields accept gives a puzzle that loads again.
 func TestEditorSizesLoad(t *testing.T) {
-	for _, ed := range New().editors {
+	for _, ed := range editors() {
 		for _, name := range []string{"w", "h", "n"} {
 			for _, v := range []string{"1", "2", "8", "20", "50", "64"} {
 				if err := ed.tool(name, v); err != nil {

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"strconv"
+	"strings"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
@@ -14,49 +15,135 @@ import (
 // through import.
 const flipMaxSide = 64
 
-// flipEditor draws a flip board: in edit mode a click toggles a cell, in
-// play mode it presses it as in the game.
+// flipEditor draws a flip board; in play mode a click presses a cell as in
+// the game, and the board drawn before play is kept to Reset to.
 type flipEditor struct {
 	noKeys
-	cells  *flip.Board
-	play   bool
-	answer *flip.Answer
+	cells   *flip.Board // the board shown
+	play    bool
+	start   *flip.Board // play: the board play started from
+	presses int         // play: presses so far
+	fewest  int         // play: the fewest presses that solve start, -1 unknown, -2 impossible
+	answer  *flip.Answer
 }
 
+// The starting board is POJ 1753's sample, solvable in 4 presses.
 func newFlip() *flipEditor {
-	b, _ := flip.ParseBoard("bwbw\nbbwb\nwwbw\nwbbb\n")
-	return &flipEditor{cells: b}
+	b, _ := flip.ParseBoard("bwwb\nbbwb\nbwwb\nbwww\n")
+	return &flipEditor{cells: b, fewest: -1}
 }
 
-func (*flipEditor) game() string   { return "flip" }
-func (*flipEditor) title() string  { return "Flip" }
-func (e *flipEditor) text() string { return e.cells.String() }
-func (e *flipEditor) clearAnswer() { e.answer = nil }
+func (*flipEditor) game() string       { return "flip" }
+func (*flipEditor) title() string      { return "Flip" }
+func (e *flipEditor) text() string     { return e.cells.String() }
+func (e *flipEditor) clearAnswer()     { e.answer = nil }
+func (e *flipEditor) size() (w, h int) { return e.cells.W, e.cells.H }
+
+// snapshot: "edit" and the board, or "play <presses> <fewest>", the
+// starting board and the board shown.
+func (e *flipEditor) snapshot() string {
+	if !e.play {
+		return "edit\n" + e.cells.String()
+	}
+	return fmt.Sprintf("play %d %d\n%s%s", e.presses, e.fewest, e.start, e.cells)
+}
+
+func (e *flipEditor) restore(s string) error {
+	head, body, _ := strings.Cut(s, "\n")
+	f := strings.Fields(head)
+	switch {
+	case len(f) == 1 && f[0] == "edit":
+		return e.load(body)
+	case len(f) == 3 && f[0] == "play":
+		presses, err1 := strconv.Atoi(f[1])
+		fewest, err2 := strconv.Atoi(f[2])
+		// body is the two boards' texts, each a "w h" line and h rows.
+		var w, h int
+		_, err3 := fmt.Sscanf(body, "%d %d\n", &w, &h)
+		lines := strings.SplitAfter(body, "\n")
+		if err1 != nil || err2 != nil || err3 != nil || presses < 0 || fewest < -2 ||
+			h < 1 || h > flipMaxSide || len(lines) < 2*(h+1) {
+			return fmt.Errorf("flip: damaged play state")
+		}
+		start, err3 := e.parse(strings.Join(lines[:h+1], ""))
+		cells, err4 := e.parse(strings.Join(lines[h+1:], ""))
+		if err3 != nil || err4 != nil || cells.W != start.W || cells.H != start.H {
+			return fmt.Errorf("flip: damaged play state")
+		}
+		e.cells, e.start, e.play, e.presses, e.fewest, e.answer = cells, start, true, presses, fewest, nil
+		return nil
+	}
+	return fmt.Errorf("flip: unknown saved state %q", clip(head, 20))
+}
+
+func (e *flipEditor) parse(text string) (*flip.Board, error) {
+	b, err := flip.ParseBoard(text)
+	if err != nil {
+		return nil, err
+	}
+	if b.W > flipMaxSide || b.H > flipMaxSide {
+		return nil, fmt.Errorf("flip: the editor draws boards up to %d×%d, this one is %d×%d", flipMaxSide, flipMaxSide, b.W, b.H)
+	}
+	return b, nil
+}
 
 func (e *flipEditor) load(text string) error {
-	b, err := flip.ParseBoard(text)
+	b, err := e.parse(text)
 	if err != nil {
 		return err
 	}
-	if b.W > flipMaxSide || b.H > flipMaxSide {
-		return fmt.Errorf("flip: the editor draws boards up to %d×%d, this one is %d×%d", flipMaxSide, flipMaxSide, b.W, b.H)
-	}
-	e.cells, e.answer = b, nil
+	e.cells, e.answer, e.play, e.start, e.presses, e.fewest = b, nil, false, nil, 0, -1
 	return nil
 }
 
 func (e *flipEditor) tools(p *Page) []app.UI {
+	if e.play {
+		return []app.UI{
+			p.toolButton("Draw", "mode", "edit", false).ID("flip-edit"),
+			p.toolButton("Play", "mode", "play", true).ID("flip-play"),
+			p.toolButton("Reset", "reset", "", false).ID("flip-reset"),
+			app.Span().ID("flip-presses").Class("hint").Text(e.playLine()),
+		}
+	}
 	return []app.UI{
 		p.toolNumber("Width", "w", e.cells.W, 1, flipMaxSide),
 		p.toolNumber("Height", "h", e.cells.H, 1, flipMaxSide),
-		p.toolButton("Draw", "mode", "edit", !e.play).ID("flip-edit"),
-		p.toolButton("Play", "mode", "play", e.play).ID("flip-play"),
+		p.toolButton("Draw", "mode", "edit", true).ID("flip-edit"),
+		p.toolButton("Play", "mode", "play", false).ID("flip-play"),
 		p.toolButton("Clear", "clear", "", false),
 		p.toolButton("Invert", "invert", "", false),
 	}
 }
 
+// solved reports a board of one colour.
+func solved(b *flip.Board) bool {
+	for _, v := range b.Black {
+		if v != b.Black[0] {
+			return false
+		}
+	}
+	return true
+}
+
+// playLine is the play mode's running score.
+func (e *flipEditor) playLine() string {
+	fewest := ""
+	switch {
+	case e.fewest >= 0:
+		fewest = fmt.Sprintf(" (fewest possible: %d)", e.fewest)
+	case e.fewest == -2:
+		fewest = " (this board cannot be solved)"
+	}
+	if solved(e.cells) {
+		return fmt.Sprintf("Solved in %d presses%s.", e.presses, fewest)
+	}
+	return fmt.Sprintf("%d presses so far%s. Make the board one colour.", e.presses, fewest)
+}
+
 func (e *flipEditor) tool(name, value string) error {
+	if e.play && name != "mode" && name != "reset" {
+		return nil
+	}
 	switch name {
 	case "w", "h":
 		n, err := strconv.Atoi(value)
@@ -80,7 +167,21 @@ func (e *flipEditor) tool(name, value string) error {
 		}
 		e.cells = nb
 	case "mode":
-		e.play = value == "play"
+		switch {
+		case value == "play" && !e.play:
+			start := *e.cells
+			start.Black = append([]bool(nil), e.cells.Black...)
+			e.play, e.start, e.presses, e.fewest = true, &start, 0, -1
+		case value == "edit" && e.play:
+			// Back to drawing the board play started from.
+			e.cells, e.play, e.start, e.presses, e.fewest = e.start, false, nil, 0, -1
+		}
+	case "reset":
+		if e.play {
+			reset := *e.start
+			reset.Black = append([]bool(nil), e.start.Black...)
+			e.cells, e.presses = &reset, 0
+		}
 	case "clear":
 		clear(e.cells.Black)
 	case "invert":
@@ -91,30 +192,70 @@ func (e *flipEditor) tool(name, value string) error {
 	return nil
 }
 
-func (e *flipEditor) click(i int) bool {
+// press in play mode presses the cell; in draw mode the left button
+// toggles it and a stroke paints that colour, the right one paints white.
+func (e *flipEditor) press(i int, alt bool) (byte, bool) {
 	if i < 0 || i >= len(e.cells.Black) {
-		return false
+		return 0, false
 	}
 	if e.play {
 		e.cells.Press(i)
-	} else {
-		e.cells.Black[i] = !e.cells.Black[i]
+		e.presses++
+		return 0, true
 	}
+	v := !e.cells.Black[i]
+	if alt {
+		v = false
+	}
+	changed := e.cells.Black[i] != v
+	e.cells.Black[i] = v
+	return byte(boolInt(v)), changed
+}
+
+func (e *flipEditor) paint(i int, v byte) bool {
+	if e.play || v > 1 || i < 0 || i >= len(e.cells.Black) || e.cells.Black[i] == (v == 1) {
+		return false
+	}
+	e.cells.Black[i] = v == 1
 	return true
+}
+
+func boolInt(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }
 
 func (e *flipEditor) board(p *Page) app.UI {
 	b := e.cells
-	return p.gridView(b.W, b.H, func(i int) cell {
-		c := cell{class: "white"}
+	return app.Div().Class("gridwrap").Body(p.gridView(b.W, b.H, func(i int) cell {
+		c := cell{class: "white", label: "white"}
 		if b.Black[i] {
-			c.class = "black"
+			c.class, c.label = "black", "black"
 		}
 		if e.answer != nil && e.answer.Possible && i < len(e.answer.Presses) && e.answer.Presses[i] {
 			c.class += " press"
+			c.label += ", press"
 		}
 		return c
-	}, "flip")
+	}, classIf("flip", e.play, "playing"), "Flip board"))
+}
+
+// work asks for the fewest presses of the board play started from.
+func (e *flipEditor) work() (jobRequest, bool) {
+	return jobRequest{op: "solve", game: "flip", text: e.start.String()}, e.play && e.fewest == -1
+}
+
+func (e *flipEditor) took(r jobRequest, raw []byte) {
+	var a flip.Answer
+	if !e.play || r.text != e.start.String() || json.Unmarshal(raw, &a) != nil {
+		return
+	}
+	e.fewest = -2
+	if a.Possible {
+		e.fewest = a.Count
+	}
 }
 
 func (e *flipEditor) setAnswer(raw []byte) (string, error) {
@@ -127,9 +268,15 @@ func (e *flipEditor) setAnswer(raw []byte) (string, error) {
 		return "Impossible: no presses make the board one colour.", nil
 	}
 	colour := map[string]string{"b": "black", "w": "white"}[a.Color]
-	proof := "fewest possible"
+	if a.Count == 0 {
+		return "Already all " + colour + ": no presses needed.", nil
+	}
+	proof := "the fewest possible"
 	if !a.Minimal {
-		proof = "not proven fewest"
+		proof = "not proven the fewest"
+	}
+	if a.Count == 1 {
+		return fmt.Sprintf("Press the marked cell to turn it all %s (%s).", colour, proof), nil
 	}
 	return fmt.Sprintf("Press the %d marked cells to turn it all %s (%s).", a.Count, colour, proof), nil
 }

@@ -8,37 +8,50 @@ import (
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 )
 
-// cell is how one grid cell is drawn: CSS classes and a short label.
+// cell is how one grid cell is drawn: CSS classes, a short text, and the
+// label a screen reader says for it.
 type cell struct {
 	class, text string
 	style       string // inline CSS made here from numbers, never from user text
+	label       string // "black", "hit"...; the position is added
 }
 
 // gridView draws a w×h grid whose cell i (row-major) is draw(i). Rows are
 // raw HTML built here from the editor's own state (labels are escaped
-// anyway), so even a 50×50 grid re-renders cheaply; one delegated handler
-// on the grid reads the clicked cell's data-i.
-func (p *Page) gridView(w, h int, draw func(i int) cell, class string) app.HTMLDiv {
+// anyway), so even a 64×64 grid re-renders cheaply. Input reaches the page
+// through web/input.js, one delegated handler reading the cells' data-i.
+func (p *Page) gridView(w, h int, draw func(i int) cell, class, label string) app.HTMLDiv {
 	rows := make([]app.UI, h)
+	cursor := p.cur().cursor
 	var b strings.Builder
 	for y := range h {
 		b.Reset()
-		b.WriteString(`<div class="row">`)
+		b.WriteString(`<div class="row" role="row">`)
 		for x := range w {
 			i := y*w + x
 			c := draw(i)
-			fmt.Fprintf(&b, `<div class="cell %s" data-i="%d" style="%s">%s</div>`,
-				html.EscapeString(c.class), i, html.EscapeString(c.style), html.EscapeString(c.text))
+			if i == cursor {
+				c.class += " cursor"
+			}
+			fmt.Fprintf(&b, `<div class="cell %s" role="gridcell" data-i="%d" aria-label="Row %d column %d, %s" style="%s">%s</div>`,
+				html.EscapeString(c.class), i, y+1, x+1, html.EscapeString(c.label), html.EscapeString(c.style), html.EscapeString(c.text))
 		}
 		b.WriteString(`</div>`)
 		rows[y] = app.Raw(b.String())
 	}
-	return app.Div().ID("grid").Class("grid "+class).
-		Style("--cell", fmt.Sprintf("%dpx", cellSize(w, h))).
-		Body(rows...).OnClick(p.onCell)
+	return boardGrid(w, h, class, label).Body(rows...)
 }
 
-// cellSize fits the grid in about 560 pixels, within readable bounds.
+// boardGrid is the #grid element every board is drawn in: focusable, with
+// the cursor keys, and its cell size fitted to the screen (see app.css).
+func boardGrid(w, h int, class, label string) app.HTMLDiv {
+	return app.Div().ID("grid").Class("grid "+class).TabIndex(0).
+		Attr("role", "grid").Aria("label", fmt.Sprintf("%s, %d by %d: arrows move, Space acts, X marks", label, w, h)).
+		Style("--w", fmt.Sprint(w)).Style("--cell-max", fmt.Sprintf("%dpx", cellSize(w, h)))
+}
+
+// cellSize fits the grid in about 560 pixels on a wide screen, within
+// readable bounds; app.css shrinks it to the screen's width, down to 20px.
 func cellSize(w, h int) int {
-	return max(12, min(40, 560/max(w, h, 1)))
+	return max(20, min(40, 560/max(w, h, 1)))
 }

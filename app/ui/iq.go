@@ -20,10 +20,13 @@ type iqEditor struct {
 
 func newIQ() *iqEditor { return &iqEditor{b: &iq.Board{}, brush: 'A'} }
 
-func (*iqEditor) game() string   { return "iq" }
-func (*iqEditor) title() string  { return "IQ" }
-func (e *iqEditor) text() string { return e.b.String() }
-func (e *iqEditor) clearAnswer() { e.answer = nil }
+func (*iqEditor) game() string             { return "iq" }
+func (*iqEditor) title() string            { return "IQ" }
+func (e *iqEditor) text() string           { return e.b.String() }
+func (e *iqEditor) clearAnswer()           { e.answer = nil }
+func (e *iqEditor) size() (w, h int)       { return iq.Size, iq.Size }
+func (e *iqEditor) snapshot() string       { return e.text() }
+func (e *iqEditor) restore(s string) error { return e.load(s) }
 
 func (e *iqEditor) load(text string) error {
 	b, err := iq.ParseBoard(text)
@@ -59,15 +62,22 @@ func (e *iqEditor) tool(name, value string) error {
 	return nil
 }
 
-func (e *iqEditor) click(i int) bool {
+// press paints the brush (the other button erases) on cell i, and a
+// stroke goes on painting it.
+func (e *iqEditor) press(i int, alt bool) (byte, bool) {
+	v := e.brush
+	if alt {
+		v = iq.Empty
+	}
+	return v, e.paint(i, v)
+}
+
+func (e *iqEditor) paint(i int, v byte) bool {
 	r, c := i/iq.Size, i%iq.Size
-	if i < 0 || r >= iq.Size || c > r {
+	if i < 0 || r >= iq.Size || c > r || e.b.At(r, c) == v || v != iq.Empty && (v < 'A' || v >= 'A'+iq.NumPieces) {
 		return false
 	}
-	if e.b.At(r, c) == e.brush {
-		return false
-	}
-	e.b.Set(r, c, e.brush)
+	e.b.Set(r, c, v)
 	return true
 }
 
@@ -79,20 +89,20 @@ func (e *iqEditor) board(p *Page) app.UI {
 	grid := p.gridView(iq.Size, iq.Size, func(i int) cell {
 		r, c := i/iq.Size, i%iq.Size
 		if c > r {
-			return cell{class: "off"}
+			return cell{class: "off", label: "off the board"}
 		}
 		if l := e.b.At(r, c); l != iq.Empty {
-			return cell{class: "given p-" + string(l), text: string(l)}
+			return cell{class: "given p-" + string(l), text: string(l), label: "piece " + string(l)}
 		}
 		if a != nil && a.Solved && c < len(a.Rows[r]) {
 			l := a.Rows[r][c]
-			return cell{class: "solved p-" + string(l), text: string(l)}
+			return cell{class: "solved p-" + string(l), text: string(l), label: "solution piece " + string(l)}
 		}
-		return cell{class: "empty"}
-	}, "iq")
+		return cell{class: "empty", label: "empty"}
+	}, "iq", "IQ board")
 	return app.Div().Body(
 		app.Div().Class("gridwrap").Body(grid),
-		app.P().Class("hint").Text("Bold letters are the pieces you placed; the solver fills the rest."),
+		app.P().Class("hint").Text("Pick a piece, then click or drag over cells to place it; right-click erases. Bold letters are the pieces you placed; the solver fills the rest."),
 	)
 }
 

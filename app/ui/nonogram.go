@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"html"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -15,19 +16,38 @@ import (
 // nonoMaxSide bounds the puzzles the editor draws.
 const nonoMaxSide = 50
 
-// nonogramEditor edits a nonogram either as clue text, one line of run
-// lengths per row and per column, or by drawing a picture whose clues are
-// derived from it.
+// Nonogram editor modes.
+const (
+	nonoDraw  = "draw"  // clicks paint the picture; the clues follow it
+	nonoClues = "clues" // the clues are typed; the picture is not used
+	nonoPlay  = "play"  // the clues are fixed; clicks fill or dot cells
+)
+
+// Cells of the player's grid in play mode.
+const (
+	unknown = '.'
+	filled  = '#'
+	dotted  = 'x' // known empty
+)
+
+// nonogramEditor edits a nonogram as a drawn picture whose clues follow it,
+// or as typed clues, and plays it: the player fills and dots cells until
+// every line matches its clue.
 type nonogramEditor struct {
 	noKeys
+	mode   string
 	clues  *nonogram.Clues
-	pic    [][]bool // the drawn picture, len(clues.Rows) × len(clues.Cols)
-	draw   bool     // clicks paint the picture and the clues follow it
+	pic    [][]bool // draw: the drawn picture, len(clues.Rows) × len(clues.Cols)
+	grid   []byte   // play: the player's cells, row-major: unknown, filled or dotted
+	wrong  []bool   // play: cells Check found wrong, until the next change
+	sol    []byte   // play: the unique solution, from the solver; nil until known
+	solErr string   // play: why there is no solution to check against
 	answer *nonogram.Answer
+	warn   string // a note on the last mode change, shown under the tools
 }
 
 func newNonogram() *nonogramEditor {
-	e := &nonogramEditor{draw: true}
+	e := &nonogramEditor{mode: nonoDraw}
 	e.pic = blankPicture(8, 8)
 	for _, rc := range [][2]int{{1, 2}, {1, 5}, {2, 2}, {2, 5}, {4, 1}, {4, 6}, {5, 2}, {5, 3}, {5, 4}, {5, 5}} {
 		e.pic[rc[0]][rc[1]] = true
@@ -44,12 +64,13 @@ func blankPicture(w, h int) [][]bool {
 	return pic
 }
 
-func (*nonogramEditor) game() string   { return "nonogram" }
-func (*nonogramEditor) title() string  { return "Nonogram" }
-func (e *nonogramEditor) text() string { return e.clues.String() }
-func (e *nonogramEditor) clearAnswer() { e.answer = nil }
-func (e *nonogramEditor) width() int   { return len(e.clues.Cols) }
-func (e *nonogramEditor) height() int  { return len(e.clues.Rows) }
+func (*nonogramEditor) game() string       { return "nonogram" }
+func (*nonogramEditor) title() string      { return "Nonogram" }
+func (e *nonogramEditor) text() string     { return e.clues.String() }
+func (e *nonogramEditor) clearAnswer()     { e.answer = nil }
+func (e *nonogramEditor) width() int       { return len(e.clues.Cols) }
+func (e *nonogramEditor) height() int      { return len(e.clues.Rows) }
+func (e *nonogramEditor) size() (w, h int) { return e.width(), e.height() }
 
 func (e *nonogramEditor) load(text string) error {
 	c, err := nonogram.ParseClues(text)
@@ -66,27 +87,113 @@ func (e *nonogramEditor) load(text string) error {
 
 // setClues takes clues typed or loaded: the picture no longer leads.
 func (e *nonogramEditor) setClues(c *nonogram.Clues) {
-	e.clues, e.answer, e.draw = c, nil, false
+	e.clues, e.answer, e.mode, e.warn = c, nil, nonoClues, ""
 	e.pic = blankPicture(len(c.Cols), len(c.Rows))
+	e.grid, e.wrong, e.sol, e.solErr = nil, nil, nil, ""
+}
+
+// snapshot: the mode's word, then the picture (draw), the clues (clues),
+// or the player's grid rows, a "=" line and the clues (play).
+func (e *nonogramEditor) snapshot() string {
+	switch e.mode {
+	case nonoDraw:
+		var b strings.Builder
+		b.WriteString("draw\n")
+		for _, row := range e.pic {
+			for _, black := range row {
+				b.WriteByte(".#"[boolInt(black)])
+			}
+			b.WriteByte('\n')
+		}
+		return b.String()
+	case nonoPlay:
+		var b strings.Builder
+		b.WriteString("play\n")
+		for y := range e.height() {
+			b.Write(e.grid[y*e.width() : (y+1)*e.width()])
+			b.WriteByte('\n')
+		}
+		return b.String() + "=\n" + e.text()
+	}
+	return "clues\n" + e.text()
+}
+
+func (e *nonogramEditor) restore(s string) error {
+	mode, body, _ := strings.Cut(s, "\n")
+	switch mode {
+	case nonoClues:
+		return e.load(body)
+	case nonoDraw:
+		rows := strings.Split(strings.TrimSuffix(body, "\n"), "\n")
+		if len(rows) == 0 || len(rows) > nonoMaxSide || len(rows[0]) == 0 || len(rows[0]) > nonoMaxSide {
+			return fmt.Errorf("nonogram: damaged picture")
+		}
+		pic := blankPicture(len(rows[0]), len(rows))
+		for y, row := range rows {
+			if len(row) != len(rows[0]) || strings.Trim(row, ".#") != "" {
+				return fmt.Errorf("nonogram: damaged picture")
+			}
+			for x := range row {
+				pic[y][x] = row[x] == '#'
+			}
+		}
+		e.setClues(nonogram.CluesOf(pic))
+		e.pic, e.mode = pic, nonoDraw
+		return nil
+	case nonoPlay:
+		gridText, clues, ok := strings.Cut(body, "=\n")
+		if !ok {
+			return fmt.Errorf("nonogram: damaged play state")
+		}
+		if err := e.load(clues); err != nil {
+			return err
+		}
+		grid := []byte(strings.ReplaceAll(gridText, "\n", ""))
+		if len(grid) != e.width()*e.height() || strings.Trim(string(grid), ".#x") != "" {
+			return fmt.Errorf("nonogram: damaged play state")
+		}
+		e.mode, e.grid, e.wrong = nonoPlay, grid, nil
+		return nil
+	}
+	return fmt.Errorf("nonogram: unknown saved state %q", clip(mode, 20))
 }
 
 func (e *nonogramEditor) tools(p *Page) []app.UI {
-	return []app.UI{
-		p.toolNumber("Width", "w", e.width(), 1, nonoMaxSide),
-		p.toolNumber("Height", "h", e.height(), 1, nonoMaxSide),
-		p.toolButton("Draw picture", "mode", "draw", e.draw).ID("nono-draw"),
-		p.toolButton("Edit clues", "mode", "clues", !e.draw).ID("nono-clues"),
-		p.toolButton("Clear", "clear", "", false),
-		app.Span().Class("hint").Text(map[bool]string{
-			true:  "Click cells to draw; the clues follow the picture.",
-			false: "Type the clues below, one line per row or column.",
-		}[e.draw]),
+	ui := []app.UI{
+		p.toolButton("Draw picture", "mode", nonoDraw, e.mode == nonoDraw).ID("nono-draw"),
+		p.toolButton("Edit clues", "mode", nonoClues, e.mode == nonoClues).ID("nono-clues"),
+		p.toolButton("Play", "mode", nonoPlay, e.mode == nonoPlay).ID("nono-play"),
 	}
+	if e.mode == nonoPlay {
+		ui = append(ui,
+			p.toolButton("Check", "check", "", false).ID("nono-check"),
+			p.toolButton("Restart", "clear", "", false),
+		)
+	} else {
+		ui = append(ui,
+			p.toolNumber("Width", "w", e.width(), 1, nonoMaxSide),
+			p.toolNumber("Height", "h", e.height(), 1, nonoMaxSide),
+			p.toolButton("Clear", "clear", "", false),
+		)
+	}
+	hint := map[string]string{
+		nonoDraw:  "Click or drag to draw; right-click erases. The clues follow the picture.",
+		nonoClues: "Type the clues below, one line per row or column.",
+		nonoPlay:  "Left: fill. Right or long-press: dot (known empty). Drag to paint.",
+	}[e.mode]
+	if e.warn != "" {
+		hint = e.warn
+	}
+	return append(ui, app.Span().Class("hint").Text(hint))
 }
 
 func (e *nonogramEditor) tool(name, value string) error {
+	e.warn = ""
 	switch name {
 	case "w", "h":
+		if e.mode == nonoPlay {
+			return nil
+		}
 		n, err := strconv.Atoi(value)
 		if err != nil || n < 1 || n > nonoMaxSide {
 			return fmt.Errorf("nonogram: size must be 1 to %d", nonoMaxSide)
@@ -102,23 +209,30 @@ func (e *nonogramEditor) tool(name, value string) error {
 			copy(pic[y], e.pic[y])
 		}
 		e.pic = pic
-		if e.draw {
+		if e.mode == nonoDraw {
 			e.clues = nonogram.CluesOf(pic)
 		} else {
 			e.clues = &nonogram.Clues{Rows: resizeLines(e.clues.Rows, h), Cols: resizeLines(e.clues.Cols, w)}
 		}
 	case "mode":
-		if e.draw = value == "draw"; e.draw {
-			e.clues = nonogram.CluesOf(e.pic)
-		}
+		e.setMode(value)
 	case "clear":
-		e.pic = blankPicture(e.width(), e.height())
-		if e.draw {
+		switch e.mode {
+		case nonoDraw:
+			e.pic = blankPicture(e.width(), e.height())
 			e.clues = nonogram.CluesOf(e.pic)
-		} else {
+		case nonoClues:
 			e.clues = &nonogram.Clues{Rows: make([][]int, e.height()), Cols: make([][]int, e.width())}
+		case nonoPlay:
+			e.grid = slices.Repeat([]byte{unknown}, e.width()*e.height())
+			e.wrong = nil
 		}
+	case "check":
+		e.check()
 	case "rows", "cols":
+		if e.mode != nonoClues {
+			return nil
+		}
 		lines, err := parseClueLines(name, value)
 		if err != nil {
 			return err
@@ -132,6 +246,59 @@ func (e *nonogramEditor) tool(name, value string) error {
 		e.setClues(c)
 	}
 	return nil
+}
+
+// setMode switches modes without losing the clues: drawing starts from
+// the solution when one is known, and otherwise says that the clues will
+// follow the (empty) picture, which Undo takes back.
+func (e *nonogramEditor) setMode(mode string) {
+	if mode == e.mode {
+		return
+	}
+	from := e.mode
+	switch mode {
+	case nonoDraw:
+		pic := e.picture()
+		empty := nonogram.CluesOf(pic).String() != e.text()
+		e.pic, e.mode = pic, nonoDraw
+		e.clues = nonogram.CluesOf(pic)
+		if empty {
+			e.warn = "The clues now follow the picture, which is empty: Undo brings the typed clues back."
+		}
+	case nonoClues:
+		e.mode = nonoClues
+	case nonoPlay:
+		e.mode = nonoPlay
+		e.grid = slices.Repeat([]byte{unknown}, e.width()*e.height())
+		e.wrong, e.sol, e.solErr = nil, nil, ""
+	default:
+		return
+	}
+	if from == nonoPlay {
+		e.grid, e.wrong, e.sol = nil, nil, nil
+	}
+}
+
+// picture is the best picture to draw from: the drawn one, else a solution
+// found for these clues, else the player's filled cells.
+func (e *nonogramEditor) picture() [][]bool {
+	w, h := e.width(), e.height()
+	pic := blankPicture(w, h)
+	switch {
+	case e.mode == nonoDraw:
+		return e.pic
+	case e.answer != nil && e.answer.Status != "none" && len(e.answer.Grid) == h:
+		for y, row := range e.answer.Grid {
+			for x := range min(w, len(row)) {
+				pic[y][x] = row[x] == '#'
+			}
+		}
+	case e.sol != nil:
+		for i, v := range e.sol {
+			pic[i/w][i%w] = v == filled
+		}
+	}
+	return pic
 }
 
 func resizeLines(lines [][]int, n int) [][]int {
@@ -150,7 +317,7 @@ func parseClueLines(name, text string) ([][]int, error) {
 		for _, f := range strings.FieldsFunc(line, func(r rune) bool { return r == ' ' || r == ',' || r == '\t' }) {
 			n, err := strconv.Atoi(f)
 			if err != nil || n < 0 || n > nonoMaxSide {
-				return nil, fmt.Errorf("nonogram: %s line %d: %q is not a run length from 0 to %d", name, i+1, clipText(f), nonoMaxSide)
+				return nil, fmt.Errorf("nonogram: %s line %d: %q is not a run length from 0 to %d", name, i+1, clip(f, 12), nonoMaxSide)
 			}
 			if n > 0 {
 				runs = append(runs, n)
@@ -162,13 +329,6 @@ func parseClueLines(name, text string) ([][]int, error) {
 		return nil, fmt.Errorf("nonogram: %d %s, at most %d", len(lines), name, nonoMaxSide)
 	}
 	return lines, nil
-}
-
-func clipText(s string) string {
-	if len(s) > 12 {
-		return s[:12] + "…"
-	}
-	return s
 }
 
 func clueText(lines [][]int) string {
@@ -188,36 +348,183 @@ func clueText(lines [][]int) string {
 	return b.String()
 }
 
-func (e *nonogramEditor) click(i int) bool {
+// press: drawing toggles the picture's cell (the other button erases);
+// playing fills it (the other button dots it), or clears it back to
+// unknown when it already is so.
+func (e *nonogramEditor) press(i int, alt bool) (byte, bool) {
 	w, h := e.width(), e.height()
-	if !e.draw || i < 0 || i >= w*h {
-		return false
+	if i < 0 || i >= w*h {
+		return 0, false
 	}
-	e.pic[i/w][i%w] = !e.pic[i/w][i%w]
-	e.clues = nonogram.CluesOf(e.pic)
-	return true
+	switch e.mode {
+	case nonoDraw:
+		v := byte(boolInt(!e.pic[i/w][i%w] && !alt))
+		return v, e.paint(i, v)
+	case nonoPlay:
+		v := byte(filled)
+		if alt {
+			v = dotted
+		}
+		if e.grid[i] == v {
+			v = unknown
+		}
+		return v, e.paint(i, v)
+	}
+	return 0, false
 }
 
-// filled reports how cell (x, y) is drawn: from the answer when there is
-// one, else from the picture.
-func (e *nonogramEditor) filled(x, y int) (fill, differs bool) {
-	if a := e.answer; a != nil && a.Status != "none" && y < len(a.Grid) && x < len(a.Grid[y]) {
-		fill = a.Grid[y][x] == '#'
-		differs = a.Status == "multiple" && y < len(a.Other) && x < len(a.Other[y]) && a.Other[y][x] != a.Grid[y][x]
-		return fill, differs
+func (e *nonogramEditor) paint(i int, v byte) bool {
+	w, h := e.width(), e.height()
+	if i < 0 || i >= w*h {
+		return false
 	}
-	return e.draw && e.pic[y][x], false
+	switch e.mode {
+	case nonoDraw:
+		if v > 1 || e.pic[i/w][i%w] == (v == 1) {
+			return false
+		}
+		e.pic[i/w][i%w] = v == 1
+		e.clues = nonogram.CluesOf(e.pic)
+		return true
+	case nonoPlay:
+		if e.grid[i] == v || v != filled && v != dotted && v != unknown {
+			return false
+		}
+		e.grid[i] = v
+		e.wrong = nil
+		return true
+	}
+	return false
+}
+
+// playLineDone reports whether a line of the player's grid matches its
+// clue exactly, reading filled cells as black and the rest as white.
+func playLineDone(runs []int, n int, at func(int) byte) bool {
+	k, run := 0, 0
+	for i := 0; i <= n; i++ {
+		if i < n && at(i) == filled {
+			run++
+			continue
+		}
+		if run > 0 {
+			if k == len(runs) || runs[k] != run {
+				return false
+			}
+			k, run = k+1, 0
+		}
+	}
+	return k == len(runs)
+}
+
+// doneLines lists which rows and columns match their clues in play.
+func (e *nonogramEditor) doneLines() (rows, cols []bool) {
+	w, h := e.width(), e.height()
+	rows, cols = make([]bool, h), make([]bool, w)
+	if e.mode != nonoPlay {
+		return rows, cols
+	}
+	for y := range h {
+		rows[y] = playLineDone(e.clues.Rows[y], w, func(x int) byte { return e.grid[y*w+x] })
+	}
+	for x := range w {
+		cols[x] = playLineDone(e.clues.Cols[x], h, func(y int) byte { return e.grid[y*w+x] })
+	}
+	return rows, cols
+}
+
+// solved reports a play grid whose every line matches its clue: that is a
+// solution, whichever the solver found.
+func (e *nonogramEditor) solvedNow() bool {
+	if e.mode != nonoPlay {
+		return false
+	}
+	rows, cols := e.doneLines()
+	return !slices.Contains(rows, false) && !slices.Contains(cols, false)
+}
+
+// check marks the player's cells that disagree with the unique solution.
+func (e *nonogramEditor) check() {
+	if e.mode != nonoPlay || e.sol == nil {
+		return
+	}
+	e.wrong = make([]bool, len(e.grid))
+	for i, v := range e.grid {
+		e.wrong[i] = v == filled && e.sol[i] != filled || v == dotted && e.sol[i] == filled
+	}
+}
+
+// mistakes counts the cells Check marked.
+func (e *nonogramEditor) mistakes() int {
+	n := 0
+	for _, w := range e.wrong {
+		n += boolInt(w)
+	}
+	return n
+}
+
+// work asks the solver for the solution that Check compares with.
+func (e *nonogramEditor) work() (jobRequest, bool) {
+	return jobRequest{op: "solve", game: "nonogram", text: e.text()}, e.mode == nonoPlay && e.sol == nil && e.solErr == ""
+}
+
+func (e *nonogramEditor) took(r jobRequest, raw []byte) {
+	var a nonogram.Answer
+	if e.mode != nonoPlay || r.text != e.text() || json.Unmarshal(raw, &a) != nil {
+		return
+	}
+	switch {
+	case a.Status == "none":
+		e.solErr = "These clues have no solution."
+	case a.Status == "multiple":
+		e.solErr = "These clues have more than one solution, so Check cannot tell a mistake."
+	case len(a.Grid) != e.height():
+		e.solErr = "The solver's answer does not fit."
+	default:
+		e.sol = []byte(strings.Join(a.Grid, ""))
+		e.solErr = ""
+	}
+}
+
+// playStatus is the line under the board in play mode.
+func (e *nonogramEditor) playStatus() string {
+	switch {
+	case e.solvedNow():
+		return "Solved! Every row and column matches its clue."
+	case e.wrong != nil && e.mistakes() == 0:
+		return "No mistakes so far."
+	case e.wrong != nil:
+		return fmt.Sprintf("%d cells are wrong: they are ringed in red.", e.mistakes())
+	case e.solErr != "":
+		return e.solErr
+	}
+	return "Fill the cells the clues call for. Greyed clues are done."
+}
+
+// clueWidth is the row clues' width in ch: the longest row clue, with a
+// space between numbers.
+func (e *nonogramEditor) clueWidth() int {
+	width := 2
+	for _, runs := range e.clues.Rows {
+		n := 0
+		for _, r := range runs {
+			n += len(strconv.Itoa(r)) + 1
+		}
+		width = max(width, n)
+	}
+	return width
 }
 
 func (e *nonogramEditor) board(p *Page) app.UI {
 	w, h := e.width(), e.height()
-	size := max(12, min(32, 520/max(w, h)))
+	rowsDone, colsDone := e.doneLines()
+	cursor := p.cur().cursor
 	var b strings.Builder
 	rows := make([]app.UI, 0, h+1)
 	// Column clues: one stack of numbers per column, above the grid.
-	b.WriteString(`<div class="row"><div class="corner"></div>`)
-	for _, runs := range e.clues.Cols {
-		b.WriteString(`<div class="clue col">`)
+	b.WriteString(`<div class="row" role="row"><div class="corner"></div>`)
+	for x, runs := range e.clues.Cols {
+		fmt.Fprintf(&b, `<div class="clue col%s" role="columnheader" aria-label="Column %d clue %s">`,
+			map[bool]string{true: " done"}[colsDone[x]], x+1, runsLabel(runs))
 		for _, r := range runs {
 			fmt.Fprintf(&b, `<span>%d</span>`, r)
 		}
@@ -227,27 +534,26 @@ func (e *nonogramEditor) board(p *Page) app.UI {
 	rows = append(rows, app.Raw(b.String()))
 	for y := range h {
 		b.Reset()
-		b.WriteString(`<div class="row"><div class="clue rowclue">`)
+		fmt.Fprintf(&b, `<div class="row" role="row"><div class="clue rowclue%s" role="rowheader" aria-label="Row %d clue %s">`,
+			map[bool]string{true: " done"}[rowsDone[y]], y+1, runsLabel(e.clues.Rows[y]))
 		for _, r := range e.clues.Rows[y] {
 			fmt.Fprintf(&b, `<span>%d</span>`, r)
 		}
 		b.WriteString(`</div>`)
 		for x := range w {
-			class := "cell"
-			fill, differs := e.filled(x, y)
-			if fill {
-				class += " fill"
-			}
-			if differs {
-				class += " differs"
-			}
+			i := y*w + x
+			class, label := e.cellLook(x, y)
 			if x%5 == 4 && x+1 < w {
 				class += " rule-r"
 			}
 			if y%5 == 4 && y+1 < h {
 				class += " rule-b"
 			}
-			fmt.Fprintf(&b, `<div class="%s" data-i="%d"></div>`, html.EscapeString(class), y*w+x)
+			if i == cursor {
+				class += " cursor"
+			}
+			fmt.Fprintf(&b, `<div class="%s" role="gridcell" data-i="%d" aria-label="Row %d column %d, %s"></div>`,
+				html.EscapeString(class), i, y+1, x+1, label)
 		}
 		b.WriteString(`</div>`)
 		rows = append(rows, app.Raw(b.String()))
@@ -256,19 +562,67 @@ func (e *nonogramEditor) board(p *Page) app.UI {
 	if e.answer != nil {
 		verdict = e.answer.Status
 	}
+	grid := boardGrid(w, h, "nonogram "+e.mode, "Nonogram").Style("--clue-w", fmt.Sprintf("%dch", e.clueWidth())).Body(rows...)
 	return app.Div().Class("nonogram-editor").Body(
-		app.Div().Class("gridwrap").Body(
-			app.Div().ID("grid").Class("grid nonogram"+map[bool]string{true: " drawing"}[e.draw]).
-				Style("--cell", fmt.Sprintf("%dpx", size)).Body(rows...).OnClick(p.onCell),
-		),
+		app.Div().Class("gridwrap").Body(grid),
 		app.If(verdict != "", func() app.UI {
 			return app.P().Class("result").Body(app.Text("Solutions: "), app.Span().ID("verdict").Text(verdict))
 		}),
-		app.Div().Class("clue-fields").Body(
-			e.clueField(p, "rows", "Row clues (one line per row)"),
-			e.clueField(p, "cols", "Column clues (one line per column)"),
-		),
+		app.If(e.mode == nonoPlay, func() app.UI {
+			return app.P().ID("play-status").Class(classIf("result", e.solvedNow(), "solved")).Text(e.playStatus())
+		}),
+		app.If(e.mode != nonoPlay, func() app.UI {
+			return app.Div().Class("clue-fields").Body(
+				e.clueField(p, "rows", "Row clues (one line per row)"),
+				e.clueField(p, "cols", "Column clues (one line per column)"),
+			)
+		}),
 	)
+}
+
+// cellLook is a cell's classes and spoken label.
+func (e *nonogramEditor) cellLook(x, y int) (class, label string) {
+	w := e.width()
+	i := y*w + x
+	class, label = "cell", "empty"
+	if e.mode == nonoPlay {
+		switch e.grid[i] {
+		case filled:
+			class, label = "cell fill", "filled"
+		case dotted:
+			class, label = "cell dot", "dotted"
+		default:
+			label = "unknown"
+		}
+		if e.wrong != nil && e.wrong[i] {
+			class, label = class+" wrong", label+", wrong"
+		}
+		return class, label
+	}
+	if a := e.answer; a != nil && a.Status != "none" && y < len(a.Grid) && x < len(a.Grid[y]) {
+		if a.Grid[y][x] == '#' {
+			class, label = "cell fill", "black"
+		}
+		if a.Status == "multiple" && y < len(a.Other) && x < len(a.Other[y]) && a.Other[y][x] != a.Grid[y][x] {
+			class, label = class+" differs", label+", differs in another solution"
+		}
+		return class, label
+	}
+	if e.mode == nonoDraw && e.pic[y][x] {
+		class, label = "cell fill", "black"
+	}
+	return class, label
+}
+
+func runsLabel(runs []int) string {
+	if len(runs) == 0 {
+		return "0"
+	}
+	s := make([]string, len(runs))
+	for i, r := range runs {
+		s[i] = strconv.Itoa(r)
+	}
+	return strings.Join(s, " ")
 }
 
 func (e *nonogramEditor) clueField(p *Page, name, label string) app.UI {
@@ -279,7 +633,7 @@ func (e *nonogramEditor) clueField(p *Page, name, label string) app.UI {
 	return app.Label().Class("field").Body(
 		app.Span().Text(label),
 		app.Textarea().ID("clues-"+name).Class("mono").Rows(8).Spellcheck(false).
-			ReadOnly(e.draw).DataSet("tool", name).Attr("value", clueText(lines)).OnChange(p.onTool),
+			ReadOnly(e.mode != nonoClues).DataSet("tool", name).Attr("value", clueText(lines)).OnChange(p.onTool),
 	)
 }
 

@@ -1,6 +1,11 @@
 // Package ui is the gridsolve page: one tab per puzzle, each with a
-// click-drawn editor, solving in a Web Worker, share links and judge-text
+// click-drawn editor, solving in Web Workers, share links and judge-text
 // import/export. It is compiled to WebAssembly by wasm/ui.
+//
+// The page is the midend, as in Tatham's collection: it owns what every
+// puzzle shares (undo history, status line, running solve, saving, links,
+// pointer and keyboard input) per tab, and an editor only keeps its
+// puzzle's state, draws it, and turns input on a cell into a change.
 //
 // go-app keeps an event handler attached as long as its code pointer is
 // unchanged, so closures made during rendering would keep stale captured
@@ -9,15 +14,9 @@
 package ui
 
 import (
-	"encoding/json"
-	"fmt"
 	"strconv"
-	"strings"
-	"time"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
-
-	"gridsolve/app/share"
 )
 
 // editor is the drawing surface of one puzzle.
@@ -30,156 +29,189 @@ type editor interface {
 	text() string
 	// load replaces the puzzle by one in judge text format.
 	load(text string) error
+	// snapshot is the editor's whole state (puzzle, mode, marks) as text:
+	// restore(snapshot()) gives the same editor. Undo and reload use it.
+	snapshot() string
+	restore(s string) error
+	// size is the cell grid the keyboard cursor moves on; 0, 0 when the
+	// editor moves its own selection (see key).
+	size() (w, h int)
 	// tools renders the editor's controls, built with Page.toolButton etc.
 	tools(p *Page) []app.UI
 	// tool applies a control: name and value come from its data attributes.
 	tool(name, value string) error
 	// board renders the grid, with the answer drawn when there is one.
 	board(p *Page) app.UI
-	// click handles a click on cell i; it reports whether the puzzle changed.
-	click(i int) bool
-	// key handles a key pressed on cell i; it reports whether the puzzle changed.
-	key(i int, key string) bool
+	// press starts a stroke on cell i, with the main button (or the other
+	// one when alt); it returns the value the cell took, which the stroke
+	// paints on every cell it passes, and whether anything changed.
+	press(i int, alt bool) (v byte, changed bool)
+	// paint sets cell i to a stroke's value; false when it changed nothing.
+	paint(i int, v byte) bool
+	// key handles a key pressed on the board that the page does not handle
+	// itself; it reports whether the puzzle changed.
+	key(key string) bool
 	// setAnswer decodes the worker's JSON answer and returns a summary line.
 	setAnswer(raw []byte) (string, error)
 	// clearAnswer forgets the answer once the puzzle changes.
 	clearAnswer()
 }
 
-// noKeys is embedded by editors that take no keyboard input.
+// noKeys is embedded by editors that take no keys of their own.
 type noKeys struct{}
 
-func (noKeys) key(int, string) bool { return false }
+func (noKeys) key(string) bool { return false }
+
+// tab is one puzzle's page-level state.
+type tab struct {
+	ed      editor
+	hist    history
+	status  string
+	state   string // idle, busy, done or error: the status line's look
+	solving int    // job id of its running solve, 0 when idle
+	working int    // job id of its running needsWork job, 0 when idle
+	cursor  int    // the keyboard cursor's cell
+}
 
 // Page is the whole app.
 type Page struct {
 	app.Compo
 
-	editors []editor
-	tab     int // index into editors
+	tabs     []*tab
+	at       int // index into tabs of the one shown
+	shareURL string
+	lastFrag string // the fragment the page last wrote or read
 
-	status    string
-	state     string // idle, busy, done or error: the status line's look
-	solving   int    // request id of the running solve, 0 when idle
-	solveTab  int    // the editor the running solve belongs to
-	shareURL  string
-	lastFrag  string // the fragment the page last wrote or read
-	solver    *solver
-	requestID int
-	finished  int // solves ended (answered, failed or cancelled), for tests to wait on
-	renders   int // renders so far, for tests to wait on
+	solver *solver
+	jobs   map[int]job // running worker jobs by id
+	lastID int
+
+	input  app.Func // window.gridsolveInput, called by web/input.js
+	stroke stroke
+
+	finished int // solves ended (answered, failed or cancelled), for tests to wait on
+	renders  int // renders so far, for tests to wait on
 }
 
-const storageKey = "gridsolve/"
+const idleStatus = "Draw a puzzle, then Solve."
 
 // New returns the page with every editor holding its starting puzzle.
 func New() *Page {
-	return &Page{
-		editors: []editor{newShips(), newFlip(), newIQ(), newNonogram(), newTetravex()},
-		state:   "idle",
-		status:  "Draw a puzzle, then Solve.",
+	p := &Page{jobs: map[int]job{}}
+	for _, ed := range []editor{newShips(), newFlip(), newIQ(), newNonogram(), newTetravex()} {
+		t := &tab{ed: ed, state: "idle", status: idleStatus}
+		t.hist.reset(ed.snapshot())
+		p.tabs = append(p.tabs, t)
 	}
+	return p
 }
 
 func (p *Page) OnMount(ctx app.Context) {
-	p.solver = startSolver(func(f func(app.Context)) { ctx.Dispatch(f) }, p.onWorker)
-	var tab string
-	ctx.LocalStorage().Get(storageKey+"tab", &tab)
-	for i, ed := range p.editors {
-		var text string
-		if ctx.LocalStorage().Get(storageKey+ed.game(), &text); text != "" {
-			ed.load(text) // a stale or broken saved puzzle just keeps the default
+	p.solver = startSolver(func(f func(app.Context)) { ctx.Dispatch(f) }, p.onJobEnd)
+	p.input = app.FuncOf(func(this app.Value, args []app.Value) any {
+		ev, ok := readInput(args)
+		if ok {
+			ctx.Dispatch(func(ctx app.Context) { p.onInput(ctx, ev) })
 		}
-		if ed.game() == tab {
-			p.tab = i
-		}
+		return nil
+	})
+	app.Window().Set("gridsolveInput", p.input)
+	p.loadSaved(ctx)
+	for i := range p.tabs {
+		p.startWork(i)
 	}
 }
 
-func (p *Page) OnDismount() { p.solver.stop() }
-
-// OnNav opens the puzzle of a shared link: on first load and whenever the
-// fragment changes to one the page did not write itself.
-func (p *Page) OnNav(ctx app.Context) {
-	frag := ctx.Page().URL().Fragment
-	if frag == "" {
-		p.writeFragment()
-		return
-	}
-	if frag == p.lastFrag {
-		return
-	}
-	p.lastFrag = frag
-	game, text, err := share.Decode(frag)
-	if err == nil {
-		i := p.editorIndex(game)
-		if err = p.editors[i].load(text); err == nil {
-			p.tab = i
-			p.editors[i].clearAnswer()
-			p.save(ctx)
-			p.setStatus("idle", "Opened the shared "+p.editors[i].title()+" puzzle.")
-			return
-		}
-	}
-	p.setStatus("error", "Could not open the shared link: "+err.Error())
+func (p *Page) OnDismount() {
+	p.solver.stop()
+	app.Window().Set("gridsolveInput", nil)
+	p.input.Release()
 }
 
-func (p *Page) editorIndex(game string) int {
-	for i, ed := range p.editors {
-		if ed.game() == game {
-			return i
+func (p *Page) cur() *tab          { return p.tabs[p.at] }
+func (p *Page) current() editor    { return p.cur().ed }
+func (t *tab) say(state, s string) { t.state, t.status = state, s }
+
+func (p *Page) tabIndex(game string) (int, bool) {
+	for i, t := range p.tabs {
+		if t.ed.game() == game {
+			return i, true
 		}
 	}
-	return 0
+	return 0, false
 }
 
-func (p *Page) setStatus(state, msg string) { p.state, p.status = state, msg }
-
-func (p *Page) current() editor { return p.editors[p.tab] }
-
-// edited is called after every change to the puzzle: the answer is stale,
-// the link and the saved copy are not.
-func (p *Page) edited(ctx app.Context) {
-	p.current().clearAnswer()
+// changed is called after every completed change to the shown puzzle (a
+// stroke, a tool, a load...): it becomes one undo step, the answer is
+// stale, and the saved copy and the address bar follow.
+func (p *Page) changed(ctx app.Context) {
+	t := p.cur()
+	if !t.hist.push(t.ed.snapshot()) {
+		return // a control that changes no state, such as a brush
+	}
+	t.ed.clearAnswer()
 	p.shareURL = ""
-	if p.solving == 0 {
-		p.setStatus("idle", "Draw a puzzle, then Solve.")
+	if t.solving == 0 {
+		t.say("idle", idleStatus)
 	}
 	p.save(ctx)
+	p.startWork(p.at)
 }
 
-// save keeps the puzzle in localStorage (it survives a reload) and in the
-// URL fragment (the address bar is always a link to it).
-func (p *Page) save(ctx app.Context) {
-	ed := p.current()
-	ctx.LocalStorage().Set(storageKey+ed.game(), ed.text())
-	ctx.LocalStorage().Set(storageKey+"tab", ed.game())
-	p.writeFragment()
+// showState puts a snapshot from the history back (undo, redo).
+func (p *Page) showState(ctx app.Context, s string, what string) {
+	t := p.cur()
+	if err := t.ed.restore(s); err != nil {
+		t.say("error", what+" failed: "+err.Error())
+		return
+	}
+	t.ed.clearAnswer()
+	p.shareURL = ""
+	if t.solving == 0 {
+		t.say("idle", what+".")
+	}
+	p.save(ctx)
+	p.startWork(p.at)
 }
 
-func (p *Page) writeFragment() {
-	ed := p.current()
-	p.lastFrag = share.Encode(ed.game(), ed.text())
-	app.Window().Get("history").Call("replaceState", nil, "", "#"+p.lastFrag)
+func (p *Page) undo(ctx app.Context) {
+	if s, ok := p.cur().hist.undo(); ok {
+		p.showState(ctx, s, "Undone")
+	}
+}
+
+func (p *Page) redo(ctx app.Context) {
+	if s, ok := p.cur().hist.redo(); ok {
+		p.showState(ctx, s, "Redone")
+	}
 }
 
 func (p *Page) Render() app.UI {
-	ed := p.current()
-	tabs := make([]app.UI, len(p.editors))
-	for i, e := range p.editors {
-		tabs[i] = app.Button().ID("tab-"+e.game()).Class(classIf("tab", i == p.tab, "active")).
-			DataSet("tab", i).Text(e.title()).OnClick(p.onTab)
+	t := p.cur()
+	tabs := make([]app.UI, len(p.tabs))
+	for i, tb := range p.tabs {
+		tabs[i] = app.Button().ID("tab-"+tb.ed.game()).Class(classIf("tab", i == p.at, "active")).
+			Attr("role", "tab").Aria("selected", i == p.at).
+			DataSet("tab", i).Text(tb.ed.title()).OnClick(p.onTab)
 	}
 	p.renders++
 	return app.Div().ID("app").Class("page").DataSet("renders", p.renders).Body(
 		app.Header().Body(
 			app.H1().Text("gridsolve"),
-			app.Nav().Class("tabs").Body(tabs...),
+			app.Nav().Class("tabs").Attr("role", "tablist").Aria("label", "Puzzles").Body(tabs...),
 		),
 		app.Main().Body(
-			app.Section().Class("editor").Body(
-				app.Div().Class("tools").Body(ed.tools(p)...),
-				ed.board(p),
+			app.Section().Class("editor").Aria("label", t.ed.title()+" editor").Body(
+				app.Div().Class("tools").Body(
+					app.Div().Class("buttons history").Body(
+						app.Button().ID("undo").Text("Undo").Title("Undo (Ctrl+Z)").
+							Disabled(!t.hist.canUndo()).OnClick(p.onUndo),
+						app.Button().ID("redo").Text("Redo").Title("Redo (Ctrl+Shift+Z or Ctrl+Y)").
+							Disabled(!t.hist.canRedo()).OnClick(p.onRedo),
+					),
+					app.Div().Class("tools-editor").Body(t.ed.tools(p)...),
+				),
+				app.Div().Class("boardbox").Body(t.ed.board(p)),
 			),
 			app.Aside().Class("side").Body(
 				p.renderSolve(),
@@ -191,20 +223,28 @@ func (p *Page) Render() app.UI {
 }
 
 func (p *Page) renderSolve() app.UI {
-	status := p.status
-	if p.solving != 0 {
-		status = "Solving… "
+	t := p.cur()
+	status := t.status
+	if t.solving != 0 {
+		status = "Solving…"
 	}
 	return app.Div().Class("card").Body(
 		app.Div().Class("buttons").Body(
-			app.Button().ID("solve").Class("primary").Text("Solve").Disabled(p.solving != 0).OnClick(p.onSolve),
-			app.Button().ID("cancel").Text("Cancel").Disabled(p.solving == 0).OnClick(p.onCancel),
+			app.Button().ID("solve").Class("primary").Text("Solve").Title("Solve (S or Ctrl+Enter)").
+				Disabled(t.solving != 0).OnClick(p.onSolve),
+			app.Button().ID("cancel").Text("Cancel").Title("Cancel (Esc)").
+				Disabled(t.solving == 0).OnClick(p.onCancel),
 		),
-		app.P().ID("status").Class("status "+p.state).DataSet("state", p.state).DataSet("seq", p.finished).Body(
-			app.If(p.solving != 0, func() app.UI { return app.Span().Class("spinner") }),
-			app.Span().Text(status),
-			// Filled in by web/solver.js as the search goes.
-			app.If(p.solving != 0, func() app.UI { return app.Span().ID(progressID) }),
+		app.P().ID("status").Class("status "+t.state).Aria("live", "polite").
+			DataSet("state", t.state).DataSet("seq", p.finished).Body(
+			app.If(t.solving != 0, func() app.UI { return app.Span().Class("spinner").Aria("hidden", true) }),
+			app.Span().Class("status-text").Text(status),
+			// Filled in by web/solver.js as the search goes; its box has a
+			// fixed size, so its updates never lay out the page again.
+			app.If(t.solving != 0, func() app.UI {
+				return app.Span().ID(progressID).Class("progress").DataSet("job", t.solving).
+					Text(p.solver.progress(t.solving))
+			}),
 		),
 	)
 }
@@ -215,7 +255,8 @@ func (p *Page) renderShare() app.UI {
 			app.Button().ID("share").Text("Share link").OnClick(p.onShare),
 		),
 		app.If(p.shareURL != "", func() app.UI {
-			return app.Input().ID("share-url").Class("wide").ReadOnly(true).Value(p.shareURL).OnFocus(p.onSelectAll)
+			return app.Input().ID("share-url").Class("wide").ReadOnly(true).Aria("label", "Share link").
+				Value(p.shareURL).OnFocus(p.onSelectAll)
 		}),
 	)
 }
@@ -236,179 +277,65 @@ func (p *Page) renderImport() app.UI {
 
 func (p *Page) onTab(ctx app.Context, e app.Event) {
 	i, err := strconv.Atoi(ctx.JSSrc().Get("dataset").Get("tab").String())
-	if err != nil || i < 0 || i >= len(p.editors) || i == p.tab {
+	if err != nil || i < 0 || i >= len(p.tabs) || i == p.at {
 		return
 	}
-	p.tab = i
+	p.stroke = stroke{}
+	p.at = i
 	p.shareURL = ""
-	if p.solving == 0 {
-		p.setStatus("idle", "Draw a puzzle, then Solve.")
-	}
 	p.save(ctx)
+	// The judge-text box shows the puzzle of the tab it is under.
+	app.Window().GetElementByID("import-text").Set("value", p.current().text())
 }
 
-func (p *Page) onCell(ctx app.Context, e app.Event) {
-	if i, ok := cellIndex(e); ok && p.current().click(i) {
-		p.edited(ctx)
-	}
-}
-
-func (p *Page) onCellKey(ctx app.Context, e app.Event) {
-	i, ok := cellIndex(e)
-	if !ok {
-		i = -1 // the grid itself has the focus
-	}
-	key := e.Get("key").String()
-	if strings.HasPrefix(key, "Arrow") {
-		e.PreventDefault() // no scrolling while editing
-	}
-	if p.current().key(i, key) {
-		p.edited(ctx)
-	}
-}
-
-// cellIndex reads data-i of the grid cell an event happened in.
-func cellIndex(e app.Event) (int, bool) {
-	cell := e.Get("target").Call("closest", "[data-i]")
-	if !cell.Truthy() {
-		return 0, false
-	}
-	i, err := strconv.Atoi(cell.Get("dataset").Get("i").String())
-	return i, err == nil
-}
+func (p *Page) onUndo(ctx app.Context, e app.Event) { p.undo(ctx) }
+func (p *Page) onRedo(ctx app.Context, e app.Event) { p.redo(ctx) }
 
 func (p *Page) onTool(ctx app.Context, e app.Event) {
 	src := ctx.JSSrc()
 	value := src.Get("dataset").Get("v")
 	if !value.Truthy() { // an input: its value is the control's value
 		value = src.Get("value")
+		if src.Get("type").String() == "number" {
+			value = app.ValueOf(clampField(src))
+		}
 	}
 	p.applyTool(ctx, src.Get("dataset").Get("tool").String(), value.String())
 }
 
+// clampField brings a number field's value into its min..max range and
+// shows the value used; a field that holds no number gets its last value
+// back.
+func clampField(src app.Value) string {
+	lo, _ := strconv.Atoi(src.Get("min").String())
+	hi, _ := strconv.Atoi(src.Get("max").String())
+	n, err := strconv.Atoi(src.Get("value").String())
+	if err != nil {
+		v := src.Call("getAttribute", "value").String()
+		src.Set("value", v)
+		return v
+	}
+	v := strconv.Itoa(max(lo, min(hi, n)))
+	src.Set("value", v)
+	return v
+}
+
 func (p *Page) applyTool(ctx app.Context, name, value string) {
-	before := p.current().text()
-	if err := p.current().tool(name, value); err != nil {
-		p.setStatus("error", err.Error())
+	t := p.cur()
+	if err := t.ed.tool(name, value); err != nil {
+		t.say("error", err.Error())
 		return
 	}
-	if p.current().text() != before {
-		p.edited(ctx)
-	}
-}
-
-func (p *Page) onSolve(ctx app.Context, e app.Event) {
-	if p.solving != 0 {
-		return
-	}
-	p.requestID++
-	p.solving, p.solveTab = p.requestID, p.tab
-	p.state = "busy"
-	p.current().clearAnswer()
-	p.solver.post(p.solving, p.current().game(), p.current().text())
-}
-
-func (p *Page) onCancel(ctx app.Context, e app.Event) {
-	if p.solving == 0 {
-		return
-	}
-	progress := p.solver.cancel()
-	p.solving = 0
-	p.finished++
-	if progress != "" {
-		progress = " after " + progress
-	}
-	p.setStatus("error", "Cancelled"+progress+".")
-}
-
-// onWorker handles a message from the solver worker, on the UI goroutine.
-func (p *Page) onWorker(ctx app.Context, m workerMessage) {
-	if m.kind != "fatal" && (m.id != p.solving || p.solving == 0) {
-		return // from a cancelled solve
-	}
-	switch m.kind {
-	case "done":
-		p.solving = 0
-		p.finished++
-		var res struct {
-			Answer json.RawMessage `json:"answer"`
-			Error  string          `json:"error"`
-			Nodes  int64           `json:"nodes"`
-			Millis int64           `json:"ms"`
-		}
-		if err := json.Unmarshal([]byte(m.result), &res); err != nil {
-			p.setStatus("error", "The solver sent a broken answer: "+err.Error())
-			return
-		}
-		if res.Error != "" {
-			p.setStatus("error", res.Error)
-			return
-		}
-		summary, err := p.editors[p.solveTab].setAnswer(res.Answer)
-		if err != nil {
-			p.setStatus("error", "Could not read the answer: "+err.Error())
-			return
-		}
-		cost := fmt.Sprintf("%d ms", res.Millis)
-		if res.Nodes > 0 {
-			cost = groupDigits(res.Nodes) + " nodes, " + cost
-		}
-		p.setStatus("done", summary+" ("+cost+")")
-	case "fatal":
-		if p.solving != 0 {
-			p.solving = 0
-			p.finished++
-		}
-		p.setStatus("error", "The solver failed to start: "+m.result)
-	}
-}
-
-func (p *Page) onShare(ctx app.Context, e app.Event) {
-	ed := p.current()
-	loc := app.Window().Get("location")
-	p.shareURL = loc.Get("origin").String() + loc.Get("pathname").String() + "#" + share.Encode(ed.game(), ed.text())
-	clip := app.Window().Get("navigator").Get("clipboard")
-	if !clip.Truthy() {
-		p.setStatus("idle", "Copy the link below.")
-		return
-	}
-	p.setStatus("idle", "Copying the link…")
-	clip.Call("writeText", p.shareURL).Then(func(app.Value) {
-		ctx.Dispatch(func(app.Context) { p.setStatus("done", "Link copied to the clipboard.") })
-	})
-	ctx.After(time.Second, func(app.Context) {
-		if p.status == "Copying the link…" {
-			p.setStatus("idle", "Copy the link below.")
-		}
-	})
+	p.changed(ctx)
 }
 
 func (p *Page) onSelectAll(ctx app.Context, e app.Event) { ctx.JSSrc().Call("select") }
-
-func (p *Page) onImport(ctx app.Context, e app.Event) {
-	text := app.Window().GetElementByID("import-text").Get("value").String()
-	if strings.TrimSpace(text) == "" {
-		p.setStatus("error", "Paste a puzzle into the text box first.")
-		return
-	}
-	if err := p.current().load(text); err != nil {
-		p.setStatus("error", err.Error())
-		return
-	}
-	p.edited(ctx)
-	p.setStatus("idle", "Loaded the "+p.current().title()+" puzzle.")
-}
-
-func (p *Page) onExport(ctx app.Context, e app.Event) {
-	app.Window().GetElementByID("import-text").Set("value", p.current().text())
-	p.setStatus("idle", "The puzzle's judge text is in the box.")
-}
 
 // Rendering helpers for the editors' controls.
 
 // toolButton is a button applying tool name with value v.
 func (p *Page) toolButton(label, name, v string, active bool) app.HTMLButton {
-	return app.Button().Class(classIf("tool", active, "active")).
+	return app.Button().Class(classIf("tool", active, "active")).Aria("pressed", active).
 		DataSet("tool", name).DataSet("v", v).Text(label).OnClick(p.onTool)
 }
 

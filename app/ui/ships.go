@@ -23,10 +23,13 @@ func newShips() *shipsEditor {
 	return &shipsEditor{b: b}
 }
 
-func (*shipsEditor) game() string   { return "ships" }
-func (*shipsEditor) title() string  { return "Ships" }
-func (e *shipsEditor) text() string { return e.b.String() }
-func (e *shipsEditor) clearAnswer() { e.answer = nil }
+func (*shipsEditor) game() string             { return "ships" }
+func (*shipsEditor) title() string            { return "Ships" }
+func (e *shipsEditor) text() string           { return e.b.String() }
+func (e *shipsEditor) clearAnswer()           { e.answer = nil }
+func (e *shipsEditor) size() (w, h int)       { return e.b.W, e.b.H }
+func (e *shipsEditor) snapshot() string       { return e.text() }
+func (e *shipsEditor) restore(s string) error { return e.load(s) }
 
 func (e *shipsEditor) load(text string) error {
 	b, err := ships.ParseBoard(text)
@@ -42,7 +45,7 @@ func (e *shipsEditor) tools(p *Page) []app.UI {
 		p.toolNumber("Width", "w", e.b.W, 1, ships.MaxSide),
 		p.toolNumber("Height", "h", e.b.H, 1, ships.MaxSide),
 		p.toolButton("Clear", "clear", "", false),
-		app.Span().Class("hint").Text("Click a cell: not shot → hit → miss."),
+		app.Span().Class("hint").Text("Click or drag: not shot → hit → miss. Right-click: miss."),
 	}
 }
 
@@ -76,11 +79,25 @@ func (e *shipsEditor) tool(name, value string) error {
 	return nil
 }
 
-func (e *shipsEditor) click(i int) bool {
+// press cycles a cell through not shot, hit and miss; the other button
+// marks a miss (or takes it back).
+func (e *shipsEditor) press(i int, alt bool) (byte, bool) {
 	if i < 0 || i >= len(e.b.Cells) {
+		return 0, false
+	}
+	v := map[byte]byte{'.': 'x', 'x': 'o', 'o': '.'}[e.b.Cells[i]]
+	if alt {
+		v = map[bool]byte{true: '.', false: 'o'}[e.b.Cells[i] == 'o']
+	}
+	e.b.Cells[i] = v
+	return v, true
+}
+
+func (e *shipsEditor) paint(i int, v byte) bool {
+	if i < 0 || i >= len(e.b.Cells) || e.b.Cells[i] == v || (v != 'x' && v != 'o' && v != '.') {
 		return false
 	}
-	e.b.Cells[i] = map[byte]byte{'.': 'x', 'x': 'o', 'o': '.'}[e.b.Cells[i]]
+	e.b.Cells[i] = v
 	return true
 }
 
@@ -92,31 +109,35 @@ func (e *shipsEditor) board(p *Page) app.UI {
 	grid := p.gridView(e.b.W, e.b.H, func(i int) cell {
 		switch e.b.Cells[i] {
 		case 'x':
-			return cell{class: "hit", text: "✕"}
+			return cell{class: "hit", text: "✕", label: "hit"}
 		case 'o':
-			return cell{class: "miss", text: "•"}
+			return cell{class: "miss", text: "•", label: "miss"}
 		}
-		c := cell{class: "unknown"}
+		c := cell{class: "unknown", label: "not shot"}
 		if a == nil {
 			return c
 		}
 		switch a.Known[i] {
 		case 'x':
 			c.class += " sure-ship"
+			c.label += ", surely a ship"
 		case 'o':
 			c.class += " sure-water"
+			c.label += ", surely water"
 		default:
 			if len(a.Ship) > 0 {
 				pct := int(a.Ship[i]*100 + 0.5)
 				c.text = strconv.Itoa(pct)
+				c.label += fmt.Sprintf(", ship in %d%% of layouts", pct)
 				c.style = fmt.Sprintf("background: rgba(255, 152, 0, %.2f)", 0.06+0.85*a.Ship[i])
 			}
 		}
 		if i == a.Next {
 			c.class += " next"
+			c.label += ", the suggested next shot"
 		}
 		return c
-	}, "ships")
+	}, "ships", "Ships board")
 	verdict := ""
 	if a != nil {
 		verdict = "no."
@@ -142,8 +163,12 @@ func (e *shipsEditor) setAnswer(raw []byte) (string, error) {
 	}
 	e.answer = &a
 	layouts := fmt.Sprintf("%d consistent layouts", a.Grids)
+	if a.Grids == 1 {
+		layouts = "1 consistent layout"
+	}
 	if a.GridsCapped {
-		layouts = fmt.Sprintf("more than %d consistent layouts", a.Grids)
+		// The listing stops at a search budget, so its count means little.
+		layouts = "too many consistent layouts to list"
 	}
 	if a.Grids == 0 {
 		return "No fleet layout fits these shots.", nil

@@ -6,37 +6,42 @@ import "github.com/maxence-charriere/go-app/v10/pkg/app"
 // progress, without any rendering on the Go side.
 const progressID = "progress"
 
-// workerMessage is how one search ended.
-type workerMessage struct {
-	id     int
-	kind   string // done or fatal
-	result string // done: the result JSON; fatal: the error
-}
-
-// solver is the Go face of web/solver.js, which owns the Web Worker.
+// solver is the Go face of web/solver.js, which owns the Web Workers.
 type solver struct {
 	js    app.Value
 	onEnd app.Func
 }
 
-// startSolver starts the worker; how each search ends reaches handle on
-// the UI goroutine through dispatch.
-func startSolver(dispatch func(func(app.Context)), handle func(app.Context, workerMessage)) *solver {
+// startSolver starts the spare worker; how each job ends reaches handle on
+// the UI goroutine through dispatch. The arguments come from JavaScript,
+// so they are checked: a malformed call is dropped, never a panic.
+func startSolver(dispatch func(func(app.Context)), handle func(ctx app.Context, id int, ok bool, result string)) *solver {
 	s := &solver{js: app.Window().Get("gridsolveSolver")}
 	s.onEnd = app.FuncOf(func(this app.Value, args []app.Value) any {
-		m := workerMessage{id: args[0].Int(), kind: args[1].String(), result: args[2].String()}
-		dispatch(func(ctx app.Context) { handle(ctx, m) })
+		if len(args) != 3 || args[0].Type() != app.TypeNumber || args[1].Type() != app.TypeString || args[2].Type() != app.TypeString {
+			app.Log("gridsolve: malformed message from the solver dropped")
+			return nil
+		}
+		id, ok, result := args[0].Int(), args[1].String() == "done", args[2].String()
+		dispatch(func(ctx app.Context) { handle(ctx, id, ok, result) })
 		return nil
 	})
 	s.js.Call("init", s.onEnd)
 	return s
 }
 
-// post asks the worker to solve one puzzle.
-func (s *solver) post(id int, game, text string) { s.js.Call("post", id, game, text) }
+// post runs one job in a worker of its own.
+func (s *solver) post(id int, r jobRequest) {
+	s.js.Call("post", id, r.op, r.game, r.text, r.position, map[string]any{
+		"w": r.opts.W, "h": r.opts.H, "level": r.opts.Level, "seed": float64(r.opts.Seed),
+	})
+}
 
-// cancel abandons the running search and returns its last progress line.
-func (s *solver) cancel() string { return s.js.Call("cancel").String() }
+// progress is a running job's progress line.
+func (s *solver) progress(id int) string { return s.js.Call("progress", id).String() }
+
+// cancel abandons a running job and returns its last progress line.
+func (s *solver) cancel(id int) string { return s.js.Call("cancel", id).String() }
 
 func (s *solver) stop() {
 	s.js.Call("stop")

@@ -28,10 +28,14 @@ func newTetravex() *tetravexEditor {
 	return &tetravexEditor{puzzle: tetravex.Generate(3, 10, rand.New(rand.NewPCG(7, 3))), sel: -1}
 }
 
-func (*tetravexEditor) game() string   { return "tetravex" }
-func (*tetravexEditor) title() string  { return "Tetravex" }
-func (e *tetravexEditor) text() string { return e.puzzle.String() }
-func (e *tetravexEditor) clearAnswer() { e.answer = nil }
+func (*tetravexEditor) game() string             { return "tetravex" }
+func (*tetravexEditor) title() string            { return "Tetravex" }
+func (e *tetravexEditor) text() string           { return e.puzzle.String() }
+func (e *tetravexEditor) clearAnswer()           { e.answer = nil }
+func (e *tetravexEditor) size() (w, h int)       { return 0, 0 } // keys move the edge selection
+func (e *tetravexEditor) snapshot() string       { return e.text() }
+func (e *tetravexEditor) restore(s string) error { return e.load(s) }
+func (e *tetravexEditor) paint(int, byte) bool   { return false }
 
 func (e *tetravexEditor) load(text string) error {
 	pz, err := tetravex.ParsePuzzle(text)
@@ -70,23 +74,28 @@ func (e *tetravexEditor) tool(name, value string) error {
 	return nil
 }
 
-func (e *tetravexEditor) click(i int) bool {
+// press selects edge i, or counts it up when it is selected already.
+func (e *tetravexEditor) press(i int, alt bool) (byte, bool) {
 	if i < 0 || i >= 4*len(e.puzzle.Cards) {
-		return false
+		return 0, false
 	}
 	e.typing = false
 	if e.sel != i {
 		e.sel = i
-		return false
+		return 0, false
 	}
-	e.set(i, (e.value(i)+1)%10)
-	return true
+	step := 1
+	if alt {
+		step = 9
+	}
+	e.set(i, (e.value(i)+step)%10)
+	return 0, true
 }
 
 func (e *tetravexEditor) value(i int) int { return e.puzzle.Cards[i/4][i%4] }
 func (e *tetravexEditor) set(i, v int)    { e.puzzle.Cards[i/4][i%4] = v }
 
-func (e *tetravexEditor) key(_ int, key string) bool {
+func (e *tetravexEditor) key(key string) bool {
 	i := e.sel
 	if i < 0 || i >= 4*len(e.puzzle.Cards) {
 		return false
@@ -126,6 +135,7 @@ func (e *tetravexEditor) cardsHTML(order []int, editable bool) []app.UI {
 	n := e.puzzle.N
 	rows := make([]app.UI, n)
 	sides := [4]string{"t", "r", "b", "l"}
+	sideNames := [4]string{"top", "right", "bottom", "left"}
 	var b strings.Builder
 	for y := range n {
 		b.Reset()
@@ -133,12 +143,14 @@ func (e *tetravexEditor) cardsHTML(order []int, editable bool) []app.UI {
 		for x := range n {
 			k := order[y*n+x]
 			card := e.puzzle.Cards[k]
-			fmt.Fprintf(&b, `<div class="tile" data-card="%d">`, k)
+			// Cards are numbered as in the judge text, in both boards,
+			// so the solution shows which card went where.
+			fmt.Fprintf(&b, `<div class="tile" data-card="%d"><span class="num" aria-hidden="true">%d</span>`, k, k+1)
 			for s, name := range sides {
 				class := "edge " + name + " v" + strconv.Itoa(card[s]%10)
 				attr := ""
 				if editable {
-					attr = fmt.Sprintf(` data-i="%d"`, 4*k+s)
+					attr = fmt.Sprintf(` data-i="%d" role="gridcell" aria-label="Card %d %s: %d"`, 4*k+s, k+1, sideNames[s], card[s])
 					if 4*k+s == e.sel {
 						class += " sel"
 					}
@@ -162,11 +174,12 @@ func (e *tetravexEditor) board(p *Page) app.UI {
 	if a != nil && a.Possible && len(a.Place) != len(identity) {
 		a = nil
 	}
-	return app.Div().Class("tetravex-boards").Body(
+	return app.Div().Class("tetravex-boards").Style("--n", strconv.Itoa(e.puzzle.N)).Body(
 		app.Div().Body(
 			app.H3().Text("Cards"),
-			app.Div().ID("grid").Class("cards").TabIndex(0).
-				Body(e.cardsHTML(identity, true)...).OnClick(p.onCell).OnKeyDown(p.onCellKey),
+			app.Div().ID("grid").Class("cards").TabIndex(0).Attr("role", "grid").
+				Aria("label", "Tetravex cards: click an edge, type its value; arrows step").
+				Body(e.cardsHTML(identity, true)...),
 		),
 		app.If(a != nil && a.Possible, func() app.UI {
 			return app.Div().Body(

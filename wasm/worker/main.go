@@ -1,66 +1,45 @@
 //go:build js && wasm
 
 // Command worker is the solver Web Worker's WebAssembly program: it exposes
-// one function, gridsolveSolve(id, game, text), to web/worker.js and posts
-// progress messages while a search runs.
+// one function, gridsolveRun(id, op, game, text, position, w, h, level,
+// seed), to web/worker.js and posts progress messages while a job runs.
 //
 // A running search never yields to the JavaScript event loop, so it cannot
 // be cancelled by a message; the page cancels by terminating the worker.
 package main
 
 import (
-	"context"
-	"encoding/json"
 	"syscall/js"
-	"time"
 
 	"gridsolve/solvers"
+	"gridsolve/wasm/job"
 )
 
-// progressEvery spaces the progress messages, so a fast search does not
-// flood the page with them.
-const progressEvery = 100 * time.Millisecond
-
 func main() {
-	js.Global().Set("gridsolveSolve", js.FuncOf(func(this js.Value, args []js.Value) any {
-		return solve(args[0].Int(), args[1].String(), args[2].String())
-	}))
+	js.Global().Set("gridsolveRun", js.FuncOf(run))
 	js.Global().Call("gridsolveReady")
 	select {}
 }
 
-// result is what the page receives for one solve request.
-type result struct {
-	Answer any    `json:"answer,omitempty"`
-	Error  string `json:"error,omitempty"`
-	Nodes  int64  `json:"nodes"`
-	Millis int64  `json:"ms"`
-}
-
-// solve runs one request to completion and returns its result as JSON text.
-func solve(id int, game, text string) string {
-	start := time.Now()
-	var res result
-	last := start
-	progress := func(nodes int64) {
-		res.Nodes = nodes
-		if now := time.Now(); now.Sub(last) >= progressEvery {
-			last = now
-			js.Global().Call("postMessage", map[string]any{"id": id, "type": "progress", "nodes": nodes})
+// run checks its arguments, which come from another thread's message, and
+// runs the job.
+func run(this js.Value, args []js.Value) any {
+	kinds := []js.Type{js.TypeNumber, js.TypeString, js.TypeString, js.TypeString, js.TypeString,
+		js.TypeNumber, js.TypeNumber, js.TypeNumber, js.TypeNumber}
+	if len(args) != len(kinds) {
+		return job.Failed("malformed request")
+	}
+	for i, k := range kinds {
+		if args[i].Type() != k {
+			return job.Failed("malformed request")
 		}
 	}
-	g, ok := solvers.Lookup(game)
-	if !ok {
-		res.Error = "unknown puzzle " + game
-	} else if answer, err := g.Solve(context.Background(), text, progress); err != nil {
-		res.Error = err.Error()
-	} else {
-		res.Answer = answer
+	id := args[0].Int()
+	req := job.Request{
+		Op: args[1].String(), Game: args[2].String(), Text: args[3].String(), Position: args[4].String(),
+		Options: solvers.Options{W: args[5].Int(), H: args[6].Int(), Level: args[7].Int(), Seed: uint64(args[8].Float())},
 	}
-	res.Millis = time.Since(start).Milliseconds()
-	out, err := json.Marshal(res)
-	if err != nil {
-		out, _ = json.Marshal(result{Error: "encoding the answer: " + err.Error()})
-	}
-	return string(out)
+	return job.Run(req, func(nodes int64) {
+		js.Global().Call("postMessage", map[string]any{"id": id, "type": "progress", "nodes": nodes})
+	})
 }

@@ -1,0 +1,94 @@
+package ui
+
+// history is one tab's undo list, as in the midend of Tatham's collection:
+// a list of snapshots of the editor (see editor.snapshot) and the index of
+// the one shown. Every editor gets undo and redo from it without knowing.
+type history struct {
+	states []string
+	at     int // index of the state shown; len(states) > 0 once reset
+}
+
+// maxHistory bounds the undo list; the oldest steps go first.
+const maxHistory = 500
+
+// reset forgets everything but s.
+func (h *history) reset(s string) { h.states, h.at = []string{s}, 0 }
+
+// current is the snapshot shown.
+func (h *history) current() string { return h.states[h.at] }
+
+// push records s as a new step after the one shown, dropping the redo
+// tail; it reports false, recording nothing, when s is no change.
+func (h *history) push(s string) bool {
+	if s == h.current() {
+		return false
+	}
+	h.states = append(h.states[:h.at+1], s)
+	if over := len(h.states) - maxHistory; over > 0 {
+		h.states = append(h.states[:0], h.states[over:]...)
+	}
+	h.at = len(h.states) - 1
+	return true
+}
+
+func (h *history) canUndo() bool { return h.at > 0 }
+func (h *history) canRedo() bool { return h.at+1 < len(h.states) }
+
+// undo steps back and returns the snapshot to show.
+func (h *history) undo() (string, bool) {
+	if !h.canUndo() {
+		return "", false
+	}
+	h.at--
+	return h.current(), true
+}
+
+// redo steps forward again.
+func (h *history) redo() (string, bool) {
+	if !h.canRedo() {
+		return "", false
+	}
+	h.at++
+	return h.current(), true
+}
+
+// savedHistory is a history as kept in localStorage.
+type savedHistory struct {
+	States []string `json:"states"`
+	At     int      `json:"at"`
+}
+
+// maxSavedHistory bounds the bytes of one tab's saved history; the oldest
+// steps are dropped to fit, and the shown state is always kept.
+const maxSavedHistory = 512 << 10
+
+// saved returns the history trimmed to fit maxSavedHistory: the shown
+// state, then as many undo steps as fit, then redo steps.
+func (h *history) saved() savedHistory {
+	first, last := h.at, h.at+1
+	size := len(h.states[h.at])
+	for first > 0 && size+len(h.states[first-1]) <= maxSavedHistory {
+		first--
+		size += len(h.states[first])
+	}
+	for last < len(h.states) && size+len(h.states[last]) <= maxSavedHistory {
+		size += len(h.states[last])
+		last++
+	}
+	return savedHistory{States: h.states[first:last], At: h.at - first}
+}
+
+// restore takes a saved history whose states all pass valid; it reports
+// false, changing nothing, when the saved one is unusable.
+func (h *history) restore(s savedHistory, valid func(string) bool) bool {
+	if len(s.States) == 0 || s.At < 0 || s.At >= len(s.States) || len(s.States) > maxHistory {
+		return false
+	}
+	for _, st := range s.States {
+		if !valid(st) {
+			return false
+		}
+	}
+	h.states, h.at = append([]string(nil), s.States...), s.At
+	return true
+}

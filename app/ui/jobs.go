@@ -1,0 +1,142 @@
+package ui
+
+import (
+	"encoding/json"
+	"fmt"
+
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+
+	"gridsolve/solvers"
+)
+
+// jobRequest is one piece of work for a solver worker.
+type jobRequest struct {
+	op       string // solve, hint or generate
+	game     string
+	text     string // the puzzle, judge text
+	position string // hint: the player's position
+	opts     solvers.Options
+}
+
+// job is a running worker job and what it was asked.
+type job struct {
+	tab     int
+	purpose string // "solve" (the Solve button), "work" (see needsWork)
+	jobRequest
+}
+
+// needsWork is implemented by editors that need a solver's help to show
+// their own state, such as Flip's play mode showing the fewest presses.
+type needsWork interface {
+	// work is the job wanted now, if any.
+	work() (jobRequest, bool)
+	// took gets the answer of a job work asked for.
+	took(r jobRequest, answer []byte)
+}
+
+// startWork runs the job tab i's editor wants, one at a time.
+func (p *Page) startWork(i int) {
+	t := p.tabs[i]
+	w, ok := t.ed.(needsWork)
+	if !ok || t.working != 0 {
+		return
+	}
+	if r, want := w.work(); want {
+		t.working = p.start(i, "work", r)
+	}
+}
+
+// jobResult is the worker's JSON answer (wasm/job.Result).
+type jobResult struct {
+	Answer json.RawMessage `json:"answer"`
+	Error  string          `json:"error"`
+	Nodes  int64           `json:"nodes"`
+	Millis int64           `json:"ms"`
+}
+
+// start runs r for tab i and returns the job's id.
+func (p *Page) start(i int, purpose string, r jobRequest) int {
+	p.lastID++
+	p.jobs[p.lastID] = job{tab: i, purpose: purpose, jobRequest: r}
+	p.solver.post(p.lastID, r)
+	return p.lastID
+}
+
+func (p *Page) onSolve(ctx app.Context, e app.Event) { p.solve() }
+
+func (p *Page) solve() {
+	t := p.cur()
+	if t.solving != 0 {
+		return
+	}
+	t.ed.clearAnswer()
+	t.say("busy", "Solving…")
+	t.solving = p.start(p.at, "solve", jobRequest{op: "solve", game: t.ed.game(), text: t.ed.text()})
+}
+
+func (p *Page) onCancel(ctx app.Context, e app.Event) { p.cancel() }
+
+// cancel stops the shown tab's solve.
+func (p *Page) cancel() {
+	t := p.cur()
+	if t.solving == 0 {
+		return
+	}
+	progress := p.solver.cancel(t.solving)
+	delete(p.jobs, t.solving)
+	t.solving = 0
+	p.finished++
+	if progress != "" {
+		progress = " after " + progress
+	}
+	t.say("error", "Cancelled"+progress+".")
+}
+
+// onJobEnd takes a job's end from the worker, on the UI goroutine. An
+// answer is shown only on the exact puzzle it was computed for.
+func (p *Page) onJobEnd(ctx app.Context, id int, ok bool, result string) {
+	j, found := p.jobs[id]
+	if !found {
+		return // cancelled
+	}
+	delete(p.jobs, id)
+	t := p.tabs[j.tab]
+	if j.purpose == "work" {
+		t.working = 0
+		var res jobResult
+		if ok && json.Unmarshal([]byte(result), &res) == nil && res.Error == "" {
+			t.ed.(needsWork).took(j.jobRequest, res.Answer)
+		}
+		p.startWork(j.tab) // the state may have moved on meanwhile
+		return
+	}
+	t.solving = 0
+	p.finished++
+	if !ok {
+		t.say("error", "The solve failed: "+result+". Solve again to retry with a fresh solver.")
+		return
+	}
+	var res jobResult
+	if err := json.Unmarshal([]byte(result), &res); err != nil {
+		t.say("error", "The solver sent a broken answer: "+err.Error())
+		return
+	}
+	if res.Error != "" {
+		t.say("error", res.Error)
+		return
+	}
+	if t.ed.text() != j.text {
+		t.say("idle", "The puzzle changed while it was being solved: Solve again.")
+		return
+	}
+	summary, err := t.ed.setAnswer(res.Answer)
+	if err != nil {
+		t.say("error", "Could not read the answer: "+err.Error())
+		return
+	}
+	cost := fmt.Sprintf("%d ms", res.Millis)
+	if res.Nodes > 0 {
+		cost = groupDigits(res.Nodes) + " nodes, " + cost
+	}
+	t.say("done", summary+" ("+cost+")")
+}

@@ -1,0 +1,99 @@
+// Package job runs one request of the solver worker: a solve, a hint or a
+// new puzzle, and encodes how it ended as the JSON the page reads. It has
+// no syscall/js, so it is tested natively; wasm/worker is its thin glue.
+package job
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"time"
+
+	"gridsolve/solvers"
+)
+
+// Request is one job.
+type Request struct {
+	Op       string // "solve", "hint" or "generate"
+	Game     string
+	Text     string // the puzzle, in its judge text format
+	Position string // hint: the player's position
+	Options  solvers.Options
+}
+
+// Result is what the page receives for one job.
+type Result struct {
+	Answer any    `json:"answer,omitempty"` // solve: the game's Answer; hint: a solvers.Hint; generate: the judge text
+	Error  string `json:"error,omitempty"`
+	Nodes  int64  `json:"nodes"`
+	Millis int64  `json:"ms"`
+}
+
+// progressEvery spaces the progress reports, so a fast search does not
+// flood the page with messages.
+const progressEvery = 100 * time.Millisecond
+
+// Run runs req to its end and returns the Result as JSON text. report is
+// called at most every progressEvery with the nodes searched so far. A
+// panic in a solver becomes an error result: the page says so and the
+// worker stays usable.
+func Run(req Request, report func(nodes int64)) (out string) {
+	start := time.Now()
+	var res Result
+	defer func() {
+		if r := recover(); r != nil {
+			res.Answer, res.Error = nil, fmt.Sprintf("the %s solver failed: %v", req.Game, r)
+		}
+		res.Millis = time.Since(start).Milliseconds()
+		b, err := json.Marshal(res)
+		if err != nil {
+			b, _ = json.Marshal(Result{Error: "encoding the answer: " + err.Error()})
+		}
+		out = string(b)
+	}()
+	last := start
+	progress := func(nodes int64) {
+		res.Nodes = nodes
+		if now := time.Now(); now.Sub(last) >= progressEvery {
+			last = now
+			report(nodes)
+		}
+	}
+	res.Answer, res.Error = run(context.Background(), req, progress)
+	return
+}
+
+func run(ctx context.Context, req Request, progress func(int64)) (any, string) {
+	g, ok := solvers.Lookup(req.Game)
+	if !ok {
+		return nil, fmt.Sprintf("unknown puzzle %.20q", req.Game)
+	}
+	var answer any
+	var err error
+	switch req.Op {
+	case "solve":
+		answer, err = g.Solve(ctx, req.Text, progress)
+	case "hint", "generate":
+		p, ok := g.(solvers.Player)
+		if !ok {
+			return nil, fmt.Sprintf("%s has no %s yet", req.Game, req.Op)
+		}
+		if req.Op == "hint" {
+			answer, err = p.Hint(ctx, req.Text, req.Position)
+		} else {
+			answer, err = p.Generate(ctx, req.Options)
+		}
+	default:
+		return nil, fmt.Sprintf("unknown job %.20q", req.Op)
+	}
+	if err != nil {
+		return nil, err.Error()
+	}
+	return answer, ""
+}
+
+// Failed is the Result JSON of a job that could not run at all.
+func Failed(msg string) string {
+	b, _ := json.Marshal(Result{Error: msg})
+	return string(b)
+}

@@ -1,0 +1,106 @@
+// Pointer and keyboard input for the boards, one delegated handler for the
+// whole page. It turns mouse, pen and touch into strokes over the cells of
+// #grid (each cell has data-i) and calls Go only when a stroke starts,
+// enters a new cell or ends, so a drag across a big board costs a few
+// calls, not one per pointer event.
+//
+//   Go: gridsolveInput(kind, i, key, mods)
+//     kind "down" (i, mods&1: the other button), "move" (i), "up", "cancel",
+//     "key" (key, mods: 1 alt-action, 2 shift, 4 ctrl or cmd, 8 on the board),
+//     "shiftup".
+//
+// Touch: a quick tap is a left click, a press held still for longPressMs is
+// a right click, and a finger that moves to another cell paints.
+"use strict";
+
+(() => {
+  const longPressMs = 450;
+  let stroke = null; // {id, cell, touch, timer, started}
+
+  const send = (kind, i = -1, key = "", mods = 0) => {
+    if (typeof window.gridsolveInput === "function") window.gridsolveInput(kind, i, key, mods);
+  };
+
+  function cellAt(x, y) {
+    const el = document.elementFromPoint(x, y);
+    const cell = el && el.closest("#grid [data-i]");
+    return cell ? Number(cell.dataset.i) : -1;
+  }
+
+  function begin(s, alt) {
+    if (s.timer) clearTimeout(s.timer);
+    s.timer = 0;
+    s.started = true;
+    send("down", s.cell, "", alt ? 1 : 0);
+  }
+
+  document.addEventListener("pointerdown", (e) => {
+    const cell = e.target.closest && e.target.closest("#grid [data-i]");
+    if (!cell || stroke || (e.pointerType === "mouse" && e.button !== 0 && e.button !== 2)) return;
+    const grid = cell.closest("#grid");
+    grid.focus({ preventScroll: true });
+    try {
+      grid.setPointerCapture(e.pointerId);
+    } catch (_) {}
+    stroke = { id: e.pointerId, cell: Number(cell.dataset.i), touch: e.pointerType === "touch", started: false, timer: 0 };
+    if (stroke.touch) {
+      const s = stroke;
+      s.timer = setTimeout(() => stroke === s && begin(s, true), longPressMs);
+    } else {
+      begin(stroke, e.button === 2);
+    }
+  });
+
+  document.addEventListener("pointermove", (e) => {
+    if (!stroke || e.pointerId !== stroke.id) return;
+    const i = cellAt(e.clientX, e.clientY);
+    if (i < 0 || i === stroke.cell) return;
+    if (!stroke.started) begin(stroke, false); // a finger moving off its cell paints
+    stroke.cell = i;
+    send("move", i);
+  });
+
+  function finish(e, kind) {
+    if (!stroke || e.pointerId !== stroke.id) return;
+    const s = stroke;
+    stroke = null;
+    if (s.timer) clearTimeout(s.timer);
+    if (!s.started) {
+      if (kind === "cancel") return;
+      begin(s, false); // a quick tap
+    }
+    send(kind);
+  }
+  document.addEventListener("pointerup", (e) => finish(e, "up"));
+  document.addEventListener("pointercancel", (e) => finish(e, "cancel"));
+
+  document.addEventListener("contextmenu", (e) => {
+    if (e.target.closest && e.target.closest("#grid")) e.preventDefault();
+  });
+
+  const boardKeys = new Set(["ArrowUp", "ArrowDown", "ArrowLeft", "ArrowRight", " ", "Enter", "x", "X", ".",
+    "Backspace", "Delete", "+", "-", "r", "R", "f", "F", "0", "1", "2", "3", "4", "5", "6", "7", "8", "9"]);
+
+  document.addEventListener("keydown", (e) => {
+    const t = e.target;
+    const typing = t && (t.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(t.tagName));
+    const ctrl = e.ctrlKey || e.metaKey;
+    const onBoard = !!(t && t.closest && t.closest("#grid"));
+    const mods = (e.shiftKey ? 2 : 0) | (ctrl ? 4 : 0) | (onBoard ? 8 : 0);
+    const k = e.key;
+    let ours = false;
+    if (k === "Escape") ours = true;
+    else if (ctrl && k === "Enter") ours = true;
+    else if (typing || e.altKey) ours = false;
+    else if (ctrl) ours = /^[zZyY]$/.test(k);
+    else if (k === "s" || k === "S") ours = true;
+    else ours = onBoard && boardKeys.has(k);
+    if (!ours) return;
+    e.preventDefault();
+    send("key", -1, k, mods);
+  });
+
+  document.addEventListener("keyup", (e) => {
+    if (e.key === "Shift") send("shiftup");
+  });
+})();
