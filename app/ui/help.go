@@ -30,11 +30,30 @@ type gameHelp struct {
 	play    string        // what a left click does in Play
 }
 
-// helpMark is one entry of the legend: a sample cell and its meaning.
+// helpMark is one entry of the legend: sample cells and their meaning.
 type helpMark struct {
-	class, text string // the cell as the board draws it
+	cells   []helpCell
+	meaning string
+}
+
+// helpCell is a sample cell as the board draws it.
+type helpCell struct {
+	class, text string
 	background  string // an inline background the board computes, or ""
-	meaning     string
+}
+
+// mark is a legend entry with one sample cell.
+func mark(class, text, meaning string) helpMark {
+	return helpMark{[]helpCell{{class: class, text: text}}, meaning}
+}
+
+// tetravexColours shows every edge value 0–9 in its colour.
+func tetravexColours() []helpCell {
+	cells := make([]helpCell, 10)
+	for v := range cells {
+		cells[v] = helpCell{class: "v" + strconv.Itoa(v), text: strconv.Itoa(v)}
+	}
+	return cells
 }
 
 // helpExample is a named example of an input form.
@@ -50,12 +69,12 @@ var helps = map[string]gameHelp{
 		},
 		picture: shipsFleet,
 		marks: []helpMark{
-			{class: "hit", text: "✕", meaning: "a shot that hit a ship"},
-			{class: "miss", text: "•", meaning: "a shot into water"},
-			{class: "sure-ship", meaning: "surely a ship: every layout that fits the shots has one there"},
-			{class: "sure-water", meaning: "surely water"},
-			{text: "40", background: "rgba(255, 152, 0, .4)", meaning: "the % of fitting layouts with a ship there"},
-			{class: "next", meaning: "ringed: the suggested next shot"},
+			mark("hit", "✕", "a shot that hit a ship"),
+			mark("miss", "•", "a shot into water"),
+			mark("sure-ship", "", "surely a ship: every layout that fits the shots has one there"),
+			mark("sure-water", "", "surely water"),
+			{[]helpCell{{text: "40", background: "rgba(255, 152, 0, .4)"}}, "the % of fitting layouts with a ship there"},
+			mark("next", "", "ringed: the suggested next shot"),
 		},
 		format:  `A line "w h", then h rows of w cells: x hit, o miss, . not shot. A line "0 0" ends the input.`,
 		example: "7 4\n..x....\n..x..o.\n.......\n.o.....\n0 0\n",
@@ -68,9 +87,9 @@ var helps = map[string]gameHelp{
 		},
 		picture: flipPress,
 		marks: []helpMark{
-			{class: "black", meaning: "a black cell"},
-			{class: "white", meaning: "a white cell"},
-			{class: "white press", meaning: "amber dot: press here (the answer's presses, in any order)"},
+			mark("black", "", "a black cell"),
+			mark("white", "", "a white cell"),
+			mark("white press", "", "amber dot: press here (the answer's presses, in any order)"),
 		},
 		format:  "16 cells, b black or w white, read as a 4×4 board row by row; spaces and line breaks don't matter.",
 		example: "bwwb\nbbwb\nbwwb\nbwww\n",
@@ -87,9 +106,9 @@ var helps = map[string]gameHelp{
 		},
 		picture: iqPieces,
 		marks: []helpMark{
-			{class: "given p-A", text: "A", meaning: "bold, ringed: a piece you placed"},
-			{class: "solved p-A", text: "A", meaning: "plain: a piece the solver placed"},
-			{class: "empty", meaning: "an empty cell"},
+			mark("given p-A", "A", "bold, ringed: a piece you placed"),
+			mark("solved p-A", "A", "plain: a piece the solver placed"),
+			mark("empty", "", "an empty cell"),
 		},
 		format:  "Ten lines, line i holding i cells: . for an empty cell or a piece letter A–L.",
 		example: "A\nAA\n...\nBBBB\n.....\n......\n.......\n........\n.........\n..........\n",
@@ -102,9 +121,9 @@ var helps = map[string]gameHelp{
 		},
 		picture: nonogramExample,
 		marks: []helpMark{
-			{class: "fill", meaning: "a black cell"},
-			{meaning: "a white cell"},
-			{class: "fill differs", meaning: "ringed: another solution colours this cell the other way, so the clues have more than one picture"},
+			mark("fill", "", "a black cell"),
+			mark("", "", "a white cell"),
+			mark("fill differs", "", "ringed: another solution colours this cell the other way, so the clues have more than one picture"),
 		},
 		format:  `A line "X Y" (rows, columns), then one line per row, then one per column: the number of runs, then the runs; "0" for an empty line.`,
 		example: "5 5\n2 1 1\n1 5\n1 5\n1 3\n1 1\n1 2\n1 4\n1 4\n1 4\n1 2\n",
@@ -120,7 +139,7 @@ var helps = map[string]gameHelp{
 		},
 		picture: tetravexSolved,
 		marks: []helpMark{
-			{class: "v0", text: "0", meaning: "each number 0–9 has its own colour, so matching edges match in colour too"},
+			{tetravexColours(), "each number has its own colour, so matching edges match in colour too"},
 		},
 		format:  `A line with n, then n×n lines "top right bottom left", one card each. A line with 0 ends the input.`,
 		example: "2\n6 1 5 8\n1 4 2 7\n2 8 0 9\n3 5 6 4\n0\n",
@@ -143,11 +162,15 @@ func helpBody(game string) app.UI {
 	}
 	marks := make([]app.UI, len(h.marks))
 	for i, m := range h.marks {
-		sample := app.Span().Class("cell " + m.class).Text(m.text)
-		if m.background != "" {
-			sample = sample.Style("background", m.background)
+		samples := make([]app.UI, len(m.cells))
+		for k, c := range m.cells {
+			sample := app.Span().Class("cell " + c.class).Text(c.text)
+			if c.background != "" {
+				sample = sample.Style("background", c.background)
+			}
+			samples[k] = sample
 		}
-		marks[i] = app.Li().Body(sample, app.Span().Text(m.meaning))
+		marks[i] = app.Li().Body(app.Span().Class("help-samples").Body(samples...), app.Span().Text(m.meaning))
 	}
 	examples := []app.UI{
 		app.H3().Text("Text format"),

@@ -448,6 +448,15 @@ func TestHelpTetravexPicture(t *testing.T) {
 			t.Errorf("cards %d and %d touch with %d and %d", i, i+n, c[tetravex.Bottom], cards[i+n][tetravex.Top])
 		}
 	}
+	legend := root.withClass("help-marks")[0].withClass("cell")
+	if len(legend) != 10 {
+		t.Fatalf("the legend shows %d edge colours, want 0 to 9", len(legend))
+	}
+	for v, c := range legend {
+		if c.content() != strconv.Itoa(v) || !c.hasClass("v"+strconv.Itoa(v)) {
+			t.Errorf("legend entry %d reads %q in %q", v, c.content(), c.attr["class"])
+		}
+	}
 	p, err := tetravex.ParsePuzzle(root.withClass("help-example")[0].content())
 	if err != nil {
 		t.Fatal(err)
