@@ -21,7 +21,7 @@ import (
 
 // gameHelp is what the panel says about one game.
 type gameHelp struct {
-	rules   []string      // paragraphs, shortest first
+	rules   []string      // paragraphs
 	picture func() app.UI // pieces or a small worked example
 	marks   []helpMark    // the board's colours and marks
 	format  string        // the judge text format in a sentence
@@ -65,7 +65,7 @@ var helps = map[string]gameHelp{
 	"ships": {
 		rules: []string{
 			"Seven ships hide on the grid, one of each shape below. They may be turned but never mirrored, and never overlap; they may touch.",
-			"Each shot is a hit (part of a ship) or a miss (water). The solver answers one question: from here, can you surely sink every ship with at most one more miss, whatever the layout? Its verdict is yes. or no.",
+			"Each shot is a hit (part of a ship) or a miss (water). The solver answers one question: from here, can you surely sink every ship with at most one more miss, whatever the layout? Yes or no.",
 		},
 		picture: shipsFleet,
 		marks: []helpMark{
@@ -173,7 +173,7 @@ func helpBody(game string) app.UI {
 		marks[i] = app.Li().Body(app.Span().Class("help-samples").Body(samples...), app.Span().Text(m.meaning))
 	}
 	examples := []app.UI{
-		app.H3().Text("Text format"),
+		app.H3().Text("Import format"),
 		app.P().Text(h.format),
 		app.Pre().Class("help-example mono").DataSet("format", "judge").Text(h.example),
 	}
