@@ -540,3 +540,31 @@ func TestHelpClassesStyled(t *testing.T) {
 		}
 	}
 }
+
+// Dark mode gives every colour variable of :root a value of its own, so
+// nothing drawn with them stays light on the dark page.
+func TestDarkModeRedefinesColours(t *testing.T) {
+	css, err := os.ReadFile("../../web/app.css")
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, dark, ok := strings.Cut(string(css), "@media (prefers-color-scheme: dark)")
+	if !ok {
+		t.Fatal("web/app.css has no dark mode block")
+	}
+	rootBlock := regexp.MustCompile(`:root\s*\{([^}]*)\}`)
+	light, darkRoot := rootBlock.FindStringSubmatch(string(css)), rootBlock.FindStringSubmatch(dark)
+	if light == nil || darkRoot == nil {
+		t.Fatal("want a :root block at the top and in the dark mode block")
+	}
+	colour := regexp.MustCompile(`(--[\w-]+):\s*#`)
+	names := colour.FindAllStringSubmatch(light[1], -1)
+	if len(names) == 0 {
+		t.Fatal("no colour variables in :root")
+	}
+	for _, m := range names {
+		if !strings.Contains(darkRoot[1], m[1]+":") {
+			t.Errorf("dark mode does not redefine %s", m[1])
+		}
+	}
+}
