@@ -51,13 +51,22 @@
     }
   });
 
+  // Moves reach Go at most once a frame: Go paints the straight line from
+  // the last cell it heard of, so no cell in between is lost.
+  let pending = -1;
+  function flush() {
+    if (pending >= 0) send("move", pending);
+    pending = -1;
+  }
+
   document.addEventListener("pointermove", (e) => {
     if (!stroke || e.pointerId !== stroke.id) return;
     const i = cellAt(e.clientX, e.clientY);
     if (i < 0 || i === stroke.cell) return;
     if (!stroke.started) begin(stroke, false); // a finger moving off its cell paints
     stroke.cell = i;
-    send("move", i);
+    if (pending < 0) requestAnimationFrame(flush);
+    pending = i;
   });
 
   function finish(e, kind) {
@@ -69,6 +78,7 @@
       if (kind === "cancel") return;
       begin(s, false); // a quick tap
     }
+    flush();
     send(kind);
   }
   document.addEventListener("pointerup", (e) => finish(e, "up"));

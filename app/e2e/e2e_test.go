@@ -14,9 +14,11 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
+	"github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/chromedp"
 
 	"gridsolve/app/server"
@@ -85,24 +87,85 @@ func run(m *testing.M) int {
 type page struct {
 	t   *testing.T
 	ctx context.Context
+
+	mu          sync.Mutex
+	errors      []string // uncaught exceptions and console.error calls
+	allowErrors bool     // the test provokes errors on purpose
 }
+
+// viewport is a browser window size; touch makes it a phone.
+type viewport struct {
+	w, h  int64
+	touch bool
+}
+
+var (
+	desktop = viewport{1280, 800, false}
+	phone   = viewport{390, 844, true}
+)
 
 // open opens the app in a new tab at the given fragment ("" for none) and
 // waits until the page is running.
 func open(t *testing.T, fragment string) *page {
+	t.Helper()
+	return openIn(t, desktop, fragment)
+}
+
+// openIn opens the app in a new tab of the given size. The page must not
+// log an error or throw, unless the test allows it.
+func openIn(t *testing.T, v viewport, fragment string) *page {
 	t.Helper()
 	ctx, cancel := chromedp.NewContext(browser)
 	t.Cleanup(cancel)
 	ctx, cancelTimeout := context.WithTimeout(ctx, 90*time.Second)
 	t.Cleanup(cancelTimeout)
 	p := &page{t: t, ctx: ctx}
+	if err := chromedp.Listen(ctx, p.listen); err != nil {
+		t.Fatalf("browser: %v", err)
+	}
+	opts := []chromedp.EmulateViewportOption{chromedp.EmulatePortrait}
+	if v.touch {
+		opts = append(opts, chromedp.EmulateScale(2), chromedp.EmulateMobile, chromedp.EmulateTouch)
+	}
+	p.do(chromedp.EmulateViewport(v.w, v.h, opts...))
 	url := baseURL
 	if fragment != "" {
 		url += "#" + fragment
 	}
 	p.do(chromedp.Navigate(url))
 	p.waitFor(`document.querySelector("#grid") !== null`)
+	t.Cleanup(func() {
+		p.mu.Lock()
+		defer p.mu.Unlock()
+		if len(p.errors) > 0 && !p.allowErrors {
+			t.Errorf("the page logged errors:\n%s", strings.Join(p.errors, "\n"))
+		}
+	})
 	return p
+}
+
+func (p *page) listen(ev any) {
+	var msg string
+	switch e := ev.(type) {
+	case *runtime.EventExceptionThrown:
+		msg = "exception: " + e.ExceptionDetails.Text
+		if e.ExceptionDetails.Exception != nil {
+			msg += " " + e.ExceptionDetails.Exception.Description
+		}
+	case *runtime.EventConsoleAPICalled:
+		if e.Type != runtime.ConsoleAPICalledTypeError {
+			return
+		}
+		msg = "console.error:"
+		for _, a := range e.Args {
+			msg += " " + string(a.Value) + a.Description
+		}
+	default:
+		return
+	}
+	p.mu.Lock()
+	p.errors = append(p.errors, msg)
+	p.mu.Unlock()
 }
 
 // openPuzzle opens the app on a puzzle, through its share link.

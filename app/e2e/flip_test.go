@@ -4,6 +4,7 @@ package e2e
 
 import (
 	"context"
+	"strings"
 	"testing"
 
 	"gridsolve/solvers/flip"
@@ -23,13 +24,22 @@ func TestFlip(t *testing.T) {
 		t.Fatalf("drawn board exports as\n%s\nwant\n%s", got, want.String())
 	}
 
-	// Play mode presses a cell and its neighbours.
+	// Play mode presses a cell and its neighbours, and counts it; Draw
+	// goes back to the board play started from.
+	drawn := want.String()
 	p.click("#flip-play")
 	p.clickCell(11)
-	want.Press(11)
+	pressed11, _ := flip.ParseBoard(drawn)
+	pressed11.Press(11)
+	if got := p.exported(); got != pressed11.String() {
+		t.Fatalf("after pressing cell 11 the board exports as\n%s\nwant\n%s", got, pressed11)
+	}
+	if got := eval[string](p, `document.querySelector("#flip-presses").textContent`); !strings.HasPrefix(got, "1 press so far") {
+		t.Errorf("press count shows %q", got)
+	}
 	p.click("#flip-edit")
-	if got := p.exported(); got != want.String() {
-		t.Fatalf("after pressing cell 11 the board exports as\n%s\nwant\n%s", got, want.String())
+	if got := p.exported(); got != drawn {
+		t.Fatalf("back in Draw the board exports as\n%s\nwant the drawn one\n%s", got, drawn)
 	}
 
 	status := p.solve()

@@ -135,9 +135,9 @@ func (e *flipEditor) playLine() string {
 		fewest = " (this board cannot be solved)"
 	}
 	if solved(e.cells) {
-		return fmt.Sprintf("Solved in %d presses%s.", e.presses, fewest)
+		return fmt.Sprintf("Solved in %s%s.", count(e.presses, "press", "presses"), fewest)
 	}
-	return fmt.Sprintf("%d presses so far%s. Make the board one colour.", e.presses, fewest)
+	return fmt.Sprintf("%s so far%s. Make the board one colour.", count(e.presses, "press", "presses"), fewest)
 }
 
 func (e *flipEditor) tool(name, value string) error {
@@ -220,6 +220,14 @@ func (e *flipEditor) paint(i int, v byte) bool {
 	return true
 }
 
+// count says n things, in the singular for one.
+func count(n int, one, many string) string {
+	if n == 1 {
+		return "1 " + one
+	}
+	return strconv.Itoa(n) + " " + many
+}
+
 func boolInt(b bool) int {
 	if b {
 		return 1
@@ -244,7 +252,10 @@ func (e *flipEditor) board(p *Page) app.UI {
 
 // work asks for the fewest presses of the board play started from.
 func (e *flipEditor) work() (jobRequest, bool) {
-	return jobRequest{op: "solve", game: "flip", text: e.start.String()}, e.play && e.fewest == -1
+	if !e.play || e.fewest != -1 {
+		return jobRequest{}, false
+	}
+	return jobRequest{op: "solve", game: "flip", text: e.start.String()}, true
 }
 
 func (e *flipEditor) took(r jobRequest, raw []byte) {

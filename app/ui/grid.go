@@ -2,7 +2,6 @@ package ui
 
 import (
 	"fmt"
-	"html"
 	"strings"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
@@ -21,23 +20,30 @@ type cell struct {
 // anyway), so even a 64×64 grid re-renders cheaply. Input reaches the page
 // through web/input.js, one delegated handler reading the cells' data-i.
 func (p *Page) gridView(w, h int, draw func(i int) cell, class, label string) app.HTMLDiv {
+	t := p.cur()
 	rows := make([]app.UI, h)
-	cursor := p.cur().cursor
-	var b strings.Builder
+	cells := make([]cell, w)
 	for y := range h {
-		b.Reset()
-		b.WriteString(`<div class="row" role="row">`)
+		key := t.rows.key[:0]
 		for x := range w {
 			i := y*w + x
 			c := draw(i)
-			if i == cursor {
+			if i == t.cursor {
 				c.class += " cursor"
 			}
-			fmt.Fprintf(&b, `<div class="cell %s" role="gridcell" data-i="%d" aria-label="Row %d column %d, %s" style="%s">%s</div>`,
-				html.EscapeString(c.class), i, y+1, x+1, html.EscapeString(c.label), html.EscapeString(c.style), html.EscapeString(c.text))
+			cells[x] = c
+			key = appendKey(key, c.class, c.text, c.style, c.label)
 		}
-		b.WriteString(`</div>`)
-		rows[y] = app.Raw(b.String())
+		t.rows.key = key
+		rows[y] = app.Raw(t.rows.row(y, key, func() string {
+			var b strings.Builder
+			b.WriteString(`<div class="row" role="row">`)
+			for x, c := range cells {
+				writeCell(&b, y*w+x, x, y, c)
+			}
+			b.WriteString(`</div>`)
+			return b.String()
+		}))
 	}
 	return boardGrid(w, h, class, label).Body(rows...)
 }

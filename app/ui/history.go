@@ -60,7 +60,7 @@ type savedHistory struct {
 
 // maxSavedHistory bounds the bytes of one tab's saved history; the oldest
 // steps are dropped to fit, and the shown state is always kept.
-const maxSavedHistory = 512 << 10
+const maxSavedHistory = 256 << 10
 
 // saved returns the history trimmed to fit maxSavedHistory: the shown
 // state, then as many undo steps as fit, then redo steps.

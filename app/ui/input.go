@@ -143,10 +143,13 @@ func (p *Page) onKey(ctx app.Context, key string, mods int) {
 			t.cursor = next
 			return
 		}
-		// Shift+arrows paint a line, as a drag does.
+		// Shift+arrows paint a line, as a drag does: the first step acts on
+		// the cell it enters as a click would, the next ones paint its value.
 		if !p.stroke.active {
-			v, changed := t.ed.press(t.cursor, false)
-			p.stroke = stroke{active: true, tab: p.at, value: v, last: t.cursor, changed: changed, keys: true}
+			v, changed := t.ed.press(next, false)
+			p.stroke = stroke{active: true, tab: p.at, value: v, last: next, changed: changed, keys: true}
+			t.cursor = next
+			return
 		}
 		p.paintTo(next)
 	case " ", "Enter", "x", "X", ".":

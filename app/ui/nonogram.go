@@ -464,7 +464,10 @@ func (e *nonogramEditor) mistakes() int {
 
 // work asks the solver for the solution that Check compares with.
 func (e *nonogramEditor) work() (jobRequest, bool) {
-	return jobRequest{op: "solve", game: "nonogram", text: e.text()}, e.mode == nonoPlay && e.sol == nil && e.solErr == ""
+	if e.mode != nonoPlay || e.sol != nil || e.solErr != "" {
+		return jobRequest{}, false
+	}
+	return jobRequest{op: "solve", game: "nonogram", text: e.text()}, true
 }
 
 func (e *nonogramEditor) took(r jobRequest, raw []byte) {
@@ -532,14 +535,10 @@ func (e *nonogramEditor) board(p *Page) app.UI {
 	}
 	b.WriteString(`</div>`)
 	rows = append(rows, app.Raw(b.String()))
+	t := p.cur()
+	classes, labels := make([]string, w), make([]string, w)
 	for y := range h {
-		b.Reset()
-		fmt.Fprintf(&b, `<div class="row" role="row"><div class="clue rowclue%s" role="rowheader" aria-label="Row %d clue %s">`,
-			map[bool]string{true: " done"}[rowsDone[y]], y+1, runsLabel(e.clues.Rows[y]))
-		for _, r := range e.clues.Rows[y] {
-			fmt.Fprintf(&b, `<span>%d</span>`, r)
-		}
-		b.WriteString(`</div>`)
+		key := append(t.rows.key[:0], byte(boolInt(rowsDone[y])))
 		for x := range w {
 			i := y*w + x
 			class, label := e.cellLook(x, y)
@@ -552,11 +551,26 @@ func (e *nonogramEditor) board(p *Page) app.UI {
 			if i == cursor {
 				class += " cursor"
 			}
-			fmt.Fprintf(&b, `<div class="%s" role="gridcell" data-i="%d" aria-label="Row %d column %d, %s"></div>`,
-				html.EscapeString(class), i, y+1, x+1, label)
+			classes[x], labels[x] = class, label
+			key = appendKey(key, class, label)
 		}
-		b.WriteString(`</div>`)
-		rows = append(rows, app.Raw(b.String()))
+		key = appendKey(key, runsLabel(e.clues.Rows[y]))
+		t.rows.key = key
+		rows = append(rows, app.Raw(t.rows.row(y, key, func() string {
+			var b strings.Builder
+			fmt.Fprintf(&b, `<div class="row" role="row"><div class="clue rowclue%s" role="rowheader" aria-label="Row %d clue %s">`,
+				map[bool]string{true: " done"}[rowsDone[y]], y+1, runsLabel(e.clues.Rows[y]))
+			for _, r := range e.clues.Rows[y] {
+				fmt.Fprintf(&b, `<span>%d</span>`, r)
+			}
+			b.WriteString(`</div>`)
+			for x := range w {
+				fmt.Fprintf(&b, `<div class="%s" role="gridcell" data-i="%d" aria-label="Row %d column %d, %s"></div>`,
+					html.EscapeString(classes[x]), y*w+x, y+1, x+1, labels[x])
+			}
+			b.WriteString(`</div>`)
+			return b.String()
+		})))
 	}
 	verdict := ""
 	if e.answer != nil {

@@ -16,6 +16,8 @@ package ui
 import (
 	"strconv"
 
+	"gridsolve/solvers"
+
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 )
 
@@ -71,6 +73,7 @@ type tab struct {
 	solving int    // job id of its running solve, 0 when idle
 	working int    // job id of its running needsWork job, 0 when idle
 	cursor  int    // the keyboard cursor's cell
+	rows    rowCache
 }
 
 // Page is the whole app.
@@ -89,6 +92,9 @@ type Page struct {
 	input  app.Func // window.gridsolveInput, called by web/input.js
 	stroke stroke
 
+	helpClosed map[string]bool // games whose "How it works" the user closed
+	saves      int             // saves so far; the history is saved after the last of a run
+
 	finished int // solves ended (answered, failed or cancelled), for tests to wait on
 	renders  int // renders so far, for tests to wait on
 }
@@ -97,7 +103,7 @@ const idleStatus = "Draw a puzzle, then Solve."
 
 // New returns the page with every editor holding its starting puzzle.
 func New() *Page {
-	p := &Page{jobs: map[int]job{}}
+	p := &Page{jobs: map[int]job{}, helpClosed: map[string]bool{}}
 	for _, ed := range []editor{newShips(), newFlip(), newIQ(), newNonogram(), newTetravex()} {
 		t := &tab{ed: ed, state: "idle", status: idleStatus}
 		t.hist.reset(ed.snapshot())
@@ -187,7 +193,6 @@ func (p *Page) redo(ctx app.Context) {
 }
 
 func (p *Page) Render() app.UI {
-	t := p.cur()
 	tabs := make([]app.UI, len(p.tabs))
 	for i, tb := range p.tabs {
 		tabs[i] = app.Button().ID("tab-"+tb.ed.game()).Class(classIf("tab", i == p.at, "active")).
@@ -201,18 +206,7 @@ func (p *Page) Render() app.UI {
 			app.Nav().Class("tabs").Attr("role", "tablist").Aria("label", "Puzzles").Body(tabs...),
 		),
 		app.Main().Body(
-			app.Section().Class("editor").Aria("label", t.ed.title()+" editor").Body(
-				app.Div().Class("tools").Body(
-					app.Div().Class("buttons history").Body(
-						app.Button().ID("undo").Text("Undo").Title("Undo (Ctrl+Z)").
-							Disabled(!t.hist.canUndo()).OnClick(p.onUndo),
-						app.Button().ID("redo").Text("Redo").Title("Redo (Ctrl+Shift+Z or Ctrl+Y)").
-							Disabled(!t.hist.canRedo()).OnClick(p.onRedo),
-					),
-					app.Div().Class("tools-editor").Body(t.ed.tools(p)...),
-				),
-				app.Div().Class("boardbox").Body(t.ed.board(p)),
-			),
+			app.Div().Class("column").Body(p.renderEditor(), p.renderHelp()),
 			app.Aside().Class("side").Body(
 				p.renderSolve(),
 				p.renderShare(),
@@ -220,6 +214,44 @@ func (p *Page) Render() app.UI {
 			),
 		),
 	)
+}
+
+func (p *Page) renderEditor() app.UI {
+	t := p.cur()
+	return app.Section().Class("editor").Aria("label", t.ed.title()+" editor").Body(
+		app.Div().Class("tools").Body(
+			app.Div().Class("buttons history").Body(
+				app.Button().ID("undo").Text("Undo").Title("Undo (Ctrl+Z)").
+					Disabled(!t.hist.canUndo()).OnClick(p.onUndo),
+				app.Button().ID("redo").Text("Redo").Title("Redo (Ctrl+Shift+Z or Ctrl+Y)").
+					Disabled(!t.hist.canRedo()).OnClick(p.onRedo),
+			),
+			app.Div().Class("tools-editor").Body(t.ed.tools(p)...),
+		),
+		app.Div().Class("boardbox").Body(t.ed.board(p)),
+	)
+}
+
+// renderHelp is the tab's "How it works": open until the user closes it.
+func (p *Page) renderHelp() app.UI {
+	game := p.current().game()
+	var formats []solvers.Format
+	if g, ok := solvers.Lookup(game); ok {
+		if c, ok := g.(solvers.Converter); ok {
+			formats = c.Formats()
+		}
+	}
+	return helpPanel(game, !p.helpClosed[game], formats).ID("help").DataSet("game", game).OnToggle(p.onHelpToggle)
+}
+
+func (p *Page) onHelpToggle(ctx app.Context, e app.Event) {
+	src := ctx.JSSrc()
+	game := src.Get("dataset").Get("game").String()
+	if _, ok := p.tabIndex(game); !ok {
+		return
+	}
+	p.helpClosed[game] = !src.Get("open").Bool()
+	ctx.LocalStorage().Set(storageKey+"help-closed", p.helpClosed)
 }
 
 func (p *Page) renderSolve() app.UI {

@@ -20,46 +20,73 @@ const storageKey = "gridsolve/"
 func (p *Page) loadSaved(ctx app.Context) {
 	var shown string
 	ctx.LocalStorage().Get(storageKey+"tab", &shown)
+	ctx.LocalStorage().Get(storageKey+"help-closed", &p.helpClosed)
+	if p.helpClosed == nil {
+		p.helpClosed = map[string]bool{}
+	}
 	for i, t := range p.tabs {
 		game := t.ed.game()
 		if game == shown {
 			p.at = i
 		}
+		fresh := t.ed.snapshot()
 		var saved savedHistory
-		if err := ctx.LocalStorage().Get(storageKey+game+"/history", &saved); err == nil && len(saved.States) > 0 {
-			if t.hist.restore(saved, func(s string) bool { return t.ed.restore(s) == nil }) &&
-				t.ed.restore(t.hist.current()) == nil {
-				continue
+		hasHistory := ctx.LocalStorage().Get(storageKey+game+"/history", &saved) == nil && len(saved.States) > 0
+		histOK := hasHistory && t.hist.restore(saved, func(s string) bool { return t.ed.restore(s) == nil })
+		if !histOK {
+			t.ed.restore(fresh) // checking the history may have left a step of it shown
+			t.hist.reset(fresh)
+		}
+		// The shown state is saved at once, the history a moment later, so
+		// the state may be one step ahead of its history. Older pages kept
+		// only the puzzle's judge text.
+		var snap string
+		ctx.LocalStorage().Get(storageKey+game, &snap)
+		err := error(nil)
+		if snap != "" {
+			if err = t.ed.restore(snap); err != nil && t.ed.load(snap) == nil {
+				err = nil
 			}
-			t.hist.reset(t.ed.snapshot())
 		}
-		// Older pages kept only the puzzle's judge text.
-		var text string
-		if ctx.LocalStorage().Get(storageKey+game, &text); text == "" {
-			if saved.States != nil {
-				t.say("error", "Your saved "+t.ed.title()+" puzzle could not be loaded; this is a fresh one.")
+		switch {
+		case snap != "" && err == nil:
+			t.hist.push(t.ed.snapshot())
+		case histOK:
+			t.ed.restore(t.hist.current())
+		}
+		if err != nil || hasHistory && !histOK {
+			why := ""
+			if err != nil {
+				why = " (" + clip(err.Error(), 120) + ")"
 			}
-			continue
+			t.say("error", "Your saved "+t.ed.title()+" puzzle could not be loaded"+why+"; this is a fresh one.")
 		}
-		if err := t.ed.restore(text); err != nil && t.ed.load(text) != nil {
-			t.say("error", "Your saved "+t.ed.title()+" puzzle could not be loaded ("+clip(err.Error(), 120)+"); this is a fresh one.")
-			continue
-		}
-		t.hist.reset(t.ed.snapshot())
 	}
 }
 
 // save keeps the shown tab's state and history in localStorage (they
 // survive a reload) and its puzzle in the URL fragment (the address bar is
 // always a link to it).
+//
+// The history, up to maxSavedHistory bytes of JSON, is written a moment
+// after the last change, so a run of strokes pays for it once.
 func (p *Page) save(ctx app.Context) {
 	t := p.cur()
 	game := t.ed.game()
 	ctx.LocalStorage().Set(storageKey+game, t.ed.snapshot())
-	ctx.LocalStorage().Set(storageKey+game+"/history", t.hist.saved())
 	ctx.LocalStorage().Set(storageKey+"tab", game)
 	p.writeFragment()
+	p.saves++
+	n := p.saves
+	ctx.After(historySaveDelay, func(ctx app.Context) {
+		if n == p.saves {
+			ctx.LocalStorage().Set(storageKey+game+"/history", t.hist.saved())
+		}
+	})
 }
+
+// historySaveDelay is how long the history waits after a change to be saved.
+const historySaveDelay = 400 * time.Millisecond
 
 func (p *Page) writeFragment() {
 	ed := p.current()

@@ -1,0 +1,58 @@
+package ui
+
+import (
+	"html"
+	"strconv"
+	"strings"
+)
+
+// rowCache keeps each board row's HTML with the key it was built from, so
+// a render rebuilds only the rows whose cells changed: a stroke across a
+// 50×50 board then costs one row per cell it enters, not 2,500 cells.
+type rowCache struct {
+	keys, rows []string
+	key        []byte // scratch for building a key
+}
+
+// row returns row y's HTML for key, calling build only when the key
+// differs from the one the cached HTML was built from.
+func (c *rowCache) row(y int, key []byte, build func() string) string {
+	if y >= len(c.rows) {
+		c.rows = append(c.rows, make([]string, y+1-len(c.rows))...)
+		c.keys = append(c.keys, make([]string, y+1-len(c.keys))...)
+	}
+	if c.keys[y] != string(key) || c.rows[y] == "" {
+		c.keys[y], c.rows[y] = string(key), build()
+	}
+	return c.rows[y]
+}
+
+// appendKey adds parts to a row key, each ended by a 0 byte so that no two
+// different cells give the same key.
+func appendKey(key []byte, parts ...string) []byte {
+	for _, s := range parts {
+		key = append(append(key, s...), 0)
+	}
+	return key
+}
+
+// writeCell writes one grid cell's div.
+func writeCell(b *strings.Builder, i, x, y int, c cell) {
+	b.WriteString(`<div class="cell `)
+	b.WriteString(html.EscapeString(c.class))
+	b.WriteString(`" role="gridcell" data-i="`)
+	b.WriteString(strconv.Itoa(i))
+	b.WriteString(`" aria-label="Row `)
+	b.WriteString(strconv.Itoa(y + 1))
+	b.WriteString(` column `)
+	b.WriteString(strconv.Itoa(x + 1))
+	b.WriteString(`, `)
+	b.WriteString(html.EscapeString(c.label))
+	if c.style != "" {
+		b.WriteString(`" style="`)
+		b.WriteString(html.EscapeString(c.style))
+	}
+	b.WriteString(`">`)
+	b.WriteString(html.EscapeString(c.text))
+	b.WriteString(`</div>`)
+}
