@@ -1,0 +1,86 @@
+// Boots the page: it repairs the link before the UI's Go program reads it,
+// starts that program (web/app.wasm), and makes sure a program that has
+// stopped never looks alive.
+"use strict";
+
+(() => {
+  // go-app reads location.href with Go's url.Parse and crashes on a URL it
+  // rejects. The browser percent-encodes everything else url.Parse objects
+  // to, so what is left is a "%" that does not start an escape: it becomes
+  // "%25", a plain "%". Listeners are registered now, before go-app sets
+  // window.onpopstate, so they run before its handler on every change.
+  const strayPercent = /%(?![0-9A-Fa-f]{2})/g;
+
+  function repairLink() {
+    const href = location.href;
+    const at = href.search(strayPercent);
+    if (at < 0) return;
+    history.replaceState(history.state, "", href.replace(strayPercent, "%25"));
+    notice(`This link is damaged: "${href.slice(at, at + 3)}" is not a valid escape, so its "%" was read as a plain "%".`);
+  }
+  addEventListener("popstate", repairLink);
+  addEventListener("hashchange", repairLink);
+
+  // notice shows a message the user can dismiss, above the page.
+  function notice(text) {
+    let el = document.getElementById("link-notice");
+    if (!el) {
+      el = document.createElement("div");
+      el.id = "link-notice";
+      el.className = "boot-notice";
+      el.setAttribute("role", "status");
+      el.append(document.createElement("span"), button("Dismiss", () => el.remove()));
+      document.body.append(el);
+    }
+    el.firstChild.textContent = text;
+  }
+
+  function button(label, onClick) {
+    const b = document.createElement("button");
+    b.type = "button";
+    b.textContent = label;
+    b.addEventListener("click", onClick);
+    return b;
+  }
+
+  // The Go runtime writes a panic to stderr just before it exits; the tail
+  // of stderr is kept to say why the program stopped.
+  let stderr = "";
+  const writeSync = globalThis.fs.writeSync;
+  const decoder = new TextDecoder();
+  globalThis.fs.writeSync = function (fd, buf) {
+    if (fd === 2) stderr = (stderr + decoder.decode(buf)).slice(-8192);
+    return writeSync.call(this, fd, buf);
+  };
+  const panicLine = () => (stderr.match(/^(panic|fatal error): .*$/m) || [""])[0];
+
+  // stopped replaces any hope that the page works with a banner that says
+  // why it does not, and offers a reload.
+  function stopped(reason) {
+    if (document.getElementById("stopped")) return;
+    const el = document.createElement("div");
+    el.id = "stopped";
+    el.className = "boot-stopped";
+    el.setAttribute("role", "alert");
+    el.append(`gridsolve stopped: ${reason}. `, button("Reload", () => location.reload()));
+    document.body.append(el);
+    document.documentElement.classList.add("gridsolve-stopped");
+  }
+
+  const go = new Go();
+  const exitedThrow = (err) => String(err && err.message ? err.message : err).includes("Go program has already exited");
+  addEventListener("error", (e) => {
+    if (go.exited || exitedThrow(e.error || e.message)) stopped(panicLine() || e.message);
+  });
+  addEventListener("unhandledrejection", (e) => {
+    if (go.exited || exitedThrow(e.reason)) stopped(panicLine() || String(e.reason));
+  });
+
+  repairLink();
+  WebAssembly.instantiateStreaming(fetch("web/app.wasm"), go.importObject)
+    .then((r) => go.run(r.instance))
+    .then(
+      () => stopped(panicLine() || "the program exited"),
+      (err) => stopped(`could not start: ${err}`),
+    );
+})();
