@@ -6,6 +6,9 @@ GOROOT := $(shell $(GO) env GOROOT)
 WASMEXEC := $(GOROOT)/lib/wasm/go_js_wasm_exec
 ADDR   ?= 127.0.0.1:8080
 CHROMIUM ?= chromium
+# The files of web/ the page loads: each gets compressed copies, and
+# web/build.json describes them.
+WEBFILES := app.wasm worker.wasm wasm_exec.js boot.js solver.js worker.js app.css boot.css icon.svg
 
 .PHONY: run test test-unit test-wasm test-e2e wasm chromium sizes
 
@@ -26,7 +29,7 @@ wasm:
 	cp $(GOROOT)/lib/wasm/wasm_exec.js web/wasm_exec.js
 	GOOS=js GOARCH=wasm $(GO) build -trimpath -ldflags=-s -o web/app.wasm ./wasm/ui
 	GOOS=js GOARCH=wasm $(GO) build -trimpath -ldflags=-s -o web/worker.wasm ./wasm/worker
-	gzip -9 -k -f web/app.wasm web/worker.wasm
+	$(GO) run ./app/cmd/compress -dir web $(WEBFILES)
 
 run: wasm
 	$(GO) run ./app/cmd/serve -addr $(ADDR)

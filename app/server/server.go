@@ -106,6 +106,9 @@ func serveFile(w http.ResponseWriter, r *http.Request, name string) {
 			continue
 		}
 		defer cf.Close()
+		if cst.ModTime().Before(st.ModTime()) {
+			continue // a copy older than its file is stale: never served
+		}
 		w.Header().Set("Vary", "Accept-Encoding")
 		if q := accept.quality(enc.name); q > bestQ || (q > 0 && q == bestQ && best == "") {
 			best, bestQ, f, st = enc.name, q, cf, cst

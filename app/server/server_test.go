@@ -273,3 +273,17 @@ func TestCompressedIgnoresRange(t *testing.T) {
 		}
 	}
 }
+
+// A compressed copy older than its file (the file was edited since the
+// build) is never served.
+func TestStaleCopyIgnored(t *testing.T) {
+	root := testRoot(t)
+	old := time.Now().Add(-time.Hour)
+	if err := os.Chtimes(filepath.Join(root, "web", "app.wasm.gz"), old, old); err != nil {
+		t.Fatal(err)
+	}
+	resp, body := get(t, Handler(root), "/web/app.wasm", "gzip")
+	if resp.Header.Get("Content-Encoding") != "" || !bytes.Equal(body, wasm) {
+		t.Errorf("stale copy served: %v", resp.Header)
+	}
+}

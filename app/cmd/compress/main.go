@@ -1,0 +1,116 @@
+// Command compress prepares the page's built files for serving. Beside
+// each file it writes a gzip copy (name.gz) compressed as hard as the
+// format allows, for the server to send to browsers that accept it, and
+// it writes build.json, which describes the build:
+//
+//	{"id": "3f2a…", "files": {"app.wasm": {"size": 2093121, "sha256": "…"}, …}}
+//
+// The id changes whenever any file does. The loader takes the sizes as the
+// totals of its progress bar (a browser counts bytes after decoding).
+//
+//	go run ./app/cmd/compress -dir web app.wasm worker.wasm wasm_exec.js
+package main
+
+import (
+	"bytes"
+	"compress/gzip"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"maps"
+	"os"
+	"path/filepath"
+	"slices"
+)
+
+// File is what build.json says of one file.
+type File struct {
+	Size   int64  `json:"size"`
+	SHA256 string `json:"sha256"`
+}
+
+// Build is the content of build.json.
+type Build struct {
+	ID    string          `json:"id"`
+	Files map[string]File `json:"files"`
+}
+
+func main() {
+	dir := flag.String("dir", "web", "directory holding the files")
+	flag.Usage = func() {
+		fmt.Fprintln(flag.CommandLine.Output(), "usage: compress [-dir web] file...")
+		flag.PrintDefaults()
+	}
+	flag.Parse()
+	if flag.NArg() == 0 {
+		flag.Usage()
+		os.Exit(2)
+	}
+	if err := run(*dir, flag.Args()); err != nil {
+		fmt.Fprintln(os.Stderr, "compress:", err)
+		os.Exit(1)
+	}
+}
+
+// run compresses the named files of dir and writes dir/build.json.
+func run(dir string, names []string) error {
+	b := Build{Files: map[string]File{}}
+	for _, name := range names {
+		if filepath.Base(name) != name {
+			return fmt.Errorf("%s: name a file of %s, not a path", name, dir)
+		}
+		data, err := os.ReadFile(filepath.Join(dir, name))
+		if err != nil {
+			return err
+		}
+		for _, enc := range encoders {
+			packed, err := enc.compress(data)
+			if err != nil {
+				return fmt.Errorf("%s: %v", name, err)
+			}
+			if err := os.WriteFile(filepath.Join(dir, name+enc.suffix), packed, 0o644); err != nil {
+				return err
+			}
+		}
+		sum := sha256.Sum256(data)
+		b.Files[name] = File{Size: int64(len(data)), SHA256: hex.EncodeToString(sum[:])}
+	}
+	b.ID = buildID(b.Files)
+	out, err := json.MarshalIndent(b, "", "  ")
+	if err != nil {
+		return err
+	}
+	return os.WriteFile(filepath.Join(dir, "build.json"), append(out, '\n'), 0o644)
+}
+
+// buildID is a digest of every file's name and digest, in name order.
+func buildID(files map[string]File) string {
+	h := sha256.New()
+	for _, name := range slices.Sorted(maps.Keys(files)) {
+		fmt.Fprintf(h, "%s %s\n", name, files[name].SHA256)
+	}
+	return hex.EncodeToString(h.Sum(nil))[:16]
+}
+
+// encoders are the compressed copies written beside each file.
+var encoders = []struct {
+	suffix   string
+	compress func([]byte) ([]byte, error)
+}{
+	{".gz", gzipBest},
+}
+
+func gzipBest(data []byte) ([]byte, error) {
+	var buf bytes.Buffer
+	zw, err := gzip.NewWriterLevel(&buf, gzip.BestCompression)
+	if err != nil {
+		return nil, err
+	}
+	zw.Write(data)
+	if err := zw.Close(); err != nil {
+		return nil, err
+	}
+	return buf.Bytes(), nil
+}
