@@ -1,6 +1,6 @@
 // Boots the page: it repairs the link before the UI's Go program reads it,
-// starts that program (web/app.wasm), and makes sure a program that has
-// stopped never looks alive.
+// loads that program (web/app.wasm) with a progress bar, starts it, and
+// makes sure a program that has stopped never looks alive.
 "use strict";
 
 (() => {
@@ -76,8 +76,54 @@
     if (go.exited || exitedThrow(e.reason)) stopped(panicLine() || String(e.reason));
   });
 
+  // The loader: the UI's wasm is about 2 MB, so the page shows how much of
+  // it has arrived. The browser hands over the body after decoding it, so
+  // when it is compressed the total is the file's size from build.json.
+  const label = document.getElementById("loading-label");
+  const bar = document.getElementById("loading-bar");
+  const root = document.documentElement.dataset;
+  const megabytes = (n) => (n / 1e6).toFixed(1);
+
+  function progress(done, total) {
+    root.loadDone = done;
+    root.loadTotal = total;
+    root.loadSteps = Number(root.loadSteps || 0) + 1;
+    if (!bar) return;
+    if (total > 0) {
+      bar.max = Math.max(total, done);
+      bar.value = done;
+      label.textContent = `Loading gridsolve… ${megabytes(done)} of ${megabytes(bar.max)} MB`;
+    } else {
+      label.textContent = `Loading gridsolve… ${megabytes(done)} MB`;
+    }
+  }
+
+  async function loadWasm(name) {
+    const [resp, build] = await Promise.all([
+      fetch(`web/${name}`),
+      fetch("web/build.json").then((r) => (r.ok ? r.json() : null)).catch(() => null),
+    ]);
+    if (!resp.ok) throw new Error(`web/${name}: ${resp.status} ${resp.statusText}`);
+    const total = resp.headers.get("Content-Encoding")
+      ? build?.files?.[name]?.size ?? 0
+      : Number(resp.headers.get("Content-Length")) || 0;
+    let done = 0;
+    progress(done, total);
+    const counted = resp.body.pipeThrough(new TransformStream({
+      transform(chunk, out) {
+        progress((done += chunk.byteLength), total);
+        out.enqueue(chunk);
+      },
+    }));
+    // Compiled while it streams in, as instantiateStreaming does with fetch.
+    return WebAssembly.instantiateStreaming(
+      new Response(counted, { headers: { "Content-Type": "application/wasm" } }),
+      go.importObject,
+    );
+  }
+
   repairLink();
-  WebAssembly.instantiateStreaming(fetch("web/app.wasm"), go.importObject)
+  loadWasm("app.wasm")
     .then((r) => go.run(r.instance))
     .then(
       () => stopped(panicLine() || "the program exited"),
