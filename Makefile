@@ -43,4 +43,4 @@ chromium:
 
 sizes: wasm
 	@for f in web/app.wasm web/worker.wasm; do \
-		printf '%-16s %8d bytes raw, %8d bytes gzip\n' $$f $$(wc -c < $$f) $$(wc -c < $$f.gz); done
+		printf '%-16s %8d bytes raw, %8d gzip, %8d brotli\n' $$f $$(wc -c < $$f) $$(wc -c < $$f.gz) $$(wc -c < $$f.br); done

@@ -4,11 +4,12 @@
 //
 // What it promises, on every response: the security headers of
 // [SecurityHeaders] (a Content-Security-Policy that allows the page and
-// nothing else), "no-cache" so a rebuilt page is never stale, no directory
-// listings, and a file with a precompressed copy beside it (app.wasm.gz)
-// sent compressed exactly when the request's Accept-Encoding allows it,
-// with its Content-Length. [New] wraps the handler in an http.Server with
-// the timeouts and limits a public deployment needs.
+// nothing else), "no-cache" so a rebuilt page is never stale, and no
+// directory listings. A file with precompressed copies beside it
+// (app.wasm.br, app.wasm.gz) is sent compressed exactly when the request's
+// Accept-Encoding allows it, Brotli before gzip before none unless the
+// q-values say otherwise, with its Content-Length. [New] wraps the handler
+// in an http.Server with the timeouts and limits a public deployment needs.
 package server
 
 import (
@@ -78,6 +79,7 @@ func Handler(root string) http.Handler {
 // encodings are the precompressed copies a file may have beside it, in
 // the order preferred when the client likes several equally.
 var encodings = []struct{ name, suffix string }{
+	{"br", ".br"},
 	{"gzip", ".gz"},
 }
 
@@ -99,6 +101,7 @@ func serveFile(w http.ResponseWriter, r *http.Request, name string) {
 		w.Header().Set("Vary", "Accept-Encoding")
 	}
 	accept := parseAcceptEncoding(r.Header.Get("Accept-Encoding"))
+	body, bodySt := f, st // what is sent: the file or its best copy
 	best, bestQ := "", accept.quality("identity")
 	for _, enc := range encodings {
 		cf, cst, err := openRegular(name + enc.suffix)
@@ -111,7 +114,7 @@ func serveFile(w http.ResponseWriter, r *http.Request, name string) {
 		}
 		w.Header().Set("Vary", "Accept-Encoding")
 		if q := accept.quality(enc.name); q > bestQ || (q > 0 && q == bestQ && best == "") {
-			best, bestQ, f, st = enc.name, q, cf, cst
+			best, bestQ, body, bodySt = enc.name, q, cf, cst
 		}
 	}
 	if best != "" {
@@ -120,9 +123,9 @@ func serveFile(w http.ResponseWriter, r *http.Request, name string) {
 		// range of it.
 		r.Header.Del("Range")
 		w.Header().Set("Content-Encoding", best)
-		w.Header().Set("Content-Length", strconv.FormatInt(st.Size(), 10))
+		w.Header().Set("Content-Length", strconv.FormatInt(bodySt.Size(), 10))
 	}
-	http.ServeContent(w, r, "", st.ModTime(), f)
+	http.ServeContent(w, r, "", bodySt.ModTime(), body)
 }
 
 // openRegular opens name if it is a regular file: a directory is not

@@ -14,6 +14,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/andybalholm/brotli"
 )
 
 // wasm is the content of the test's app.wasm: long enough to compress.
@@ -38,6 +40,9 @@ func testRoot(t *testing.T) string {
 	write("go.mod", []byte("module secret"))
 	write("web/app.wasm", wasm)
 	write("web/app.wasm.gz", gzipped(t, wasm))
+	write("web/app.wasm.br", brotlied(t, wasm))
+	write("web/only-gzip.wasm", wasm)
+	write("web/only-gzip.wasm.gz", gzipped(t, wasm))
 	write("web/app.js", []byte("console.log(1)"))
 	write("web/sub/x.css", []byte("p{}"))
 	return root
@@ -48,6 +53,16 @@ func gzipped(t *testing.T, b []byte) []byte {
 	zw, _ := gzip.NewWriterLevel(&buf, gzip.BestCompression)
 	zw.Write(b)
 	if err := zw.Close(); err != nil {
+		t.Fatal(err)
+	}
+	return buf.Bytes()
+}
+
+func brotlied(t *testing.T, b []byte) []byte {
+	var buf bytes.Buffer
+	bw := brotli.NewWriterLevel(&buf, brotli.BestCompression)
+	bw.Write(b)
+	if err := bw.Close(); err != nil {
 		t.Fatal(err)
 	}
 	return buf.Bytes()
@@ -133,11 +148,15 @@ func TestAcceptEncoding(t *testing.T) {
 		{"", ""},
 		{"gzip", "gzip"},
 		{"GZip", "gzip"},
-		{"gzip, deflate, br, zstd", "gzip"},
+		{"br", "br"},
+		{"gzip, deflate, br, zstd", "br"},
+		{"gzip, br;q=0", "gzip"},
+		{"br;q=0.5, gzip", "gzip"},
+		{"br;q=0.5, gzip;q=0.5", "br"},
 		{"gzip;q=0", ""},
 		{"gzip; q=0.000", ""},
-		{"gzip;q=0, *", ""},
-		{"*", "gzip"},
+		{"gzip;q=0, *", "br"},
+		{"*", "br"},
 		{"*;q=0", ""}, // refuses everything: the plain file is the least bad
 		{"deflate", ""},
 		{"gzip;q=0.5, identity;q=1", ""},
@@ -160,13 +179,7 @@ func TestAcceptEncoding(t *testing.T) {
 		if got := resp.Header.Get("Content-Length"); got != strconv.Itoa(len(body)) {
 			t.Errorf("%s: Content-Length %q for %d bytes", what, got, len(body))
 		}
-		if tc.want == "gzip" {
-			zr, err := gzip.NewReader(bytes.NewReader(body))
-			if err != nil {
-				t.Fatalf("%s: %v", what, err)
-			}
-			body, _ = io.ReadAll(zr)
-		}
+		body = decode(t, tc.want, body)
 		if !bytes.Equal(body, wasm) {
 			t.Errorf("%s: body is not the wasm", what)
 		}
@@ -175,6 +188,38 @@ func TestAcceptEncoding(t *testing.T) {
 	if resp, _ := get(t, h, "/web/app.js", "gzip"); resp.Header.Get("Content-Encoding") != "" || resp.Header.Get("Vary") != "" {
 		t.Errorf("app.js: %v", resp.Header)
 	}
+}
+
+// A file with only a gzip copy is sent gzipped even to a client that
+// prefers Brotli.
+func TestOnlyGzipCopy(t *testing.T) {
+	resp, body := get(t, Handler(testRoot(t)), "/web/only-gzip.wasm", "br, gzip")
+	if resp.Header.Get("Content-Encoding") != "gzip" || !bytes.Equal(decode(t, "gzip", body), wasm) {
+		t.Errorf("headers %v", resp.Header)
+	}
+}
+
+// decode undoes a content coding.
+func decode(t *testing.T, coding string, body []byte) []byte {
+	t.Helper()
+	var r io.Reader
+	switch coding {
+	case "":
+		return body
+	case "br":
+		r = brotli.NewReader(bytes.NewReader(body))
+	case "gzip":
+		zr, err := gzip.NewReader(bytes.NewReader(body))
+		if err != nil {
+			t.Fatal(err)
+		}
+		r = zr
+	}
+	out, err := io.ReadAll(r)
+	if err != nil {
+		t.Fatalf("%s: %v", coding, err)
+	}
+	return out
 }
 
 func FuzzParseAcceptEncoding(f *testing.F) {

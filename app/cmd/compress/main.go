@@ -1,7 +1,8 @@
 // Command compress prepares the page's built files for serving. Beside
-// each file it writes a gzip copy (name.gz) compressed as hard as the
-// format allows, for the server to send to browsers that accept it, and
-// it writes build.json, which describes the build:
+// each file it writes a Brotli copy (name.br) and a gzip copy (name.gz),
+// each compressed as hard as its format allows, for the server to send to
+// browsers that accept them, and it writes build.json, which describes the
+// build:
 //
 //	{"id": "3f2a…", "files": {"app.wasm": {"size": 2093121, "sha256": "…"}, …}}
 //
@@ -23,6 +24,8 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+
+	"github.com/andybalholm/brotli"
 )
 
 // File is what build.json says of one file.
@@ -66,6 +69,9 @@ func run(dir string, names []string) error {
 			return err
 		}
 		for _, enc := range encoders {
+			if upToDate(filepath.Join(dir, name), enc.suffix) {
+				continue // Brotli's best takes a while on 8 MB of wasm
+			}
 			packed, err := enc.compress(data)
 			if err != nil {
 				return fmt.Errorf("%s: %v", name, err)
@@ -85,6 +91,17 @@ func run(dir string, names []string) error {
 	return os.WriteFile(filepath.Join(dir, "build.json"), append(out, '\n'), 0o644)
 }
 
+// upToDate reports whether the copy of file with the suffix is at least
+// as new as the file.
+func upToDate(file, suffix string) bool {
+	st, err := os.Stat(file)
+	if err != nil {
+		return false
+	}
+	cst, err := os.Stat(file + suffix)
+	return err == nil && !cst.ModTime().Before(st.ModTime())
+}
+
 // buildID is a digest of every file's name and digest, in name order.
 func buildID(files map[string]File) string {
 	h := sha256.New()
@@ -99,7 +116,18 @@ var encoders = []struct {
 	suffix   string
 	compress func([]byte) ([]byte, error)
 }{
+	{".br", brotliBest},
 	{".gz", gzipBest},
+}
+
+func brotliBest(data []byte) ([]byte, error) {
+	var buf bytes.Buffer
+	bw := brotli.NewWriterOptions(&buf, brotli.WriterOptions{Quality: brotli.BestCompression, LGWin: 24})
+	bw.Write(data)
+	if err := bw.Close(); err != nil {
+		return nil, err
+	}
+	return buf.Bytes(), nil
 }
 
 func gzipBest(data []byte) ([]byte, error) {

@@ -10,6 +10,9 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
+	"time"
+
+	"github.com/andybalholm/brotli"
 )
 
 func readBuild(t *testing.T, dir string) Build {
@@ -78,6 +81,8 @@ func decompress(t *testing.T, suffix string, packed []byte) []byte {
 	t.Helper()
 	var r io.Reader
 	switch suffix {
+	case ".br":
+		r = brotli.NewReader(bytes.NewReader(packed))
 	case ".gz":
 		zr, err := gzip.NewReader(bytes.NewReader(packed))
 		if err != nil {
@@ -100,5 +105,32 @@ func TestRunErrors(t *testing.T) {
 		if err := run(dir, names); err == nil {
 			t.Errorf("run(%q) succeeded", names)
 		}
+	}
+}
+
+// A copy newer than its file is kept; a file edited since is compressed
+// again.
+func TestRunKeepsFreshCopies(t *testing.T) {
+	dir := t.TempDir()
+	file := filepath.Join(dir, "boot.js")
+	os.WriteFile(file, []byte("console.log(1)"), 0o644)
+	if err := run(dir, []string{"boot.js"}); err != nil {
+		t.Fatal(err)
+	}
+	os.WriteFile(file+".gz", []byte("kept"), 0o644)
+	past := time.Now().Add(-time.Hour)
+	os.Chtimes(file, past, past)
+	if err := run(dir, []string{"boot.js"}); err != nil {
+		t.Fatal(err)
+	}
+	if b, _ := os.ReadFile(file + ".gz"); string(b) != "kept" {
+		t.Errorf("a fresh copy was rewritten")
+	}
+	os.Chtimes(file, time.Now().Add(time.Hour), time.Now().Add(time.Hour))
+	if err := run(dir, []string{"boot.js"}); err != nil {
+		t.Fatal(err)
+	}
+	if b, _ := os.ReadFile(file + ".gz"); string(b) == "kept" {
+		t.Errorf("a stale copy was kept")
 	}
 }
