@@ -10,7 +10,7 @@ CHROMIUM ?= chromium
 # web/build.json describes them.
 WEBFILES := app.wasm worker.wasm wasm_exec.js boot.js solver.js worker.js app.css boot.css icon.svg
 
-.PHONY: run test test-unit test-wasm test-e2e wasm chromium sizes
+.PHONY: run dist test test-unit test-wasm test-e2e wasm chromium sizes
 
 test: test-unit test-wasm test-e2e
 
@@ -31,8 +31,17 @@ wasm:
 	GOOS=js GOARCH=wasm $(GO) build -trimpath -ldflags=-s -o web/worker.wasm ./wasm/worker
 	$(GO) run ./app/cmd/compress -dir web $(WEBFILES)
 
-run: wasm
-	$(GO) run ./app/cmd/serve -addr $(ADDR)
+# A folder any static host can serve, at any sub-path: index.html and
+# web/, every path relative, every file precompressed (see README).
+DIST ?= dist
+dist: wasm
+	rm -rf $(DIST)
+	mkdir -p $(DIST)/web
+	cp index.html $(DIST)/
+	cd web && cp build.json $(foreach f,$(WEBFILES),$(f) $(f).br $(f).gz) ../$(DIST)/web/
+
+run: dist
+	$(GO) run ./app/cmd/serve -addr $(ADDR) -root $(DIST)
 
 # Browser end-to-end tests: headless Chromium drives the built page.
 test-e2e: wasm chromium
