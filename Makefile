@@ -8,7 +8,8 @@ ADDR   ?= 127.0.0.1:8080
 CHROMIUM ?= chromium
 # The files of web/ the page loads: each gets compressed copies, and
 # web/build.json describes them.
-WEBFILES := app.wasm worker.wasm wasm_exec.js boot.js solver.js worker.js app.css boot.css icon.svg
+WEBFILES := app.wasm worker.wasm wasm_exec.js boot.js solver.js worker.js app.css boot.css icon.svg \
+	manifest.webmanifest icon-192.png icon-512.png
 
 .PHONY: run dist test test-unit test-wasm test-e2e wasm chromium sizes
 
@@ -37,7 +38,7 @@ DIST ?= dist
 dist: wasm
 	rm -rf $(DIST)
 	mkdir -p $(DIST)/web
-	cp index.html $(DIST)/
+	cp index.html sw.js $(DIST)/
 	cd web && cp build.json $(foreach f,$(WEBFILES),$(f) $(f).br $(f).gz) ../$(DIST)/web/
 
 run: dist

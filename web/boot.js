@@ -98,11 +98,14 @@
     }
   }
 
+  // The build being served now, from the network when online (the service
+  // worker never answers this from its cache while the network does).
+  const latestBuild = fetch("web/build.json", { cache: "no-store" })
+    .then((r) => (r.ok ? r.json() : null))
+    .catch(() => null);
+
   async function loadWasm(name) {
-    const [resp, build] = await Promise.all([
-      fetch(`web/${name}`),
-      fetch("web/build.json").then((r) => (r.ok ? r.json() : null)).catch(() => null),
-    ]);
+    const [resp, build] = await Promise.all([fetch(`web/${name}`), latestBuild]);
     if (!resp.ok) throw new Error(`web/${name}: ${resp.status} ${resp.statusText}`);
     const total = resp.headers.get("Content-Encoding")
       ? build?.files?.[name]?.size ?? 0
@@ -122,7 +125,41 @@
     );
   }
 
+  // Offline: a service worker (sw.js) keeps the exact build this page runs
+  // and serves it from its cache. It is registered with the build id in its
+  // URL, so a new build installs a new worker beside the old one; the page
+  // then offers to switch, rather than running a mix or hiding the update.
+  async function keepOffline() {
+    const build = await latestBuild;
+    if (!("serviceWorker" in navigator) || !build) return;
+    const reg = await navigator.serviceWorker.register(`sw.js?build=${encodeURIComponent(build.id)}`);
+    let switching = false;
+    navigator.serviceWorker.addEventListener("controllerchange", () => {
+      if (switching) location.reload();
+    });
+    const offer = (worker) => {
+      if (!navigator.serviceWorker.controller || document.getElementById("update")) return;
+      const el = document.createElement("div");
+      el.id = "update";
+      el.className = "boot-notice";
+      el.setAttribute("role", "status");
+      el.append("A new version is ready. ", button("Reload", () => {
+        switching = true;
+        worker.postMessage("activate");
+      }));
+      document.body.append(el);
+    };
+    if (reg.waiting) offer(reg.waiting);
+    reg.addEventListener("updatefound", () => {
+      const worker = reg.installing;
+      worker.addEventListener("statechange", () => {
+        if (worker.state === "installed") offer(worker);
+      });
+    });
+  }
+
   repairLink();
+  keepOffline().catch((err) => console.warn("gridsolve: no offline copy:", err));
   loadWasm("app.wasm")
     .then((r) => go.run(r.instance))
     .then(

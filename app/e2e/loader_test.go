@@ -46,7 +46,8 @@ func TestLoaderProgress(t *testing.T) {
 	want := build.Files["app.wasm"].Size
 
 	clearCache(t)
-	p, log := openURL(t, baseURL)
+	_, srv := pageCopy(t) // a fresh origin: no service worker has a copy yet
+	p, log := openURL(t, srv.URL+"/")
 	data := eval[map[string]string](p, `({...document.documentElement.dataset})`)
 	done, _ := strconv.ParseInt(data["loadDone"], 10, 64)
 	total, _ := strconv.ParseInt(data["loadTotal"], 10, 64)

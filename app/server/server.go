@@ -1,5 +1,5 @@
-// Package server serves the page: index.html at / and the files of web/
-// under /web/, as plain static files. It is kept out of the page's
+// Package server serves the page: index.html at /, its service worker at
+// /sw.js, and the files of web/ under /web/, as plain static files. It is kept out of the page's
 // WebAssembly on purpose.
 //
 // What it promises, on every response: the security headers of
@@ -58,11 +58,16 @@ func New(addr, root string) *http.Server {
 	}
 }
 
-// Handler serves index.html at / and the files of root/web under /web/.
+// Handler serves root/index.html at /, root/sw.js at /sw.js and the files
+// of root/web under /web/.
 func Handler(root string) http.Handler {
 	mux := http.NewServeMux()
 	mux.HandleFunc("GET /{$}", func(w http.ResponseWriter, r *http.Request) {
 		serveFile(w, r, filepath.Join(root, "index.html"))
+	})
+	// The service worker sits beside index.html, so that its scope is the page.
+	mux.HandleFunc("GET /sw.js", func(w http.ResponseWriter, r *http.Request) {
+		serveFile(w, r, filepath.Join(root, "sw.js"))
 	})
 	mux.HandleFunc("GET /web/{file...}", func(w http.ResponseWriter, r *http.Request) {
 		serveFile(w, r, filepath.Join(root, "web", filepath.FromSlash(path.Clean("/"+r.PathValue("file")))))

@@ -37,6 +37,7 @@ func testRoot(t *testing.T) string {
 		}
 	}
 	write("index.html", []byte("<!doctype html>page"))
+	write("sw.js", []byte("self.onfetch = null"))
 	write("go.mod", []byte("module secret"))
 	write("web/app.wasm", wasm)
 	write("web/app.wasm.gz", gzipped(t, wasm))
@@ -89,6 +90,7 @@ func TestFiles(t *testing.T) {
 		path, body, ctype string
 	}{
 		{"/", "<!doctype html>page", "text/html; charset=utf-8"},
+		{"/sw.js", "self.onfetch = null", "text/javascript; charset=utf-8"},
 		{"/web/app.js", "console.log(1)", "text/javascript; charset=utf-8"},
 		{"/web/app.wasm", string(wasm), "application/wasm"},
 		{"/web/sub/x.css", "p{}", "text/css; charset=utf-8"},
@@ -119,7 +121,7 @@ func TestNotFound(t *testing.T) {
 
 func TestHeadersOnEveryResponse(t *testing.T) {
 	h := Handler(testRoot(t))
-	for _, path := range []string{"/", "/web/app.wasm", "/web/app.js", "/web/", "/missing"} {
+	for _, path := range []string{"/", "/sw.js", "/web/app.wasm", "/web/app.js", "/web/", "/missing"} {
 		resp, _ := get(t, h, path, "gzip")
 		for k, v := range SecurityHeaders {
 			if got := resp.Header.Get(k); got != v {
