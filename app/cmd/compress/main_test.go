@@ -126,11 +126,36 @@ func TestRunKeepsFreshCopies(t *testing.T) {
 	if b, _ := os.ReadFile(file + ".gz"); string(b) != "kept" {
 		t.Errorf("a fresh copy was rewritten")
 	}
+	os.WriteFile(file, []byte("console.log(2)"), 0o644)
 	os.Chtimes(file, time.Now().Add(time.Hour), time.Now().Add(time.Hour))
 	if err := run(dir, []string{"boot.js"}); err != nil {
 		t.Fatal(err)
 	}
 	if b, _ := os.ReadFile(file + ".gz"); string(b) == "kept" {
 		t.Errorf("a stale copy was kept")
+	}
+}
+
+// A file rewritten with the same content keeps its copies, made newer
+// than it.
+func TestRunKeepsCopiesOfUnchangedFiles(t *testing.T) {
+	dir := t.TempDir()
+	file := filepath.Join(dir, "app.wasm")
+	os.WriteFile(file, []byte("\x00asm"), 0o644)
+	if err := run(dir, []string{"app.wasm"}); err != nil {
+		t.Fatal(err)
+	}
+	os.WriteFile(file+".gz", []byte("kept"), 0o644)
+	later := time.Now().Add(time.Hour)
+	os.WriteFile(file, []byte("\x00asm"), 0o644)
+	os.Chtimes(file, later, later)
+	if err := run(dir, []string{"app.wasm"}); err != nil {
+		t.Fatal(err)
+	}
+	if b, _ := os.ReadFile(file + ".gz"); string(b) != "kept" {
+		t.Errorf("the copy of an unchanged file was made again")
+	}
+	if !upToDate(file, ".gz") {
+		t.Errorf("the kept copy is older than its file")
 	}
 }
