@@ -38,8 +38,8 @@ DIST ?= dist
 dist: wasm
 	rm -rf $(DIST)
 	mkdir -p $(DIST)/web
-	cp index.html sw.js $(DIST)/
-	cd web && cp build.json $(foreach f,$(WEBFILES),$(f) $(f).br $(f).gz) ../$(DIST)/web/
+	cp -p index.html sw.js $(DIST)/
+	cd web && cp -p build.json $(foreach f,$(WEBFILES),$(f) $(f).br $(f).gz) ../$(DIST)/web/
 
 run: dist
 	$(GO) run ./app/cmd/serve -addr $(ADDR) -root $(DIST)
