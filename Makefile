@@ -6,8 +6,12 @@ GOROOT := $(shell $(GO) env GOROOT)
 WASMEXEC := $(GOROOT)/lib/wasm/go_js_wasm_exec
 ADDR   ?= 127.0.0.1:8080
 CHROMIUM ?= chromium
+# The files of web/ the page loads: each gets compressed copies, and
+# web/build.json describes them.
+WEBFILES := app.wasm worker.wasm wasm_exec.js boot.js solver.js input.js worker.js app.css boot.css icon.svg \
+	manifest.webmanifest icon-192.png icon-512.png
 
-.PHONY: run test test-unit test-wasm test-e2e wasm chromium sizes
+.PHONY: run dist test test-unit test-wasm test-e2e wasm chromium sizes
 
 test: test-unit test-wasm test-e2e
 
@@ -26,10 +30,19 @@ wasm:
 	cp $(GOROOT)/lib/wasm/wasm_exec.js web/wasm_exec.js
 	GOOS=js GOARCH=wasm $(GO) build -trimpath -ldflags=-s -o web/app.wasm ./wasm/ui
 	GOOS=js GOARCH=wasm $(GO) build -trimpath -ldflags=-s -o web/worker.wasm ./wasm/worker
-	gzip -9 -k -f web/app.wasm web/worker.wasm
+	$(GO) run ./app/cmd/compress -dir web $(WEBFILES)
 
-run: wasm
-	$(GO) run ./app/cmd/serve -addr $(ADDR)
+# A folder any static host can serve, at any sub-path: index.html and
+# web/, every path relative, every file precompressed (see README).
+DIST ?= dist
+dist: wasm
+	rm -rf $(DIST)
+	mkdir -p $(DIST)/web
+	cp -p index.html sw.js $(DIST)/
+	cd web && cp -p build.json $(foreach f,$(WEBFILES),$(f) $(f).br $(f).gz) ../$(DIST)/web/
+
+run: dist
+	$(GO) run ./app/cmd/serve -addr $(ADDR) -root $(DIST)
 
 # Browser end-to-end tests: headless Chromium drives the built page.
 test-e2e: wasm chromium
@@ -40,4 +53,4 @@ chromium:
 
 sizes: wasm
 	@for f in web/app.wasm web/worker.wasm; do \
-		printf '%-16s %8d bytes raw, %8d bytes gzip\n' $$f $$(wc -c < $$f) $$(wc -c < $$f.gz); done
+		printf '%-16s %8d bytes raw, %8d gzip, %8d brotli\n' $$f $$(wc -c < $$f) $$(wc -c < $$f.gz) $$(wc -c < $$f.br); done

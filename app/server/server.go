@@ -1,41 +1,166 @@
-// Package server serves the page: index.html and the web/ directory, as
-// plain static files. It is kept out of the page's WebAssembly on purpose.
+// Package server serves the page: index.html at /, its service worker at
+// /sw.js, and the files of web/ under /web/, as plain static files. It is kept out of the page's
+// WebAssembly on purpose.
+//
+// What it promises, on every response: the security headers of
+// [SecurityHeaders] (a Content-Security-Policy that allows the page and
+// nothing else), "no-cache" so a rebuilt page is never stale, and no
+// directory listings. A file with precompressed copies beside it
+// (app.wasm.br, app.wasm.gz) is sent compressed exactly when the request's
+// Accept-Encoding allows it, Brotli before gzip before none unless the
+// q-values say otherwise, with its Content-Length. [New] wraps the handler
+// in an http.Server with the timeouts and limits a public deployment needs.
 package server
 
 import (
+	"errors"
+	"io/fs"
+	"mime"
 	"net/http"
 	"os"
+	"path"
 	"path/filepath"
+	"strconv"
 	"strings"
+	"time"
 )
 
-// Handler serves index.html at / and the files of root/web under /web/.
-// Every response must be revalidated, so a rebuilt wasm is never stale;
-// a .wasm with a .wasm.gz beside it is sent gzip-compressed when the
-// browser accepts it.
+// SecurityHeaders are set on every response. The policy allows the page's
+// own files, its WebAssembly (which needs 'wasm-unsafe-eval') and its
+// solver worker, and nothing else; no site may frame the page. Inline
+// style attributes are allowed because the UI sizes its grids with them
+// (style="--cell: 32px"); they cannot run code.
+var SecurityHeaders = map[string]string{
+	"Content-Security-Policy": "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; " +
+		"style-src 'self' 'unsafe-inline'; worker-src 'self'; object-src 'none'; base-uri 'none'; " +
+		"form-action 'none'; frame-ancestors 'none'",
+	"X-Content-Type-Options": "nosniff",
+	"Referrer-Policy":        "no-referrer",
+}
+
+// Limits of the server [New] makes. A client that has not sent its whole
+// header after ReadHeaderTimeout is cut off, so half-sent requests cannot
+// pile up.
+const (
+	ReadHeaderTimeout = 5 * time.Second
+	IdleTimeout       = 60 * time.Second
+	MaxHeaderBytes    = 64 << 10
+)
+
+// New returns a server for the page in root, listening on addr.
+func New(addr, root string) *http.Server {
+	return &http.Server{
+		Addr:              addr,
+		Handler:           Handler(root),
+		ReadHeaderTimeout: ReadHeaderTimeout,
+		IdleTimeout:       IdleTimeout,
+		MaxHeaderBytes:    MaxHeaderBytes,
+	}
+}
+
+// Handler serves root/index.html at /, root/sw.js at /sw.js and the files
+// of root/web under /web/.
 func Handler(root string) http.Handler {
-	web := http.FileServer(http.Dir(filepath.Join(root, "web")))
 	mux := http.NewServeMux()
 	mux.HandleFunc("GET /{$}", func(w http.ResponseWriter, r *http.Request) {
-		w.Header().Set("Cache-Control", "no-cache")
-		http.ServeFile(w, r, filepath.Join(root, "index.html"))
+		serveFile(w, r, filepath.Join(root, "index.html"))
 	})
-	mux.Handle("GET /web/", http.StripPrefix("/web", http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		w.Header().Set("Cache-Control", "no-cache")
-		if strings.HasSuffix(r.URL.Path, ".wasm") && strings.Contains(r.Header.Get("Accept-Encoding"), "gzip") {
-			gz := filepath.Join(root, "web", filepath.FromSlash(filepath.Clean("/"+r.URL.Path))+".gz")
-			if f, err := os.Open(gz); err == nil {
-				defer f.Close()
-				if st, err := f.Stat(); err == nil {
-					w.Header().Set("Content-Type", "application/wasm")
-					w.Header().Set("Content-Encoding", "gzip")
-					w.Header().Set("Vary", "Accept-Encoding")
-					http.ServeContent(w, r, r.URL.Path, st.ModTime(), f)
-					return
-				}
-			}
+	// The service worker sits beside index.html, so that its scope is the page.
+	mux.HandleFunc("GET /sw.js", func(w http.ResponseWriter, r *http.Request) {
+		serveFile(w, r, filepath.Join(root, "sw.js"))
+	})
+	mux.HandleFunc("GET /web/{file...}", func(w http.ResponseWriter, r *http.Request) {
+		serveFile(w, r, filepath.Join(root, "web", filepath.FromSlash(path.Clean("/"+r.PathValue("file")))))
+	})
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		for k, v := range SecurityHeaders {
+			w.Header().Set(k, v)
 		}
-		web.ServeHTTP(w, r)
-	})))
-	return mux
+		w.Header().Set("Cache-Control", "no-cache")
+		mux.ServeHTTP(w, r)
+	})
+}
+
+// encodings are the precompressed copies a file may have beside it, in
+// the order preferred when the client likes several equally.
+var encodings = []struct{ name, suffix string }{
+	{"br", ".br"},
+	{"gzip", ".gz"},
+}
+
+// serveFile serves the regular file at name, or the precompressed copy of
+// it that the request's Accept-Encoding likes best. When the client
+// refuses every form, it still gets the plain file: a refusal is more use
+// to nobody.
+func serveFile(w http.ResponseWriter, r *http.Request, name string) {
+	f, st, err := openRegular(name)
+	if err != nil {
+		http.NotFound(w, r)
+		return
+	}
+	defer f.Close()
+	if ctype := contentType(name); ctype != "" {
+		w.Header().Set("Content-Type", ctype)
+	}
+	if strings.HasSuffix(name, ".wasm") {
+		w.Header().Set("Vary", "Accept-Encoding")
+	}
+	accept := parseAcceptEncoding(r.Header.Get("Accept-Encoding"))
+	body, bodySt := f, st // what is sent: the file or its best copy
+	best, bestQ := "", accept.quality("identity")
+	for _, enc := range encodings {
+		cf, cst, err := openRegular(name + enc.suffix)
+		if err != nil {
+			continue
+		}
+		defer cf.Close()
+		if cst.ModTime().Before(st.ModTime()) {
+			continue // a copy older than its file is stale: never served
+		}
+		w.Header().Set("Vary", "Accept-Encoding")
+		if q := accept.quality(enc.name); q > bestQ || (q > 0 && q == bestQ && best == "") {
+			best, bestQ, body, bodySt = enc.name, q, cf, cst
+		}
+	}
+	if best != "" {
+		// ServeContent leaves out the length of an encoded body, and the
+		// loader's progress bar needs it: the whole copy is sent, never a
+		// range of it.
+		r.Header.Del("Range")
+		w.Header().Set("Content-Encoding", best)
+		w.Header().Set("Content-Length", strconv.FormatInt(bodySt.Size(), 10))
+	}
+	http.ServeContent(w, r, "", bodySt.ModTime(), body)
+}
+
+// openRegular opens name if it is a regular file: a directory is not
+// served, so nothing is ever listed.
+func openRegular(name string) (*os.File, fs.FileInfo, error) {
+	f, err := os.Open(name)
+	if err != nil {
+		return nil, nil, err
+	}
+	st, err := f.Stat()
+	if err == nil && !st.Mode().IsRegular() {
+		err = errors.New("not a regular file")
+	}
+	if err != nil {
+		f.Close()
+		return nil, nil, err
+	}
+	return f, st, nil
+}
+
+// contentType is the media type of a file by its extension, with the few
+// types the page needs that Go's table may lack.
+func contentType(name string) string {
+	switch path.Ext(name) {
+	case ".wasm":
+		return "application/wasm"
+	case ".webmanifest":
+		return "application/manifest+json"
+	case ".js":
+		return "text/javascript; charset=utf-8"
+	}
+	return mime.TypeByExtension(path.Ext(name))
 }

@@ -10,6 +10,8 @@ import (
 )
 
 func main() {
-	app.Route("/", func() app.Composer { return ui.New() })
+	// Every path is the page, so it works served from any sub-path
+	// (https://someone.github.io/gridsolve/) as well as from /.
+	app.RouteWithRegexp("^/", func() app.Composer { return ui.New() })
 	app.RunWhenOnBrowser()
 }
