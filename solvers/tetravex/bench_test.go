@@ -7,11 +7,12 @@ import (
 	"testing"
 )
 
-// benchmarkSolve solves each of the puzzles once per iteration.
+// benchmarkSolve decides each of the puzzles once per iteration, as the
+// judge does.
 func benchmarkSolve(b *testing.B, puzzles []*Puzzle) {
 	for b.Loop() {
 		for _, p := range puzzles {
-			if _, err := Solve(context.Background(), p, nil); err != nil {
+			if _, _, err := solve(context.Background(), p, query{limit: 1}, nil); err != nil {
 				b.Fatal(err)
 			}
 		}
@@ -65,4 +66,16 @@ func Benchmark6x6Values10(b *testing.B) {
 // Ten puzzles per operation.
 func Benchmark7x7Values10(b *testing.B) {
 	benchmarkSolve(b, randomPuzzles(7, 10, 10, true))
+}
+
+// Ten puzzles per operation, solved and their solutions counted.
+func BenchmarkCount6x6Values10(b *testing.B) {
+	puzzles := randomPuzzles(6, 10, 10, true)
+	for b.Loop() {
+		for _, p := range puzzles {
+			if _, err := Solve(context.Background(), p, nil); err != nil {
+				b.Fatal(err)
+			}
+		}
+	}
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"math/rand/v2"
 	"strings"
 	"testing"
@@ -149,6 +150,76 @@ func TestAgainstPermutations(t *testing.T) {
 	}
 }
 
+// picturesByBacktracking counts the distinct pictures (grids of edge
+// values) that the cards of p make, up to limit, placing cards one by one
+// as solvedByBacktracking does and remembering every full board. Trying
+// two equal cards at one position gives the same boards, so it tries one.
+func picturesByBacktracking(p *Puzzle, limit int) int {
+	board := make([]Card, len(p.Cards))
+	used := make([]bool, len(p.Cards))
+	seen := map[string]bool{}
+	var place func(pos int)
+	place = func(pos int) {
+		if len(seen) == limit {
+			return
+		}
+		if pos == len(board) {
+			seen[fmt.Sprint(board)] = true
+			return
+		}
+		tried := map[Card]bool{}
+		for i, c := range p.Cards {
+			if !used[i] && !tried[c] && fits(p.N, board, pos, c) {
+				tried[c] = true
+				used[i], board[pos] = true, c
+				place(pos + 1)
+				used[i] = false
+			}
+		}
+	}
+	place(0)
+	return len(seen)
+}
+
+func TestCountAgainstBacktracking(t *testing.T) {
+	rng := rand.New(rand.NewPCG(9, 10))
+	count := 300
+	if testing.Short() {
+		count = 60
+	}
+	seen := map[int]int{}
+	for n := 1; n <= 3; n++ {
+		for range count {
+			p := randomPuzzle(n, 1+rng.IntN(4), rng)
+			a, err := Solve(context.Background(), p, nil)
+			if err != nil {
+				t.Fatalf("%v: %v", p, err)
+			}
+			if want := picturesByBacktracking(p, 2); a.Solutions != want {
+				t.Fatalf("%v: Solutions = %d, want %d", p, a.Solutions, want)
+			}
+			if a.Possible != (a.Solutions > 0) {
+				t.Fatalf("%v: Possible = %v with %d solutions", p, a.Possible, a.Solutions)
+			}
+			identical := false
+			for i := range p.Cards {
+				for j := range i {
+					identical = identical || p.Cards[i] == p.Cards[j]
+				}
+			}
+			if a.IdenticalSwap != (a.Possible && identical) {
+				t.Fatalf("%v: IdenticalSwap = %v, want %v", p, a.IdenticalSwap, a.Possible && identical)
+			}
+			seen[a.Solutions]++
+		}
+	}
+	for solutions := range 3 {
+		if seen[solutions] < count/20 {
+			t.Errorf("only %d puzzles with %d solutions: the comparison proves little", seen[solutions], solutions)
+		}
+	}
+}
+
 func TestAgainstBacktracking(t *testing.T) {
 	rng := rand.New(rand.NewPCG(3, 4))
 	count := 300
@@ -264,8 +335,8 @@ func TestGameSolve(t *testing.T) {
 
 // The page reads these JSON names.
 func TestAnswerJSON(t *testing.T) {
-	got, err := json.Marshal(&Answer{Possible: true, Place: []int{1, 0}})
-	if want := `{"possible":true,"place":[1,0]}`; err != nil || string(got) != want {
+	got, err := json.Marshal(&Answer{Possible: true, Place: []int{1, 0}, Solutions: 2, IdenticalSwap: true})
+	if want := `{"possible":true,"place":[1,0],"solutions":2,"identicalSwap":true}`; err != nil || string(got) != want {
 		t.Errorf("json.Marshal = %s, %v; want %s", got, err, want)
 	}
 }
