@@ -92,10 +92,13 @@ func checkPlacement(t *testing.T, p *Puzzle, place []int) {
 
 // randomPuzzle returns a puzzle with values below values: generated
 // (solvable), generated with one side of two cards swapped (same edge
-// counts, often impossible), or entirely random (mostly impossible).
+// counts, often impossible), generated with one card's top and bottom
+// swapped, or entirely random (mostly impossible).
 func randomPuzzle(n, values int, rng *rand.Rand) *Puzzle {
 	p := Generate(n, values, rng)
-	switch rng.IntN(3) {
+	switch rng.IntN(4) {
+	case 3:
+		flipCard(p, rng)
 	case 1:
 		i, j, side := rng.IntN(len(p.Cards)), rng.IntN(len(p.Cards)), rng.IntN(4)
 		p.Cards[i][side], p.Cards[j][side] = p.Cards[j][side], p.Cards[i][side]
@@ -384,5 +387,22 @@ func TestJudgeProgressGrows(t *testing.T) {
 	})
 	if !errors.Is(err, context.Canceled) || calls != 10 {
 		t.Errorf("Judge: err %v after %d progress calls, want context.Canceled after 10", err, calls)
+	}
+}
+
+// The benchmarks' flipped puzzles are impossible indeed. (The flipped
+// construction is checked against brute force on small boards by
+// TestAgainstBacktracking, through randomPuzzle.)
+func TestFlippedAreImpossible(t *testing.T) {
+	sets := flippedSets
+	if testing.Short() {
+		sets = sets[:1]
+	}
+	for _, set := range sets {
+		for _, p := range flippedPuzzles(set.n, set.values, set.count) {
+			if a, _, err := solve(context.Background(), p, query{limit: 1}, nil); err != nil || a.Possible {
+				t.Fatalf("%v: %+v, %v; want impossible", p, a, err)
+			}
+		}
 	}
 }
