@@ -135,8 +135,19 @@ type solver struct {
 	demand               []int // per value: tops imposed by placed cards minus unplaced tops
 	shortage             int   // sum of the positive demands
 
+	// finish[r][c] holds the left edge values from which column c to the
+	// end of row r can still be filled, judging by the top edges imposed
+	// on those positions when row r was entered; see rowAhead.
+	finish [][]valueSet
+
 	nodes int64 // positions entered
 }
+
+// valueSet is a set of (renumbered) edge values: 64 cards have at most 256.
+type valueSet [4]uint64
+
+func (vs *valueSet) add(v int)      { vs[v>>6] |= 1 << (v & 63) }
+func (vs *valueSet) has(v int) bool { return vs[v>>6]&(1<<(v&63)) != 0 }
 
 // newSolver prepares the search for q on p turned turn times: p itself
 // must be turned, q not.
@@ -183,6 +194,11 @@ func newSolver(p *Puzzle, q query, turn int) *solver {
 				s.fixed[turnedPosition(p.N, pos, turn)] = []int{kindOfCard[i]}
 			}
 		}
+	}
+
+	s.finish = make([][]valueSet, p.N)
+	for r := range s.finish {
+		s.finish[r] = make([]valueSet, p.N+1)
 	}
 
 	s.byLeft = make([][]int, s.values)
@@ -346,10 +362,16 @@ func (s *solver) run(limit int64) bool {
 			s.tried[p] = 0
 			if !s.feasible(p) {
 				s.tried[p] = len(s.candidates(p))
+			} else if p%s.n == 0 && p > 0 {
+				s.rowAhead(p / s.n)
 			}
 		}
-		candidates := s.candidates(p)
-		for s.tried[p] < len(candidates) && s.remaining[candidates[s.tried[p]]] == 0 {
+		candidates, ahead := s.candidates(p), s.ahead(p)
+		for s.tried[p] < len(candidates) {
+			k := candidates[s.tried[p]]
+			if s.remaining[k] > 0 && ahead.has(s.kinds[k][Right]) {
+				break
+			}
 			s.tried[p]++
 		}
 		if s.tried[p] < len(candidates) {
@@ -367,6 +389,38 @@ func (s *solver) run(limit int64) bool {
 		s.move(s.board[p-1], p-1, -1)
 	}
 }
+
+// rowAhead fills finish[r] for row r, about to be entered: every position
+// of the row has its top edge imposed by the card above, so going from the
+// right end, a left edge value can start column c's card if some unplaced
+// card has the imposed top, that left edge, and a right edge that column
+// c+1 can start from. Cards only get used up as the row fills, so the sets
+// stay true supersets until the row is entered again.
+func (s *solver) rowAhead(r int) {
+	n, finish := s.n, s.finish[r]
+	finish[n] = anyValue
+	for c := n - 1; c > 0; c-- { // column 0 needs no left edge
+		finish[c] = valueSet{}
+		top := s.kinds[s.board[(r-1)*n+c]][Bottom]
+		for _, k := range s.byTop[top] {
+			if s.remaining[k] > 0 && finish[c+1].has(s.kinds[k][Right]) {
+				finish[c].add(s.kinds[k][Left])
+			}
+		}
+	}
+}
+
+// ahead returns the right edge values a card at position p may have so
+// that the rest of its row can be filled: see rowAhead. The first row is
+// not looked ahead.
+func (s *solver) ahead(p int) *valueSet {
+	if p < s.n {
+		return &anyValue
+	}
+	return &s.finish[p/s.n][p%s.n+1]
+}
+
+var anyValue = valueSet{^uint64(0), ^uint64(0), ^uint64(0), ^uint64(0)}
 
 // placement returns the card indices by position of the full board: the
 // cards of each kind in the order of the puzzle.
