@@ -7,11 +7,12 @@ import (
 	"testing"
 )
 
-// benchmarkSolve solves each of the puzzles once per iteration.
+// benchmarkSolve decides each of the puzzles once per iteration, as the
+// judge does.
 func benchmarkSolve(b *testing.B, puzzles []*Puzzle) {
 	for b.Loop() {
 		for _, p := range puzzles {
-			if _, err := Solve(context.Background(), p, nil); err != nil {
+			if _, _, err := solve(context.Background(), p, query{limit: 1}, nil); err != nil {
 				b.Fatal(err)
 			}
 		}
@@ -65,4 +66,59 @@ func Benchmark6x6Values10(b *testing.B) {
 // Ten puzzles per operation.
 func Benchmark7x7Values10(b *testing.B) {
 	benchmarkSolve(b, randomPuzzles(7, 10, 10, true))
+}
+
+// Ten puzzles per operation, solved and their solutions counted.
+func BenchmarkCount6x6Values10(b *testing.B) {
+	puzzles := randomPuzzles(6, 10, 10, true)
+	for b.Loop() {
+		for _, p := range puzzles {
+			if _, err := Solve(context.Background(), p, nil); err != nil {
+				b.Fatal(err)
+			}
+		}
+	}
+}
+
+// flipCard swaps the top and bottom of one card of p whose top and bottom
+// differ, if it has one: this keeps the edge counts of every side balanced
+// the same way, so counting alone rarely shows the puzzle impossible.
+func flipCard(p *Puzzle, rng *rand.Rand) {
+	var differ []int
+	for i, c := range p.Cards {
+		if c[Top] != c[Bottom] {
+			differ = append(differ, i)
+		}
+	}
+	if len(differ) > 0 {
+		c := &p.Cards[differ[rng.IntN(len(differ))]]
+		c[Top], c[Bottom] = c[Bottom], c[Top]
+	}
+}
+
+// flippedPuzzles returns count generated n×n puzzles with one card flipped
+// top to bottom: the impossible puzzles of the issue that asked for them.
+func flippedPuzzles(n, values, count int) []*Puzzle {
+	rng := rand.New(rand.NewPCG(uint64(n), uint64(values)+100))
+	var puzzles []*Puzzle
+	for range count {
+		p := Generate(n, values, rng)
+		flipCard(p, rng)
+		puzzles = append(puzzles, p)
+	}
+	return puzzles
+}
+
+// flippedSets are the impossible puzzles the benchmarks solve; each set
+// takes a few million search nodes. (Sets of 8×8 puzzles, even possible
+// ones with 10 values, take hundreds of millions.)
+var flippedSets = []struct{ n, values, count int }{{6, 8, 20}, {7, 10, 10}}
+
+// Puzzles from flippedSets, all impossible (TestFlippedAreImpossible).
+func BenchmarkFlipped(b *testing.B) {
+	for _, set := range flippedSets {
+		b.Run(fmt.Sprintf("%dx%d/values=%d", set.n, set.n, set.values), func(b *testing.B) {
+			benchmarkSolve(b, flippedPuzzles(set.n, set.values, set.count))
+		})
+	}
 }

@@ -24,7 +24,7 @@ func (Game) Judge(ctx context.Context, in io.Reader, out io.Writer, progress fun
 		if progress != nil {
 			report = func(nodes int64) { progress(done + nodes) }
 		}
-		a, nodes, err := solve(ctx, p, report)
+		a, nodes, err := solve(ctx, p, query{limit: 1}, report)
 		if err != nil {
 			return err
 		}

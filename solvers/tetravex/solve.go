@@ -8,35 +8,51 @@ type Answer struct {
 	// Place holds, for each board position in row-major order, the index in
 	// Puzzle.Cards of the card placed there; nil when impossible.
 	Place []int `json:"place"`
+	// Solutions is 0, 1, or 2 for two or more. Solutions are told apart as
+	// pictures, by the values they show: swapping two identical cards does
+	// not make another one.
+	Solutions int `json:"solutions"`
+	// IdenticalSwap says the puzzle has identical cards, so Place is one of
+	// several ways to lay out its picture.
+	IdenticalSwap bool `json:"identicalSwap"`
 }
 
 // turnNodes is the number of search nodes each of the four searches runs in
 // its turn; a round of turns ends with a progress report and a check of ctx.
 const turnNodes = 1 << 14
 
-// Solve decides whether the cards of p tile its board and finds a placement
-// if they do.
+// Solve decides whether the cards of p tile its board, finds a placement if
+// they do, and counts the solutions up to two.
 func Solve(ctx context.Context, p *Puzzle, progress func(int64)) (*Answer, error) {
-	a, _, err := solve(ctx, p, progress)
+	a, _, err := solve(ctx, p, query{limit: 2}, progress)
 	return a, err
 }
 
-// solve is Solve that also returns the number of search nodes visited.
+// query says what a search looks for.
+type query struct {
+	limit int // solutions to find before stopping: 1 to decide, 2 to count
+	// fixed, if not nil, holds for each position the index in Puzzle.Cards
+	// of a card that must be there (a card of the same kind will do), or -1.
+	fixed []int
+}
+
+// solve is Solve for any query that also returns the number of search
+// nodes visited. Answer.Solutions is only counted up to q.limit.
 //
 // How long a row-major search takes depends enormously on the corner it
 // starts from (a 5×5 puzzle took 160 thousand nodes from one corner and 47
 // million from another), so solve runs four searches, on the puzzle turned
 // by 0, 90, 180 and 270 degrees, taking turns until one of them finishes.
 // Any finished search decides, so this costs at most four times the luckiest.
-func solve(ctx context.Context, p *Puzzle, progress func(int64)) (*Answer, int64, error) {
+func solve(ctx context.Context, p *Puzzle, q query, progress func(int64)) (*Answer, int64, error) {
 	if err := p.validate(); err != nil {
 		return nil, 0, err
 	}
 	var searches [4]*solver
-	q := p
+	turnedP := p
 	for turn := range searches {
-		searches[turn] = newSolver(q)
-		q = q.turned()
+		searches[turn] = newSolver(turnedP, q, turn)
+		turnedP = turnedP.turned()
 	}
 	var nodes int64
 	for {
@@ -47,14 +63,18 @@ func solve(ctx context.Context, p *Puzzle, progress func(int64)) (*Answer, int64
 			if !done {
 				continue
 			}
-			if !s.found {
-				return &Answer{}, nodes, nil
+			a := &Answer{Solutions: s.solutions}
+			if s.solutions > 0 {
+				a.Possible = true
+				a.Place = make([]int, len(p.Cards))
+				for pos := range a.Place {
+					a.Place[pos] = s.first[turnedPosition(p.N, pos, turn)]
+				}
+				for _, cards := range s.cards {
+					a.IdenticalSwap = a.IdenticalSwap || len(cards) > 1
+				}
 			}
-			place := make([]int, len(p.Cards))
-			for pos := range place {
-				place[pos] = s.cardAt(turnedPosition(p.N, pos, turn))
-			}
-			return &Answer{Possible: true, Place: place}, nodes, nil
+			return a, nodes, nil
 		}
 		if progress != nil {
 			progress(nodes)
@@ -98,7 +118,10 @@ type solver struct {
 	board     []int   // kind placed at each position filled so far
 	filled    int     // positions filled
 	tried     []int   // per position: candidates tried there, or -1 if not entered
-	found     bool    // the board is full
+	fixed     [][]int // per position, the only kind allowed there as a list, or nil
+	limit     int     // solutions wanted
+	solutions int     // solutions found
+	first     []int   // the first solution: card indices by position
 
 	// Kinds that may go to a position, by the values its neighbours impose.
 	values    int // distinct values
@@ -112,11 +135,24 @@ type solver struct {
 	demand               []int // per value: tops imposed by placed cards minus unplaced tops
 	shortage             int   // sum of the positive demands
 
+	// finish[r][c] holds the left edge values from which column c to the
+	// end of row r can still be filled, judging by the top edges imposed
+	// on those positions when row r was entered; see rowAhead.
+	finish [][]valueSet
+
 	nodes int64 // positions entered
 }
 
-func newSolver(p *Puzzle) *solver {
-	s := &solver{n: p.N, board: make([]int, len(p.Cards)), tried: make([]int, len(p.Cards))}
+// valueSet is a set of (renumbered) edge values: 64 cards have at most 256.
+type valueSet [4]uint64
+
+func (vs *valueSet) add(v int)      { vs[v>>6] |= 1 << (v & 63) }
+func (vs *valueSet) has(v int) bool { return vs[v>>6]&(1<<(v&63)) != 0 }
+
+// newSolver prepares the search for q on p turned turn times: p itself
+// must be turned, q not.
+func newSolver(p *Puzzle, q query, turn int) *solver {
+	s := &solver{n: p.N, limit: q.limit, board: make([]int, len(p.Cards)), tried: make([]int, len(p.Cards))}
 	for pos := range s.tried {
 		s.tried[pos] = -1
 	}
@@ -143,6 +179,26 @@ func newSolver(p *Puzzle) *solver {
 		}
 		s.cards[k] = append(s.cards[k], i)
 		s.remaining[k]++
+	}
+
+	if q.fixed != nil {
+		s.fixed = make([][]int, len(p.Cards))
+		kindOfCard := make([]int, len(p.Cards))
+		for k, cards := range s.cards {
+			for _, i := range cards {
+				kindOfCard[i] = k
+			}
+		}
+		for pos, i := range q.fixed {
+			if i >= 0 {
+				s.fixed[turnedPosition(p.N, pos, turn)] = []int{kindOfCard[i]}
+			}
+		}
+	}
+
+	s.finish = make([][]valueSet, p.N)
+	for r := range s.finish {
+		s.finish[r] = make([]valueSet, p.N+1)
 	}
 
 	s.byLeft = make([][]int, s.values)
@@ -248,8 +304,23 @@ func (s *solver) feasible(p int) bool {
 		s.vertical.pos <= freeTop && s.vertical.neg <= freeBottom
 }
 
-// candidates returns the kinds whose left and top edges fit position p.
+// candidates returns the kinds whose left and top edges fit position p,
+// keeping only the fixed kind if there is one.
 func (s *solver) candidates(p int) []int {
+	list := s.fitting(p)
+	if s.fixed == nil || s.fixed[p] == nil {
+		return list
+	}
+	for _, k := range list {
+		if k == s.fixed[p][0] {
+			return s.fixed[p]
+		}
+	}
+	return nil
+}
+
+// fitting returns the kinds whose left and top edges fit position p.
+func (s *solver) fitting(p int) []int {
 	r, c := p/s.n, p%s.n
 	switch {
 	case r == 0 && c == 0:
@@ -265,14 +336,23 @@ func (s *solver) candidates(p int) []int {
 }
 
 // run goes on with the depth-first search until it finishes or has visited
-// limit nodes in all, and reports whether it finished: with found set if it
-// filled the board, or having exhausted every placement.
+// limit nodes in all, and reports whether it finished: having found the
+// solutions wanted, or having exhausted every placement.
 func (s *solver) run(limit int64) bool {
-	for !s.found {
+	for {
 		p := s.filled
 		if p == len(s.board) {
-			s.found = true
-			break
+			s.solutions++
+			if s.solutions == 1 {
+				s.first = s.placement()
+			}
+			if s.solutions == s.limit {
+				return true
+			}
+			// Look for the next one: take back the last card.
+			s.filled--
+			s.move(s.board[p-1], p-1, -1)
+			continue
 		}
 		if s.tried[p] < 0 {
 			if s.nodes == limit {
@@ -282,10 +362,16 @@ func (s *solver) run(limit int64) bool {
 			s.tried[p] = 0
 			if !s.feasible(p) {
 				s.tried[p] = len(s.candidates(p))
+			} else if p%s.n == 0 && p > 0 {
+				s.rowAhead(p / s.n)
 			}
 		}
-		candidates := s.candidates(p)
-		for s.tried[p] < len(candidates) && s.remaining[candidates[s.tried[p]]] == 0 {
+		candidates, ahead := s.candidates(p), s.ahead(p)
+		for s.tried[p] < len(candidates) {
+			k := candidates[s.tried[p]]
+			if s.remaining[k] > 0 && ahead.has(s.kinds[k][Right]) {
+				break
+			}
 			s.tried[p]++
 		}
 		if s.tried[p] < len(candidates) {
@@ -297,23 +383,53 @@ func (s *solver) run(limit int64) bool {
 		// Every candidate failed here: take back the card before.
 		s.tried[p] = -1
 		if p == 0 {
-			break
+			return true
 		}
 		s.filled--
 		s.move(s.board[p-1], p-1, -1)
 	}
-	return true
 }
 
-// cardAt returns the index in the puzzle's cards of the card at position
-// pos of the full board.
-func (s *solver) cardAt(pos int) int {
-	k := s.board[pos]
-	used := 0 // cards of the same kind placed before pos
-	for _, other := range s.board[:pos] {
-		if other == k {
-			used++
+// rowAhead fills finish[r] for row r, about to be entered: every position
+// of the row has its top edge imposed by the card above, so going from the
+// right end, a left edge value can start column c's card if some unplaced
+// card has the imposed top, that left edge, and a right edge that column
+// c+1 can start from. Cards only get used up as the row fills, so the sets
+// stay true supersets until the row is entered again.
+func (s *solver) rowAhead(r int) {
+	n, finish := s.n, s.finish[r]
+	finish[n] = anyValue
+	for c := n - 1; c > 0; c-- { // column 0 needs no left edge
+		finish[c] = valueSet{}
+		top := s.kinds[s.board[(r-1)*n+c]][Bottom]
+		for _, k := range s.byTop[top] {
+			if s.remaining[k] > 0 && finish[c+1].has(s.kinds[k][Right]) {
+				finish[c].add(s.kinds[k][Left])
+			}
 		}
 	}
-	return s.cards[k][used]
+}
+
+// ahead returns the right edge values a card at position p may have so
+// that the rest of its row can be filled: see rowAhead. The first row is
+// not looked ahead.
+func (s *solver) ahead(p int) *valueSet {
+	if p < s.n {
+		return &anyValue
+	}
+	return &s.finish[p/s.n][p%s.n+1]
+}
+
+var anyValue = valueSet{^uint64(0), ^uint64(0), ^uint64(0), ^uint64(0)}
+
+// placement returns the card indices by position of the full board: the
+// cards of each kind in the order of the puzzle.
+func (s *solver) placement() []int {
+	used := make([]int, len(s.kinds))
+	place := make([]int, len(s.board))
+	for pos, k := range s.board {
+		place[pos] = s.cards[k][used[k]]
+		used[k]++
+	}
+	return place
 }

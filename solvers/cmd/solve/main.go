@@ -1,20 +1,27 @@
-// Command solve reads a puzzle in its judge text format on standard input
+// Command solve reads puzzles in their judge text format on standard input
 // and writes the judge answers on standard output:
 //
-//	go run ./solvers/cmd/solve ships < input
+//	go run ./solvers/cmd/solve [-timeout D] [-nodes N] PUZZLE < input
 //
-// PUZZLE is one of ships, flip, iq, nonogram or tetravex. Malformed input
-// gives a one-line error on standard error and exit status 2.
+// PUZZLE is one of ships, flip, iq, nonogram or tetravex. The exit status
+// is 0 when every puzzle is answered, 2 for a bad call or bad input (empty
+// input included; one line on standard error, nothing on standard output)
+// and 3 when the search gives up: the time limit or the node limit ran out,
+// or it was interrupted. Answers to the puzzles before the one given up on
+// stay on standard output.
 package main
 
 import (
 	"bufio"
 	"context"
+	"errors"
+	"flag"
 	"fmt"
 	"io"
 	"os"
 	"os/signal"
 	"strings"
+	"time"
 
 	"gridsolve/solvers"
 )
@@ -22,6 +29,22 @@ import (
 // maxInput bounds what is read from standard input: no judge input comes
 // near it, and a runaway pipe gets an error instead of eating memory.
 const maxInput = 8 << 20
+
+// Exit statuses.
+const (
+	exitAnswered = 0
+	exitBadInput = 2
+	exitGaveUp   = 3
+)
+
+var usage = "usage: solve [-timeout D] [-nodes N] PUZZLE < input   (PUZZLE: " + names() + ")"
+
+const exitStatuses = `exit status:
+  0  every puzzle answered
+  2  bad call or bad input (one line on standard error)
+  3  gave up: the time or node limit ran out, or interrupted
+     (the answers to earlier puzzles are kept on standard output)
+`
 
 func main() {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
@@ -32,32 +55,114 @@ func main() {
 
 // run is the whole command, with its streams passed in so tests can drive it.
 func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	if len(args) != 1 {
-		fmt.Fprintf(stderr, "usage: solve PUZZLE < input   (PUZZLE: %s)\n", names())
-		return 2
+	flags := flag.NewFlagSet("solve", flag.ContinueOnError)
+	flags.SetOutput(io.Discard) // errors are reported below, on one line
+	flags.Usage = func() {}
+	timeout := flags.Duration("timeout", 0, "give up after this long, e.g. 10s or 2m (0: no limit)")
+	maxNodes := flags.Int64("nodes", 0, "give up after visiting this many search nodes (0: no limit)")
+	name, err := parseArgs(flags, args)
+	if errors.Is(err, flag.ErrHelp) {
+		fmt.Fprintln(stdout, usage)
+		flags.SetOutput(stdout)
+		flags.PrintDefaults()
+		fmt.Fprint(stdout, exitStatuses)
+		return exitAnswered
 	}
-	g, ok := solvers.Lookup(args[0])
+	if err == nil && name == "" {
+		err = fmt.Errorf("name the puzzle: %s", names())
+	}
+	if err != nil {
+		fmt.Fprintf(stderr, "solve: %s (see solve -h)\n", oneLine(err.Error()))
+		return exitBadInput
+	}
+	if *timeout < 0 || *maxNodes < 0 {
+		fmt.Fprintln(stderr, "solve: -timeout and -nodes must not be negative")
+		return exitBadInput
+	}
+	g, ok := solvers.Lookup(name)
 	if !ok {
-		fmt.Fprintf(stderr, "solve: unknown puzzle %q (want one of: %s)\n", args[0], names())
-		return 2
+		fmt.Fprintf(stderr, "solve: unknown puzzle %q (want one of: %s)\n", name, names())
+		return exitBadInput
 	}
 	in, err := io.ReadAll(io.LimitReader(stdin, maxInput+1))
 	if err == nil && len(in) > maxInput {
 		err = fmt.Errorf("input is larger than %d MiB", maxInput>>20)
 	}
-	if err == nil {
-		out := bufio.NewWriter(stdout)
-		err = g.Judge(ctx, strings.NewReader(string(in)), out, nil)
-		if ferr := out.Flush(); err == nil {
-			err = ferr
-		}
+	if err == nil && strings.TrimSpace(string(in)) == "" {
+		err = fmt.Errorf("the input is empty: no %s puzzle to solve", name)
 	}
 	if err != nil {
 		fmt.Fprintf(stderr, "solve: %s\n", oneLine(err.Error()))
-		return 2
+		return exitBadInput
 	}
-	return 0
+
+	start := time.Now()
+	if *timeout > 0 {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeout(ctx, *timeout)
+		defer cancel()
+	}
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	var count nodeCount
+	progress := func(nodes int64) {
+		if count.add(nodes) > *maxNodes && *maxNodes > 0 {
+			cancel()
+		}
+	}
+
+	out := bufio.NewWriter(stdout)
+	err = g.Judge(ctx, strings.NewReader(string(in)), out, progress)
+	if ferr := out.Flush(); err == nil {
+		err = ferr
+	}
+	switch {
+	case err == nil:
+		return exitAnswered
+	case ctx.Err() != nil:
+		fmt.Fprintf(stderr, "solve: gave up after %d nodes, %.1f s\n", count.total(), time.Since(start).Seconds())
+		return exitGaveUp
+	default:
+		fmt.Fprintf(stderr, "solve: %s\n", oneLine(err.Error()))
+		return exitBadInput
+	}
 }
+
+// parseArgs parses the flags, which may come before or after the puzzle
+// name, and returns the name; "" if it is missing.
+func parseArgs(flags *flag.FlagSet, args []string) (string, error) {
+	if err := flags.Parse(args); err != nil {
+		return "", err
+	}
+	if flags.NArg() == 0 {
+		return "", nil
+	}
+	name := flags.Arg(0)
+	if err := flags.Parse(flags.Args()[1:]); err != nil {
+		return "", err
+	}
+	if flags.NArg() > 0 {
+		return "", fmt.Errorf("unexpected argument %q after the puzzle name", flags.Arg(0))
+	}
+	return name, nil
+}
+
+// nodeCount adds up the progress reports of a judge run. Some games count
+// the nodes of each puzzle afresh, so a report smaller than the one before
+// starts a new puzzle whose nodes come on top of the last puzzle's.
+type nodeCount struct {
+	done, last int64 // nodes of the finished puzzles; last report
+}
+
+func (c *nodeCount) add(nodes int64) int64 {
+	if nodes < c.last {
+		c.done += c.last
+	}
+	c.last = nodes
+	return c.total()
+}
+
+func (c *nodeCount) total() int64 { return c.done + c.last }
 
 func names() string {
 	var s []string

@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"context"
+	"regexp"
 	"strings"
 	"testing"
 )
@@ -79,3 +80,107 @@ func TestErrors(t *testing.T) {
 		}
 	}
 }
+
+func TestEmptyInput(t *testing.T) {
+	for _, g := range []string{"ships", "flip", "iq", "nonogram", "tetravex"} {
+		for _, in := range []string{"", " \n\t\n"} {
+			code, out, errs := solve(t, []string{g}, in)
+			if code != 2 || out != "" || !strings.Contains(errs, "empty") || strings.Count(errs, "\n") != 1 {
+				t.Errorf("solve %s < %q = exit %d, stdout %q, stderr %q; want exit 2 and one line saying the input is empty",
+					g, in, code, out, errs)
+			}
+		}
+	}
+}
+
+func TestHelp(t *testing.T) {
+	code, out, errs := solve(t, []string{"-h"}, "")
+	if code != 0 || errs != "" {
+		t.Errorf("solve -h = exit %d, stderr %q; want exit 0 and nothing on standard error", code, errs)
+	}
+	for _, want := range []string{"-timeout", "-nodes", "0 ", "2 ", "3 ", "tetravex"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("solve -h does not mention %q:\n%s", want, out)
+		}
+	}
+}
+
+func TestBadFlags(t *testing.T) {
+	for _, args := range [][]string{
+		{"-timeout", "soon", "tetravex"},
+		{"-nodes", "-5", "tetravex"},
+		{"-unknown", "tetravex"},
+		{"tetravex", "-nodes"},
+		{"tetravex", "-nodes", "3", "extra"},
+	} {
+		code, out, errs := solve(t, args, "1\n1 2 3 4\n0\n")
+		if code != 2 || out != "" || strings.Count(errs, "\n") != 1 {
+			t.Errorf("solve %q = exit %d, stdout %q, stderr %q; want exit 2 and a one-line error", args, code, out, errs)
+		}
+	}
+}
+
+// A one-card game, answered at once, then one that takes many nodes.
+const easyThenHard = "1\n1 2 3 4\n" + hardTetravex
+
+// The limits end the search of the second game; the first one's answer
+// stays on standard output.
+func TestGiveUp(t *testing.T) {
+	for _, args := range [][]string{
+		{"-nodes", "1", "tetravex"},
+		{"tetravex", "-nodes=1000"},
+		{"-timeout", "1ns", "tetravex"},
+	} {
+		code, out, errs := solve(t, args, easyThenHard)
+		if code != 3 || out != "Game 1: Possible\n\n" || !regexp.MustCompile(`^solve: gave up after [0-9]+ nodes, [0-9]+\.[0-9] s\n$`).MatchString(errs) {
+			t.Errorf("solve %q = exit %d, stdout %q, stderr %q; want exit 3, the first game's answer and a gave-up line", args, code, out, errs)
+		}
+	}
+	// Generous limits change nothing.
+	code, out, errs := solve(t, []string{"-nodes", "1000000000", "-timeout", "1h", "tetravex"}, "1\n1 2 3 4\n")
+	if code != 0 || out != "Game 1: Possible\n\n" {
+		t.Errorf("solve with generous limits = exit %d, stdout %q, stderr %q", code, out, errs)
+	}
+}
+
+func TestNodeCountAcrossPuzzles(t *testing.T) {
+	var c nodeCount
+	for _, report := range []int64{10, 20, 5, 15, 30} {
+		c.add(report)
+	}
+	// Reports 10, 20 for the first puzzle, 5, 15, 30 for the second.
+	if got := c.total(); got != 50 {
+		t.Errorf("total after two puzzles = %d, want 50", got)
+	}
+}
+
+// hardTetravex is an impossible 5×5 tetravex game that takes the solver
+// well over a hundred thousand nodes.
+const hardTetravex = `5
+2 1 1 1
+1 2 2 1
+1 1 0 2
+1 2 2 1
+0 0 1 1
+1 1 2 1
+0 1 2 2
+1 2 1 2
+0 2 0 1
+2 0 0 1
+0 0 1 0
+2 1 0 2
+2 2 1 2
+0 1 1 2
+1 2 2 2
+2 2 2 1
+1 1 1 2
+1 0 1 1
+2 2 1 2
+0 2 2 2
+2 1 0 1
+0 2 1 2
+0 0 0 2
+0 1 1 1
+0 0 0 2
+0
+`

@@ -1,0 +1,278 @@
+package tetravex
+
+import (
+	"context"
+	"math/rand/v2"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+
+	"gridsolve/solvers/play"
+)
+
+// A hundred puzzles at each level, over the sizes the page offers: each
+// is solvable with a unique picture, uses the level's values, and comes
+// back the same from the same options.
+func TestGenerateUnique(t *testing.T) {
+	count := 100
+	if testing.Short() {
+		count = 15
+	}
+	for level := 1; level <= 3; level++ {
+		for seed := range count {
+			o := play.Options{W: 2 + seed%5, Level: level, Seed: uint64(seed)}
+			text, err := Game{}.Generate(context.Background(), o)
+			if err != nil {
+				t.Fatalf("Generate(%+v): %v", o, err)
+			}
+			p, err := ParsePuzzle(text)
+			if err != nil {
+				t.Fatalf("Generate(%+v) = %q: %v", o, text, err)
+			}
+			if p.N != o.W {
+				t.Fatalf("Generate(%+v) made a %d×%d board", o, p.N, p.N)
+			}
+			for _, c := range p.Cards {
+				for _, v := range c {
+					if v >= levelValues(o.W, level) {
+						t.Fatalf("Generate(%+v) = %q: value %d at level %d", o, text, v, level)
+					}
+				}
+			}
+			a, err := Solve(context.Background(), p, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if a.Solutions != 1 {
+				t.Fatalf("Generate(%+v) = %q: %d solutions, want 1", o, text, a.Solutions)
+			}
+			checkPlacement(t, p, a.Place)
+			if again, _ := (Game{}).Generate(context.Background(), o); again != text {
+				t.Fatalf("Generate(%+v) twice: %q, then %q", o, text, again)
+			}
+		}
+	}
+}
+
+func TestGenerateRejectsBadOptions(t *testing.T) {
+	for _, o := range []play.Options{{W: 1, Level: 1}, {W: MaxN + 1, Level: 1}, {W: 4, Level: 0}, {W: 4, Level: 4}} {
+		if text, err := (Game{}).Generate(context.Background(), o); err == nil {
+			t.Errorf("Generate(%+v) = %q, want an error", o, text)
+		}
+	}
+}
+
+// Sizes whose uniqueness is not promised still give solvable puzzles at
+// every level. (Solving 8×8 ones can take minutes; Generate deals them as
+// it deals 7×7 ones.)
+func TestGenerateLargeIsPossible(t *testing.T) {
+	for level := 1; level <= 3; level++ {
+		o := play.Options{W: 7, Level: level, Seed: 1}
+		text, err := Game{}.Generate(context.Background(), o)
+		if err != nil {
+			t.Fatal(err)
+		}
+		p, err := ParsePuzzle(text)
+		if err != nil {
+			t.Fatal(err)
+		}
+		a, _, err := solve(context.Background(), p, query{limit: 1}, nil)
+		if err != nil || !a.Possible || p.N != o.W {
+			t.Fatalf("Generate(%+v) = %q: %+v, %v; want a possible %d×%d puzzle", o, text, a, err, o.W, o.W)
+		}
+		checkPlacement(t, p, a.Place)
+	}
+}
+
+// picturesWith lists every picture the cards of p make that shows, at
+// each cell where board has a card, that card's values: plain backtracking
+// over the cards, trying equal cards once per cell.
+func picturesWith(p *Puzzle, board []int) [][]Card {
+	picture := make([]Card, len(p.Cards))
+	used := make([]bool, len(p.Cards))
+	var found [][]Card
+	var place func(pos int)
+	place = func(pos int) {
+		if pos == len(picture) {
+			found = append(found, append([]Card(nil), picture...))
+			return
+		}
+		tried := map[Card]bool{}
+		for i, c := range p.Cards {
+			if used[i] || tried[c] || !fits(p.N, picture, pos, c) || board[pos] >= 0 && p.Cards[board[pos]] != c {
+				continue
+			}
+			tried[c] = true
+			used[i], picture[pos] = true, c
+			place(pos + 1)
+			used[i] = false
+		}
+	}
+	place(0)
+	return found
+}
+
+// randomPosition lays some cards of a solution of p on the board, and
+// sometimes a wrong card or two, and writes the board as Hint reads it.
+func randomPosition(p *Puzzle, place []int, rng *rand.Rand) ([]int, string) {
+	board := make([]int, len(place))
+	for pos := range board {
+		board[pos] = -1
+		if rng.IntN(2) == 0 {
+			board[pos] = place[pos]
+		}
+	}
+	if rng.IntN(2) == 0 {
+		a, b := rng.IntN(len(board)), rng.IntN(len(board))
+		board[a], board[b] = board[b], board[a]
+	}
+	var fields []string
+	for _, i := range board {
+		if i < 0 {
+			fields = append(fields, "-")
+		} else {
+			fields = append(fields, strconv.Itoa(i))
+		}
+	}
+	return board, strings.Join(fields, " ")
+}
+
+// Every hint is checked against all the pictures the position allows.
+func TestHintAgainstBacktracking(t *testing.T) {
+	rng := rand.New(rand.NewPCG(11, 12))
+	count := 600
+	if testing.Short() {
+		count = 150
+	}
+	kinds := map[string]int{}
+	for range count {
+		n := 2 + rng.IntN(2)
+		p := Generate(n, 1+rng.IntN(4), rng)
+		// The solver's answer only builds the position; the check is
+		// picturesWith's.
+		a, err := Solve(context.Background(), p, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		board, position := randomPosition(p, a.Place, rng)
+		h, err := Game{}.Hint(context.Background(), p.String(), position)
+		if err != nil {
+			t.Fatalf("%v %q: %v", p, position, err)
+		}
+		pictures := picturesWith(p, board)
+		switch {
+		case len(pictures) == 0:
+			kinds["remove"]++
+			if h.Move != "remove" || len(h.Cells) != 1 || board[h.Cells[0]] < 0 {
+				t.Fatalf("%v %q: no solution keeps the board, but the hint is %+v", p, position, h)
+			}
+			before := slices.Clone(board)
+			for pos := h.Cells[0] + 1; pos < len(before); pos++ {
+				before[pos] = -1
+			}
+			if len(picturesWith(p, before)) > 0 {
+				t.Fatalf("%v %q: hint %+v, but a solution keeps the cards up to that one", p, position, h)
+			}
+			before[h.Cells[0]] = -1
+			if len(picturesWith(p, before)) == 0 {
+				t.Fatalf("%v %q: hint %+v, but no solution keeps even the cards before it", p, position, h)
+			}
+		case !slices.Contains(board, -1):
+			kinds["solved"]++
+			if h.Cells != nil || h.Move != "" {
+				t.Fatalf("%v %q: solved, but the hint is %+v", p, position, h)
+			}
+		default:
+			if len(h.Cells) != 1 || board[h.Cells[0]] >= 0 {
+				t.Fatalf("%v %q: hint %+v is not about one empty cell", p, position, h)
+			}
+			card, err := strconv.Atoi(h.Move)
+			if err != nil || card < 0 || card >= len(p.Cards) || slices.Contains(board, card) {
+				t.Fatalf("%v %q: hint %+v does not name a card off the board", p, position, h)
+			}
+			with := 0
+			for _, pic := range pictures {
+				if pic[h.Cells[0]] == p.Cards[card] {
+					with++
+				}
+			}
+			isForced := !strings.Contains(h.Reason, "part of")
+			if isForced {
+				kinds["forced"]++
+			} else {
+				kinds["solution"]++
+			}
+			if with == 0 || isForced && with < len(pictures) {
+				t.Fatalf("%v %q: hint %+v is in %d of the %d solutions", p, position, h, with, len(pictures))
+			}
+		}
+	}
+	t.Logf("hints by kind: %v", kinds)
+	for _, kind := range []string{"remove", "solved", "forced", "solution"} {
+		if kinds[kind] < count/50 {
+			t.Errorf("only %d hints of kind %s in %d: %v", kinds[kind], kind, count, kinds)
+		}
+	}
+}
+
+func TestHintRejectsBadInput(t *testing.T) {
+	puzzle := "2\n1 2 3 4\n3 4 1 2\n1 2 3 4\n3 4 1 2\n"
+	for _, position := range []string{"", "- - -", "- - - - -", "0 1 2 x", "0 1 2 4", "0 -1 - -", "0 0 - -"} {
+		if h, err := (Game{}).Hint(context.Background(), puzzle, position); err == nil {
+			t.Errorf("Hint(%q) = %+v, want an error", position, h)
+		}
+	}
+	if h, err := (Game{}).Hint(context.Background(), "2\n1 2 3\n", "- - - -"); err == nil {
+		t.Errorf("Hint of a bad puzzle = %+v, want an error", h)
+	}
+}
+
+// Any position text gets a hint about the board or an error, never a panic.
+func FuzzHint(f *testing.F) {
+	p := Generate(3, 3, rand.New(rand.NewPCG(13, 14)))
+	for _, s := range []string{"- - - - - - - - -", "0 1 2 3 4 5 6 7 8", "8 - 7 - 6 - 5 - 4", "0 0 - - - - - - -", "1\t2\n-"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, position string) {
+		board, err := ParsePosition(p, position)
+		h, herr := Game{}.Hint(context.Background(), p.String(), position)
+		if (err == nil) != (herr == nil) {
+			t.Fatalf("ParsePosition error %v but Hint error %v", err, herr)
+		}
+		if err != nil {
+			return
+		}
+		seen := map[int]bool{}
+		for _, i := range board {
+			if i < -1 || i >= len(p.Cards) || i >= 0 && seen[i] {
+				t.Fatalf("ParsePosition(%q) = %v", position, board)
+			}
+			seen[i] = true
+		}
+		for _, pos := range h.Cells {
+			if pos < 0 || pos >= len(board) {
+				t.Fatalf("Hint(%q) = %+v: cell off the board", position, h)
+			}
+		}
+	})
+}
+
+func TestGenerate8x8Shape(t *testing.T) {
+	o := play.Options{W: 8, Level: 3, Seed: 2}
+	text, err := Game{}.Generate(context.Background(), o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := ParsePuzzle(text)
+	if err != nil || p.N != 8 {
+		t.Fatalf("Generate(%+v) = %q, %v; want an 8×8 puzzle", o, text, err)
+	}
+	for _, c := range p.Cards {
+		for _, v := range c {
+			if v >= levelValues(8, 3) {
+				t.Fatalf("Generate(%+v): value %d out of the level's range", o, v)
+			}
+		}
+	}
+}
