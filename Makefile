@@ -7,7 +7,7 @@ WASMEXEC := $(GOROOT)/lib/wasm/go_js_wasm_exec
 ADDR   ?= 127.0.0.1:8080
 CHROMIUM ?= chromium
 
-.PHONY: run test test-unit test-wasm test-e2e wasm chromium sizes
+.PHONY: run test test-unit test-wasm test-e2e wasm chromium sizes bench-wasm
 
 test: test-unit test-wasm test-e2e
 
@@ -41,3 +41,15 @@ chromium:
 sizes: wasm
 	@for f in web/app.wasm web/worker.wasm; do \
 		printf '%-16s %8d bytes raw, %8d bytes gzip\n' $$f $$(wc -c < $$f) $$(wc -c < $$f.gz); done
+
+# How much slower each solver benchmark runs as wasm in Chromium than
+# natively, warm and cold; minutes per benchmark, so narrow it down with
+# BENCH=regexp (and ROUNDS=, COUNT=, BENCHTIME=). Not part of make test.
+BENCH     ?= .
+BENCHTIME ?= 250ms
+COUNT     ?= 3
+ROUNDS    ?= 5
+bench-wasm: chromium
+	$(GO) install github.com/agnivade/wasmbrowsertest@v0.11.0
+	CHROMIUM=$$(command -v $(CHROMIUM)) $(GO) run ./bench/wasmratio -bench='$(BENCH)' \
+		-benchtime=$(BENCHTIME) -count=$(COUNT) -rounds=$(ROUNDS)
