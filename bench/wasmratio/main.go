@@ -98,11 +98,15 @@ func main() {
 			if err != nil {
 				fail(fmt.Errorf("%s native: %v", p.path, err))
 			}
+			nr := parseBench(native)
+			if len(nr.names) == 0 {
+				continue // no benchmark matches: spare the browser start
+			}
 			wasm, err := run(ctx, *timeout, p.dir, env, runner, append([]string{p.wasm}, args...)...)
 			if err != nil {
 				fail(fmt.Errorf("%s wasm: %v", p.path, err))
 			}
-			rows = addRound(rows, byName, p.name, parseBench(native), parseBench(wasm))
+			rows = addRound(rows, byName, p.name, nr, parseBench(wasm))
 		}
 	}
 	if len(rows) == 0 {
