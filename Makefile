@@ -51,5 +51,5 @@ COUNT     ?= 3
 ROUNDS    ?= 5
 bench-wasm: chromium
 	$(GO) install github.com/agnivade/wasmbrowsertest@v0.11.0
-	CHROMIUM=$$(command -v $(CHROMIUM)) $(GO) run ./bench/wasmratio -bench='$(BENCH)' \
+	CHROMIUM=$$(command -v $(CHROMIUM)) $(GO) run ./bench/wasmratio -bench='$(value BENCH)' \
 		-benchtime=$(BENCHTIME) -count=$(COUNT) -rounds=$(ROUNDS)

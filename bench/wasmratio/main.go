@@ -33,6 +33,7 @@ import (
 	"io"
 	"os"
 	"os/exec"
+	"os/signal"
 	"path/filepath"
 	"strings"
 	"text/tabwriter"
@@ -50,70 +51,89 @@ var chromiumFlags = []string{
 }
 
 func main() {
-	bench := flag.String("bench", envOr("BENCH", "."), "run only the benchmarks matching this regexp (default $BENCH or .)")
-	benchtime := flag.String("benchtime", "250ms", "-test.benchtime of each run")
-	count := flag.Int("count", 3, "runs of each benchmark per process; the first is the cold one")
-	rounds := flag.Int("rounds", 5, "rounds of native and wasm processes, taken the median of")
-	pkgs := flag.String("pkgs", "./solvers/...", "packages whose benchmarks to run")
-	timeout := flag.Duration("timeout", 30*time.Minute, "time allowed for each process")
+	var c config
+	flag.StringVar(&c.bench, "bench", envOr("BENCH", "."), "run only the benchmarks matching this regexp (default $BENCH or .)")
+	flag.StringVar(&c.benchtime, "benchtime", "250ms", "-test.benchtime of each run")
+	flag.IntVar(&c.count, "count", 3, "runs of each benchmark per process; the first is the cold one")
+	flag.IntVar(&c.rounds, "rounds", 5, "rounds of native and wasm processes, taken the median of")
+	flag.StringVar(&c.pkgs, "pkgs", "./solvers/...", "packages whose benchmarks to run")
+	flag.DurationVar(&c.timeout, "timeout", 30*time.Minute, "time allowed for each process")
 	flag.Parse()
-	if *count < 1 || *rounds < 1 {
-		fail(errors.New("-count and -rounds must be at least 1"))
+	// Interrupting cancels the runs, so that the temporary files go too.
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	defer stop()
+	if err := measure(ctx, c); err != nil {
+		stop()
+		fmt.Fprintln(os.Stderr, "wasmratio:", err)
+		os.Exit(1)
 	}
-	ctx := context.Background()
+}
+
+type config struct {
+	bench, benchtime, pkgs string
+	count, rounds          int
+	timeout                time.Duration
+}
+
+// measure builds, runs and prints the table.
+func measure(ctx context.Context, c config) error {
+	if c.count < 1 || c.rounds < 1 {
+		return errors.New("-count and -rounds must be at least 1")
+	}
 	runner, err := findWasmRunner()
 	if err != nil {
-		fail(err)
+		return err
 	}
 	tmp, err := os.MkdirTemp("", "wasmratio")
 	if err != nil {
-		fail(err)
+		return err
 	}
 	defer os.RemoveAll(tmp)
 	env, err := chromiumEnv(tmp)
 	if err != nil {
-		fail(err)
+		return err
 	}
-	packages, err := listPackages(ctx, *pkgs)
+	packages, err := listPackages(ctx, c.pkgs)
 	if err != nil {
-		fail(err)
+		return err
 	}
-
 	for _, p := range packages {
 		if err := p.build(ctx, tmp); err != nil {
-			fail(err)
+			return err
 		}
 	}
-	args := []string{"-test.run=^$", "-test.bench=" + *bench, "-test.benchtime=" + *benchtime,
-		fmt.Sprintf("-test.count=%d", *count), "-test.cpu=1", fmt.Sprintf("-test.timeout=%s", *timeout)}
+
+	args := []string{"-test.run=^$", "-test.bench=" + c.bench, "-test.benchtime=" + c.benchtime,
+		fmt.Sprintf("-test.count=%d", c.count), "-test.cpu=1", fmt.Sprintf("-test.timeout=%s", c.timeout)}
 	var rows []*row
 	byName := map[string]*row{}
-	for round := range *rounds {
+	for round := range c.rounds {
 		for _, p := range packages {
 			if p.native == "" {
 				continue // no tests
 			}
-			fmt.Fprintf(os.Stderr, "round %d/%d: %s\n", round+1, *rounds, p.path)
-			native, err := run(ctx, *timeout, p.dir, nil, p.native, args...)
+			fmt.Fprintf(os.Stderr, "round %d/%d: %s\n", round+1, c.rounds, p.path)
+			native, err := run(ctx, c.timeout, p.dir, nil, p.native, args...)
 			if err != nil {
-				fail(fmt.Errorf("%s native: %v", p.path, err))
+				return fmt.Errorf("%s native: %v", p.path, err)
 			}
 			nr := parseBench(native)
 			if len(nr.names) == 0 {
 				continue // no benchmark matches: spare the browser start
 			}
-			wasm, err := run(ctx, *timeout, p.dir, env, runner, append([]string{p.wasm}, args...)...)
+			wasm, err := run(ctx, c.timeout, p.dir, env, runner, append([]string{p.wasm}, args...)...)
 			if err != nil {
-				fail(fmt.Errorf("%s wasm: %v", p.path, err))
+				return fmt.Errorf("%s wasm: %v", p.path, err)
 			}
 			rows = addRound(rows, byName, p.name, nr, parseBench(wasm))
 		}
 	}
 	if len(rows) == 0 {
-		fail(fmt.Errorf("no benchmark matches %q", *bench))
+		return fmt.Errorf("no benchmark matches %q", c.bench)
 	}
-	fmt.Printf("wasm/native, -benchtime %s -count %d, medians of %d rounds\n\n", *benchtime, *count, *rounds)
+	fmt.Printf("wasm/native, -benchtime %s -count %d, medians of %d rounds\n\n", c.benchtime, c.count, c.rounds)
 	writeTable(os.Stdout, rows)
+	return nil
 }
 
 func envOr(key, def string) string {
@@ -121,11 +141,6 @@ func envOr(key, def string) string {
 		return v
 	}
 	return def
-}
-
-func fail(err error) {
-	fmt.Fprintln(os.Stderr, "wasmratio:", err)
-	os.Exit(1)
 }
 
 // findWasmRunner finds wasmbrowsertest on PATH or where go install puts it.
@@ -161,7 +176,8 @@ func chromiumEnv(tmp string) ([]string, error) {
 	if err := os.Mkdir(dir, 0o755); err != nil {
 		return nil, err
 	}
-	script := fmt.Sprintf("#!/bin/sh\nexec %q %s \"$@\"\n", real, strings.Join(chromiumFlags, " "))
+	quoted := "'" + strings.ReplaceAll(real, "'", `'\''`) + "'"
+	script := fmt.Sprintf("#!/bin/sh\nexec %s %s \"$@\"\n", quoted, strings.Join(chromiumFlags, " "))
 	if err := os.WriteFile(filepath.Join(dir, "chromium"), []byte(script), 0o755); err != nil {
 		return nil, err
 	}
