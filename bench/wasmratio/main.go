@@ -18,7 +18,11 @@
 // rounds x count x benchtime per benchmark, plus a browser start per
 // package and round, so filter with -bench for a quick look:
 //
-//	go run ./bench/wasmratio -bench='Judge/Sample|Hard5x5' -rounds=3
+//	make bench-wasm BENCH='^BenchmarkJudge$/^Sample$' ROUNDS=3
+//	go run ./bench/wasmratio -bench='^Benchmark(Hard5x5|All4x4)$'
+//
+// As with go test, a pattern with a '/' level reports only benchmarks
+// that have sub-benchmarks, so filter those in a run of their own.
 //
 // The defaults are those of the figures quoted in the project (-benchtime
 // 250ms -count 3, medians of 5 rounds). It is not part of make test.
