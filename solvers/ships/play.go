@@ -47,25 +47,22 @@ func (Game) Generate(ctx context.Context, o play.Options) (string, error) {
 // search, which also proves that none fits when that is so.
 func randomFleet(ctx context.Context, b *Board, seed uint64) (cellSet, error) {
 	s := newSearch(ctx, b, nil)
-	r := rand.New(rand.NewPCG(seed, 0x5b1b5))
-	s.sample, s.rand, s.budget = true, r.IntN, generateNodes
-	s.limit, s.seen, s.used = 1, map[cellSet]bool{}, s.water
+	var grids []cellSet
+	var err error
 	if s.free >= shipCells {
-		s.step()
-	}
-	s.sample, s.budget = false, math.MaxInt64
-	if s.err != nil {
-		return cellSet{}, s.err
-	}
-	if len(s.grids) == 0 {
-		if _, err := s.enumerate(0); err != nil {
-			return cellSet{}, err
+		grids, err = s.sampleGrids(1, rand.New(rand.NewPCG(seed, 0x5b1b5)), generateNodes)
+		if err == nil && len(grids) == 0 {
+			_, err = s.enumerate(0)
+			grids = s.grids
 		}
 	}
-	if len(s.grids) == 0 {
+	if err != nil {
+		return cellSet{}, err
+	}
+	if len(grids) == 0 {
 		return cellSet{}, fmt.Errorf("ships: the seven ships do not fit on a %dx%d board", b.W, b.H)
 	}
-	return s.grids[0], nil
+	return grids[0], nil
 }
 
 // Hint suggests the next shot from position, the shooter's board in the
