@@ -11,7 +11,7 @@ CHROMIUM ?= chromium
 WEBFILES := app.wasm worker.wasm wasm_exec.js boot.js solver.js input.js worker.js app.css boot.css icon.svg \
 	manifest.webmanifest icon-192.png icon-512.png
 
-.PHONY: run dist test test-unit test-wasm test-e2e wasm chromium sizes
+.PHONY: run dist test test-unit test-wasm test-e2e wasm chromium sizes bench-wasm
 
 test: test-unit test-wasm test-e2e
 
@@ -54,3 +54,15 @@ chromium:
 sizes: wasm
 	@for f in web/app.wasm web/worker.wasm; do \
 		printf '%-16s %8d bytes raw, %8d gzip, %8d brotli\n' $$f $$(wc -c < $$f) $$(wc -c < $$f.gz) $$(wc -c < $$f.br); done
+
+# How much slower each solver benchmark runs as wasm in Chromium than
+# natively, warm and cold; minutes per benchmark, so narrow it down with
+# BENCH=regexp (and ROUNDS=, COUNT=, BENCHTIME=). Not part of make test.
+BENCH     ?= .
+BENCHTIME ?= 250ms
+COUNT     ?= 3
+ROUNDS    ?= 5
+bench-wasm: chromium
+	$(GO) install github.com/agnivade/wasmbrowsertest@v0.11.0
+	CHROMIUM=$$(command -v $(CHROMIUM)) $(GO) run ./bench/wasmratio -bench='$(value BENCH)' \
+		-benchtime=$(BENCHTIME) -count=$(COUNT) -rounds=$(ROUNDS)

@@ -66,7 +66,8 @@ func analyze(ctx context.Context, b *Board, progress func(int64)) (*Answer, erro
 	switch {
 	case capped:
 		a.Grids, a.GridsCapped = min(len(grids), heatmapGrids), true
-		sampled, err := s.sampleGrids(sampleDraws)
+		// Seeded so that the same board always gets the same picture.
+		sampled, err := s.sampleGrids(sampleDraws, rand.New(rand.NewPCG(1, 2)), sampleNodes)
 		if err != nil {
 			return nil, err
 		}
@@ -151,13 +152,12 @@ func (s *search) possible(i int, ship bool, end int64, errp *error) bool {
 }
 
 // sampleGrids draws up to n distinct grids by random descents of the search
-// tree, each stopping at its first grid. The draw is seeded so that the same
-// board always gets the same picture. It is not uniform over grids but
-// spreads over the whole board, unlike the first grids of a plain
-// enumeration, which all share the ships placed first.
-func (s *search) sampleGrids(n int) ([]cellSet, error) {
-	r := rand.New(rand.NewPCG(1, 2))
-	s.sample, s.rand, s.budget = true, r.IntN, s.nodes+sampleNodes
+// tree, each stopping at its first grid, within nodes more search nodes.
+// It is not uniform over grids but spreads over the whole board, unlike the
+// first grids of a plain enumeration, which all share the ships placed
+// first.
+func (s *search) sampleGrids(n int, r *rand.Rand, nodes int64) ([]cellSet, error) {
+	s.sample, s.rand, s.budget = true, r.IntN, s.nodes+nodes
 	defer func() { s.sample, s.budget = false, math.MaxInt64 }()
 	s.limit, s.grids, s.seen = n, nil, map[cellSet]bool{}
 	for range n {

@@ -2,9 +2,12 @@ package ships
 
 import (
 	"context"
+	"fmt"
 	"math/rand/v2"
 	"strings"
 	"testing"
+
+	"gridsolve/solvers/play"
 )
 
 const sampleInput = `10 10
@@ -70,6 +73,33 @@ func BenchmarkSolve(b *testing.B) {
 		b.Run(name, func(b *testing.B) {
 			for b.Loop() {
 				if _, err := (Game{}).Solve(context.Background(), text, nil); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
+
+func BenchmarkGenerate(b *testing.B) {
+	for _, sz := range [][2]int{{10, 10}, {20, 20}, {6, 5}} {
+		b.Run(fmt.Sprintf("%dx%d", sz[0], sz[1]), func(b *testing.B) {
+			seed := uint64(0)
+			for b.Loop() {
+				seed++
+				if _, err := (Game{}).Generate(context.Background(), play.Options{W: sz[0], H: sz[1], Seed: seed}); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
+
+func BenchmarkHint(b *testing.B) {
+	for _, name := range []string{"Sample", "Empty20", "Shot40"} {
+		text := benchBoards()[name].String()
+		b.Run(name, func(b *testing.B) {
+			for b.Loop() {
+				if _, err := (Game{}).Hint(context.Background(), "", text); err != nil {
 					b.Fatal(err)
 				}
 			}
