@@ -46,7 +46,7 @@ run: dist
 
 # Browser end-to-end tests: headless Chromium drives the built page.
 test-e2e: wasm chromium
-	CHROMIUM=$$(command -v $(CHROMIUM)) $(GO) test -tags e2e -count=1 -timeout 10m ./app/e2e
+	CHROMIUM=$$(command -v $(CHROMIUM)) $(GO) test -tags e2e -count=1 -timeout 40m ./app/e2e
 
 chromium:
 	@command -v $(CHROMIUM) >/dev/null || (apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y chromium)

@@ -13,8 +13,10 @@ import (
 	"net/http/httptest"
 	"os"
 	"path/filepath"
+	"net/http"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -42,7 +44,7 @@ func run(m *testing.M) int {
 			return 1
 		}
 	}
-	srv := httptest.NewServer(server.Handler(root))
+	srv := httptest.NewServer(failable(server.Handler(root)))
 	defer srv.Close()
 	baseURL = srv.URL + "/"
 
@@ -81,6 +83,20 @@ func run(m *testing.M) int {
 		return 1
 	}
 	return m.Run()
+}
+
+// failing names a path the test server answers with 503 for now, so a
+// test can make a download fail (see TestWorkerFaults).
+var failing atomic.Value
+
+func failable(h http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if path, _ := failing.Load().(string); path != "" && r.URL.Path == path {
+			http.Error(w, "failing on purpose", http.StatusServiceUnavailable)
+			return
+		}
+		h.ServeHTTP(w, r)
+	})
 }
 
 // page is one browser tab showing the app.

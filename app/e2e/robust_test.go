@@ -9,8 +9,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/chromedp/cdproto/cdp"
-	"github.com/chromedp/cdproto/network"
 	"github.com/chromedp/chromedp"
 
 	"gridsolve/app/share"
@@ -182,21 +180,15 @@ func TestFlipPlaySolved(t *testing.T) {
 // a working worker: here the worker's module cannot be loaded.
 func TestWorkerFaults(t *testing.T) {
 	p := openPuzzle(t, "flip", "3 3\nbwb\nwbw\nbwb\n")
-	p.allowErrors = true // the blocked download is reported by the browser
-	block := func(urls ...string) {
-		p.do(chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
-			if _, err := cdp.Call(ctx, tg, network.Enable, network.EnableParams{}); err != nil {
-				return err
-			}
-			var patterns []*network.BlockPattern
-			for _, u := range urls {
-				patterns = append(patterns, &network.BlockPattern{URLPattern: u, Block: true})
-			}
-			_, err := cdp.Call(ctx, tg, network.SetBlockedURLs, network.SetBlockedURLsParams{URLPatterns: patterns})
-			return err
-		}))
-	}
-	block("*://*:*/web/worker.wasm")
+	p.allowErrors = true // the failed download is reported by the browser
+	// The service worker would serve its cached copy: take it away.
+	p.eval(`window.swGone = false; navigator.serviceWorker.getRegistrations().then(rs => Promise.all(rs.map(r => r.unregister())))
+		.then(() => caches.keys()).then(ks => Promise.all(ks.map(k => caches.delete(k)))).then(() => window.swGone = true)`)
+	p.waitFor(`window.swGone`)
+	p.do(chromedp.Reload())
+	p.waitFor(`document.querySelector("#grid") !== null && !navigator.serviceWorker.controller`)
+	failing.Store("/web/worker.wasm")
+	defer failing.Store("")
 	// The warm spare may still answer once; the workers after it cannot load.
 	failed := false
 	for try := 0; try < 3 && !failed; try++ {
@@ -211,7 +203,7 @@ func TestWorkerFaults(t *testing.T) {
 	if got := p.statusNow(); !strings.Contains(got, "The solve failed") {
 		t.Errorf("status %q does not say the solve failed", got)
 	}
-	block()
+	failing.Store("")
 	p.solve() // a fresh worker loads and answers
 	for try := 0; try < 2; try++ {
 		p.solve()
