@@ -10,10 +10,10 @@ package e2e
 import (
 	"context"
 	"fmt"
+	"net/http"
 	"net/http/httptest"
 	"os"
 	"path/filepath"
-	"net/http"
 	"strings"
 	"sync"
 	"sync/atomic"

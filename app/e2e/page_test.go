@@ -13,6 +13,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/chromedp/chromedp/kb"
+
 	"gridsolve/app/share"
 	"gridsolve/solvers/flip"
 	"gridsolve/solvers/iq"
@@ -241,7 +243,8 @@ func TestCancelAndResponsiveness(t *testing.T) {
 		t.Fatalf("the search ended by itself: %s", p.statusNow())
 	}
 
-	p.click("#cancel")
+	p.focusBoard()
+	p.press(kb.Escape) // Esc cancels, as the Cancel button does
 	p.waitFor(`document.querySelector("#status").textContent.startsWith("Cancelled after")`)
 	p.waitFor(`!document.querySelector("#solve").disabled`)
 	t.Log(p.statusNow())

@@ -291,3 +291,23 @@ func (e *flipEditor) setAnswer(raw []byte) (string, error) {
 	}
 	return fmt.Sprintf("Press the %d marked cells to turn it all %s (%s).", a.Count, colour, proof), nil
 }
+
+func (e *flipEditor) dealSize() (w, h int) { return e.cells.W, e.cells.H }
+
+// deal starts playing a new board.
+func (e *flipEditor) deal(text string) error {
+	if err := e.load(text); err != nil {
+		return err
+	}
+	return e.tool("mode", "play")
+}
+
+// hintRequest: a press from the board shown (the puzzle is the board play
+// started from).
+func (e *flipEditor) hintRequest() (puzzle, position string, ok bool) {
+	start := e.cells
+	if e.play {
+		start = e.start
+	}
+	return start.String(), e.cells.String(), !solved(e.cells)
+}

@@ -31,6 +31,10 @@ func (p *Page) gridView(w, h int, draw func(i int) cell, class, label string) ap
 			if i == t.cursor {
 				c.class += " cursor"
 			}
+			if t.hinted(i) {
+				c.class += " hinted"
+				c.label += ", the hint"
+			}
 			cells[x] = c
 			key = appendKey(key, c.class, c.text, c.style, c.label)
 		}

@@ -2,6 +2,7 @@ package ui
 
 import (
 	"encoding/json"
+	"strings"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
@@ -116,4 +117,14 @@ func (e *iqEditor) setAnswer(raw []byte) (string, error) {
 		return "No solution: the missing pieces cannot fill the triangle.", nil
 	}
 	return "Solved: the missing pieces are drawn in.", nil
+}
+
+func (e *iqEditor) dealSize() (w, h int) { return iq.Size, iq.Size }
+
+// deal shows a new starting position.
+func (e *iqEditor) deal(text string) error { return e.load(text) }
+
+// hintRequest: a piece placement from the board as it is.
+func (e *iqEditor) hintRequest() (puzzle, position string, ok bool) {
+	return e.text(), e.text(), strings.Contains(e.text(), string(iq.Empty))
 }

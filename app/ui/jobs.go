@@ -101,6 +101,10 @@ func (p *Page) onJobEnd(ctx app.Context, id int, ok bool, result string) {
 	}
 	delete(p.jobs, id)
 	t := p.tabs[j.tab]
+	if j.purpose == "deal" || j.purpose == "hint" {
+		p.tookPlay(ctx, j.tab, j, ok, result)
+		return
+	}
 	if j.purpose == "work" {
 		t.working = 0
 		var res jobResult

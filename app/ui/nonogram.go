@@ -551,6 +551,9 @@ func (e *nonogramEditor) board(p *Page) app.UI {
 			if i == cursor {
 				class += " cursor"
 			}
+			if t.hinted(i) {
+				class, label = class+" hinted", label+", the hint"
+			}
 			classes[x], labels[x] = class, label
 			key = appendKey(key, class, label)
 		}
@@ -664,4 +667,29 @@ func (e *nonogramEditor) setAnswer(raw []byte) (string, error) {
 		return "Several solutions: one is drawn; ringed cells differ in another.", nil
 	}
 	return "No solution: the clues contradict each other.", nil
+}
+
+func (e *nonogramEditor) dealSize() (w, h int) { return e.width(), e.height() }
+
+// deal starts playing new clues.
+func (e *nonogramEditor) deal(text string) error {
+	if err := e.load(text); err != nil {
+		return err
+	}
+	e.setMode(nonoPlay)
+	return nil
+}
+
+// hintRequest: in play, the player's grid as rows of '#' (filled), 'x'
+// (dotted) and '.' (unknown).
+func (e *nonogramEditor) hintRequest() (puzzle, position string, ok bool) {
+	if e.mode != nonoPlay || e.solvedNow() {
+		return "", "", false
+	}
+	var b strings.Builder
+	for y := range e.height() {
+		b.Write(e.grid[y*e.width() : (y+1)*e.width()])
+		b.WriteByte('\n')
+	}
+	return e.text(), b.String(), true
 }

@@ -74,6 +74,11 @@ type tab struct {
 	working int    // job id of its running needsWork job, 0 when idle
 	cursor  int    // the keyboard cursor's cell
 	rows    rowCache
+
+	level   int           // difficulty of new puzzles, 1 to 3
+	dealing int           // job id of a running deal, 0 when idle
+	hinting int           // job id of a running hint, 0 when idle
+	hint    *solvers.Hint // the hint shown, until the board changes
 }
 
 // Page is the whole app.
@@ -105,7 +110,7 @@ const idleStatus = "Draw a puzzle, then Solve."
 func New() *Page {
 	p := &Page{jobs: map[int]job{}, helpClosed: map[string]bool{}}
 	for _, ed := range []editor{newShips(), newFlip(), newIQ(), newNonogram(), newTetravex()} {
-		t := &tab{ed: ed, state: "idle", status: idleStatus}
+		t := &tab{ed: ed, state: "idle", status: idleStatus, level: 2}
 		t.hist.reset(ed.snapshot())
 		p.tabs = append(p.tabs, t)
 	}
@@ -156,6 +161,7 @@ func (p *Page) changed(ctx app.Context) {
 		return // a control that changes no state, such as a brush
 	}
 	t.ed.clearAnswer()
+	t.hint = nil
 	p.shareURL = ""
 	if t.solving == 0 {
 		t.say("idle", idleStatus)
@@ -172,6 +178,7 @@ func (p *Page) showState(ctx app.Context, s string, what string) {
 		return
 	}
 	t.ed.clearAnswer()
+	t.hint = nil
 	p.shareURL = ""
 	if t.solving == 0 {
 		t.say("idle", what+".")
@@ -227,6 +234,7 @@ func (p *Page) renderEditor() app.UI {
 					Disabled(!t.hist.canRedo()).OnClick(p.onRedo),
 			),
 			app.Div().Class("tools-editor").Body(t.ed.tools(p)...),
+			app.Div().Class("tools-editor tools-play").Body(p.playTools()...),
 		),
 		app.Div().Class("boardbox").Body(t.ed.board(p)),
 	)

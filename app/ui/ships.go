@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"strconv"
+	"strings"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
@@ -177,4 +178,9 @@ func (e *shipsEditor) setAnswer(raw []byte) (string, error) {
 		return "Yes: the fleet can surely be sunk with at most one more miss (" + layouts + ").", nil
 	}
 	return "No: a second miss cannot be ruled out (" + layouts + ").", nil
+}
+
+// hintRequest: the best next shot on the board as it is.
+func (e *shipsEditor) hintRequest() (puzzle, position string, ok bool) {
+	return e.text(), e.text(), strings.Contains(e.text(), ".")
 }

@@ -204,3 +204,8 @@ func (e *tetravexEditor) setAnswer(raw []byte) (string, error) {
 	}
 	return "Possible: the solution is drawn beside the cards.", nil
 }
+
+func (e *tetravexEditor) dealSize() (w, h int) { return e.puzzle.N, e.puzzle.N }
+
+// deal shows new cards.
+func (e *tetravexEditor) deal(text string) error { return e.load(text) }

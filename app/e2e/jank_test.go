@@ -1,0 +1,75 @@
+//go:build e2e
+
+package e2e
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"os"
+	"strings"
+	"testing"
+
+	"github.com/chromedp/chromedp/kb"
+
+	"gridsolve/solvers/flip"
+)
+
+// watchLongTasks starts recording main-thread tasks over 50 ms.
+func (p *page) watchLongTasks() {
+	p.eval(`(() => {
+		window.longTasks = [];
+		new PerformanceObserver(list => {
+			for (const e of list.getEntries()) window.longTasks.push(Math.round(e.duration));
+		}).observe({type: "longtask"});
+	})()`)
+}
+
+// solveWatched solves with the longest main-thread task recorded, from the
+// click on Solve to the answer drawn (or Esc after 20 s).
+func (p *page) solveWatched() []int {
+	p.t.Helper()
+	p.waitFor(`!document.querySelector("#solve").disabled`)
+	p.eval(`window.longTasks = []`)
+	seq := eval[string](p, `document.querySelector("#status").dataset.seq`)
+	p.click("#solve")
+	p.eval(`window.solveStart = performance.now()`)
+	p.waitFor(fmt.Sprintf(`document.querySelector("#status").dataset.seq !== %q || performance.now() - window.solveStart > 20000`, seq))
+	if eval[string](p, `document.querySelector("#status").dataset.seq`) == seq {
+		p.focusBoard()
+		p.press(kb.Escape)
+		p.waitFor(fmt.Sprintf(`document.querySelector("#status").dataset.seq !== %q`, seq))
+	}
+	p.waitFor(`new Promise(r => requestAnimationFrame(() => setTimeout(() => r(true), 100)))`)
+	return eval[[]int](p, `window.longTasks`)
+}
+
+// A long solve of a big board leaves the main thread free: progress is
+// shown without laying out the page, and the answer is drawn in one short
+// task. Measured on a 50×50 nonogram and a 64×64 flip board.
+func TestLongSolvesResponsive(t *testing.T) {
+	clues, err := os.ReadFile("../../solvers/nonogram/testdata/random50-24.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	rng := rand.New(rand.NewPCG(64, 64))
+	board, _ := flip.NewBoard(64, 64)
+	for i := range board.Black {
+		board.Black[i] = rng.IntN(2) == 0
+	}
+	for _, c := range []struct{ game, text string }{{"nonogram", string(clues)}, {"flip", board.String()}} {
+		p := openPuzzle(t, c.game, c.text)
+		p.watchLongTasks()
+		clean := false
+		for try := 1; try <= 3 && !clean; try++ { // 2 shared cores: a stall must repeat to count
+			long := p.solveWatched()
+			t.Logf("%s: solve %d: %s; tasks over 50 ms: %v", c.game, try, p.statusNow(), long)
+			clean = len(long) == 0
+		}
+		if !clean {
+			t.Errorf("%s: every solve had main-thread tasks over 50 ms", c.game)
+		}
+		if !strings.Contains(p.statusNow(), "ms)") && !strings.HasPrefix(p.statusNow(), "Cancelled") {
+			t.Errorf("%s: solve ended with %q", c.game, p.statusNow())
+		}
+	}
+}

@@ -1,0 +1,73 @@
+//go:build e2e
+
+package e2e
+
+import (
+	"context"
+	"strings"
+	"testing"
+
+	"gridsolve/solvers"
+)
+
+// Every game that deals puzzles gets a New puzzle control whose puzzle the
+// native solver accepts; every game that hints shows one step, its reason
+// and its cells, and forgets it when the board changes.
+func TestNewAndHint(t *testing.T) {
+	p := openPuzzle(t, "ships", blankShips(8, 8))
+	players := 0
+	for _, g := range solvers.All {
+		if _, ok := g.(solvers.Player); !ok {
+			continue
+		}
+		players++
+		game := g.Name()
+		p.tab(game)
+		if eval[bool](p, `document.querySelector("#new") !== null`) {
+			before := p.exported()
+			p.eval(`document.querySelector("#level").value = "1"; document.querySelector("#level").dispatchEvent(new Event("change", {bubbles: true}))`)
+			p.click("#new")
+			p.waitFor(`!document.querySelector("#new").disabled`)
+			if got := p.statusNow(); !strings.HasPrefix(got, "A new Easy puzzle") {
+				t.Errorf("%s: New gives status %q", game, got)
+				continue
+			}
+			text := p.exported()
+			if text == before {
+				t.Errorf("%s: New kept the same puzzle", game)
+			}
+			if _, err := g.Solve(context.Background(), text, nil); err != nil {
+				t.Errorf("%s: the new puzzle does not solve natively: %v\n%s", game, err, text)
+			}
+			p.click("#undo")
+			if got := p.exported(); got != before {
+				t.Errorf("%s: Undo after New gives\n%s\nwant\n%s", game, got, before)
+			}
+			p.click("#redo")
+		}
+		if !eval[bool](p, `document.querySelector("#hint") !== null && !document.querySelector("#hint").disabled`) {
+			continue
+		}
+		p.click("#hint")
+		p.waitFor(`!document.querySelector("#hint") || !document.querySelector("#hint").disabled`)
+		status := p.statusNow()
+		if !strings.HasPrefix(status, "Hint: ") || len(status) < 20 {
+			t.Errorf("%s: Hint gives status %q", game, status)
+			continue
+		}
+		hinted := eval[[]int](p, `[...document.querySelectorAll("#grid .hinted")].map(c => +c.dataset.i)`)
+		if len(hinted) == 0 {
+			t.Errorf("%s: the hint %q marks no cell", game, status)
+			continue
+		}
+		t.Logf("%s: %s (cells %v)", game, status, hinted)
+		p.clickCell(hinted[0])
+		if n := p.countClass("hinted"); n != 0 {
+			t.Errorf("%s: the hint stays on %d cells after the board changed", game, n)
+		}
+		p.screenshot("hint-" + game)
+	}
+	if players < 2 {
+		t.Errorf("only %d games deal and hint", players)
+	}
+}
