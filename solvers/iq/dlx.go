@@ -11,6 +11,7 @@ import "context"
 type exactCover struct {
 	nodes []node
 	size  []int32 // per header node: 1s left in the column
+	rows  int32   // rows added
 
 	chosen []int32 // rows of the partial solution
 
@@ -31,30 +32,31 @@ type node struct {
 // progress reports: a power of two, a few milliseconds of work.
 const checkEvery = 1 << 14
 
-func newExactCover(columns int, rows [][]int32) *exactCover {
-	n := 1 + columns
-	for _, r := range rows {
-		n += len(r)
-	}
-	m := &exactCover{nodes: make([]node, n), size: make([]int32, 1+columns)}
+// newExactCover returns a matrix with the given number of columns and no
+// rows yet, with room for rows holding ones 1s in all.
+func newExactCover(columns, ones int) *exactCover {
+	m := &exactCover{nodes: make([]node, 1+columns, 1+columns+ones), size: make([]int32, 1+columns)}
 	nd := m.nodes
 	for h := int32(0); h <= int32(columns); h++ {
 		nd[h] = node{left: h - 1, right: h + 1, up: h, down: h, column: h}
 	}
 	nd[0].left, nd[columns].right = int32(columns), 0
-	x := int32(columns + 1)
-	for i, r := range rows {
-		first := x
-		for _, col := range r {
-			h := col + 1
-			nd[x] = node{left: x - 1, right: x + 1, up: nd[h].up, down: h, column: h, row: int32(i)}
-			nd[nd[h].up].down, nd[h].up = x, x
-			m.size[h]++
-			x++
-		}
-		nd[first].left, nd[x-1].right = x-1, first
-	}
 	return m
+}
+
+// addRow appends a row with 1s in the given columns (numbered from 0); rows
+// are numbered from 0 in the order added.
+func (m *exactCover) addRow(columns []int32) {
+	first := int32(len(m.nodes))
+	for _, col := range columns {
+		h, x := col+1, int32(len(m.nodes))
+		m.nodes = append(m.nodes, node{left: x - 1, right: x + 1, up: m.nodes[h].up, down: h, column: h, row: m.rows})
+		m.nodes[m.nodes[h].up].down, m.nodes[h].up = x, x
+		m.size[h]++
+	}
+	last := int32(len(m.nodes)) - 1
+	m.nodes[first].left, m.nodes[last].right = last, first
+	m.rows++
 }
 
 func (m *exactCover) cover(h int32) {

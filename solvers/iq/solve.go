@@ -81,7 +81,7 @@ var placements = func() (all []placement) {
 // fit (placements[use[row]]).
 type problem struct {
 	board *Board
-	use   []int
+	use   []int32
 	cover *exactCover
 }
 
@@ -119,54 +119,80 @@ func newProblem(ctx context.Context, b *Board, progress func(int64), keep func(i
 			filled |= 1 << i
 		}
 	}
-	pr := &problem{board: b}
-	var rows [][]int32
+	// otherSums[p] has bit s set when some of the pieces left other than p
+	// cover s cells together.
+	var otherSums [NumPieces]uint64
+	for p := range otherSums {
+		otherSums[p] = 1
+		for q, col := range pieceColumn {
+			if col >= 0 && q != p {
+				otherSums[p] |= otherSums[p] << len(Pieces[q].Cells)
+			}
+		}
+	}
+	pr := &problem{board: b, use: make([]int32, 0, len(placements))}
+	ones := 0
 	for i, pl := range placements {
 		if pieceColumn[pl.piece] < 0 || keep != nil && !keep(i) || pl.mask&filled != 0 {
 			continue
 		}
 		// A placement walling off a pocket that the other pieces left
 		// cannot fill is in no solution: leave it out of the matrix.
-		var otherSums uint64 = 1 // bit s: some other pieces left cover s cells
-		for p, col := range pieceColumn {
-			if col >= 0 && p != pl.piece {
-				otherSums |= otherSums << len(Pieces[p].Cells)
-			}
-		}
-		if !fillable(allCells&^(filled|pl.mask), otherSums) {
+		if walledOff(allCells&^filled, pl.mask, otherSums[pl.piece]) {
 			continue
 		}
-		r := []int32{pieceColumn[pl.piece]}
-		for _, c := range pl.cells {
-			r = append(r, cellColumn[c])
-		}
-		pr.use = append(pr.use, i)
-		rows = append(rows, r)
+		pr.use = append(pr.use, int32(i))
+		ones += 1 + len(pl.cells)
 	}
-	pr.cover = newExactCover(int(columns), rows)
+	pr.cover = newExactCover(int(columns), ones)
+	var row [1 + maxPieceSize]int32
+	for _, i := range pr.use {
+		pl := &placements[i]
+		row[0] = pieceColumn[pl.piece]
+		for k, c := range pl.cells {
+			row[1+k] = cellColumn[c]
+		}
+		pr.cover.addRow(row[:1+len(pl.cells)])
+	}
 	pr.cover.ctx, pr.cover.progress = ctx, progress
 	return pr, nil
 }
 
-// fillable reports whether every region of connected empty cells has a
-// size in sums (bit s set: size s).
-func fillable(empty, sums uint64) bool {
-	for empty != 0 {
-		region := empty & -empty
-		for grow := region; grow != 0; {
+// maxPieceSize is the number of cells of the largest pieces.
+const maxPieceSize = 5
+
+// maxPocket is the largest region of empty cells walledOff measures:
+// larger ones are all but always fillable, and growing them costs time.
+const maxPocket = 12
+
+// walledOff reports whether covering the cells of mask leaves, next to
+// them, a region of at most maxPocket empty cells whose size is not in sums
+// (bit s set: size s fillable).
+func walledOff(empty, mask, sums uint64) bool {
+	empty &^= mask
+	var around uint64
+	for m := mask; m != 0; m &= m - 1 {
+		around |= neighbours[bits.TrailingZeros64(m)]
+	}
+	around &= empty
+	for around != 0 {
+		region := around & -around
+		size := 1
+		for grow := region; grow != 0 && size <= maxPocket; {
 			var next uint64
 			for g := grow; g != 0; g &= g - 1 {
 				next |= neighbours[bits.TrailingZeros64(g)]
 			}
 			grow = next & empty &^ region
 			region |= grow
+			size = bits.OnesCount64(region)
 		}
-		if sums&(1<<bits.OnesCount64(region)) == 0 {
-			return false
+		if size <= maxPocket && sums&(1<<size) == 0 {
+			return true
 		}
-		empty &^= region
+		around &^= region
 	}
-	return true
+	return false
 }
 
 // allCells has a bit for every cell of the board.
