@@ -8,12 +8,17 @@ import "context"
 //
 // Node 0 is the root, nodes 1..columns are the column headers and the
 // rest are the 1s of the matrix, row by row.
+//
+// Its rows are placements, numbered by their index in placements. Besides the links the search tracks the
+// empty cells and the pieces left, so it can skip, before touching a
+// link, a branch that walls off a pocket the pieces left cannot fill.
 type exactCover struct {
 	nodes []node
 	size  []int32 // per header node: 1s left in the column
-	rows  int32   // rows added
 
 	chosen []int32 // rows of the partial solution
+	empty  uint64  // cells not covered yet
+	left   uint16  // bit p: piece p not placed yet
 
 	ctx      context.Context
 	progress func(visited int64)
@@ -25,7 +30,7 @@ type exactCover struct {
 type node struct {
 	left, right, up, down int32
 	column                int32 // header node
-	row                   int32 // matrix row, for the 1s
+	row                   int32 // index in placements, for the 1s
 }
 
 // checkEvery is how many search nodes pass between looks at the context and
@@ -44,19 +49,18 @@ func newExactCover(columns, ones int) *exactCover {
 	return m
 }
 
-// addRow appends a row with 1s in the given columns (numbered from 0); rows
-// are numbered from 0 in the order added.
-func (m *exactCover) addRow(columns []int32) {
+// addRow appends the row of placements[row], with 1s in the given columns
+// (numbered from 0).
+func (m *exactCover) addRow(row int32, columns []int32) {
 	first := int32(len(m.nodes))
 	for _, col := range columns {
 		h, x := col+1, int32(len(m.nodes))
-		m.nodes = append(m.nodes, node{left: x - 1, right: x + 1, up: m.nodes[h].up, down: h, column: h, row: m.rows})
+		m.nodes = append(m.nodes, node{left: x - 1, right: x + 1, up: m.nodes[h].up, down: h, column: h, row: row})
 		m.nodes[m.nodes[h].up].down, m.nodes[h].up = x, x
 		m.size[h]++
 	}
 	last := int32(len(m.nodes)) - 1
 	m.nodes[first].left, m.nodes[last].right = last, first
-	m.rows++
 }
 
 func (m *exactCover) cover(h int32) {
@@ -83,7 +87,7 @@ func (m *exactCover) uncover(h int32) {
 	nd[nd[h].left].right, nd[nd[h].right].left = h, h
 }
 
-// search calls found with the rows of every exact cover until found returns
+// search calls found with the rows (placements) of every exact cover until found returns
 // false or the context is cancelled (then m.err is set). It reports whether
 // the search ran to the end.
 func (m *exactCover) search(found func(rows []int32) bool) bool {
@@ -132,15 +136,23 @@ func (m *exactCover) searchShare(found func(rows []int32) bool, claim func() int
 		if k < next {
 			continue
 		}
-		m.chosen = append(m.chosen, nd[i].row)
-		for j := nd[i].right; j != i; j = nd[j].right {
-			m.cover(nd[j].column)
+		pl := &placements[nd[i].row]
+		bit := uint16(1) << pl.piece
+		if !walledOff(m.empty, pl.mask, sumsOf[m.left&^bit]) {
+			m.empty &^= pl.mask
+			m.left &^= bit
+			m.chosen = append(m.chosen, nd[i].row)
+			for j := nd[i].right; j != i; j = nd[j].right {
+				m.cover(nd[j].column)
+			}
+			done = m.search(found)
+			for j := nd[i].left; j != i; j = nd[j].left {
+				m.uncover(nd[j].column)
+			}
+			m.chosen = m.chosen[:len(m.chosen)-1]
+			m.empty |= pl.mask
+			m.left |= bit
 		}
-		done = m.search(found)
-		for j := nd[i].left; j != i; j = nd[j].left {
-			m.uncover(nd[j].column)
-		}
-		m.chosen = m.chosen[:len(m.chosen)-1]
 		if claim != nil {
 			next = claim()
 		}

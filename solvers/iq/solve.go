@@ -22,6 +22,10 @@ type placement struct {
 	cells  []uint8 // cell indices (see index)
 	mask   uint64  // the same cells as bits
 	mirror int     // index in placements of its image under mirrorCell
+
+	// hopeless marks a placement walling off a pocket of the empty board
+	// that no other pieces fill: it is in no solution of any board.
+	hopeless bool
 }
 
 // mirrorCell maps each cell to its image under the board's one symmetry,
@@ -72,16 +76,16 @@ var placements = func() (all []placement) {
 			image |= 1 << mirrorCell[c]
 		}
 		all[i].mirror = byMask[image]
+		all[i].hopeless = walledOff(allCells, pl.mask, sumsOf[allPieces&^(1<<pl.piece)])
 	}
 	return all
 }()
 
 // problem is the exact cover left by a board: its columns are the empty
 // cells and the pieces not yet on the board, its rows the placements that
-// fit (placements[use[row]]).
+// fit.
 type problem struct {
 	board *Board
-	use   []int32
 	cover *exactCover
 }
 
@@ -94,10 +98,12 @@ func newProblem(ctx context.Context, b *Board, progress func(int64), keep func(i
 	// Number the columns; -1 marks a cell or piece already on the board.
 	var cellColumn [NumCells]int32
 	var pieceColumn [NumPieces]int32
+	var filled uint64
 	for i, v := range b.cells {
 		if v != 0 {
 			cellColumn[i] = -1
 			pieceColumn[v-'A'] = -1
+			filled |= 1 << i
 		}
 	}
 	columns := int32(0)
@@ -107,63 +113,61 @@ func newProblem(ctx context.Context, b *Board, progress func(int64), keep func(i
 			columns++
 		}
 	}
+	var left uint16
 	for p := range pieceColumn {
 		if pieceColumn[p] == 0 {
 			pieceColumn[p] = columns
 			columns++
+			left |= 1 << p
 		}
 	}
-	var filled uint64
-	for i, v := range b.cells {
-		if v != 0 {
-			filled |= 1 << i
+	use := make([]bool, len(placements))
+	ones := 0
+	for i, pl := range placements {
+		bit := uint16(1) << pl.piece
+		use[i] = left&bit != 0 && pl.mask&filled == 0 && !pl.hopeless && (keep == nil || keep(i)) &&
+			// The pieces on the board make pockets of their own.
+			(filled == 0 || !walledOff(allCells&^filled, pl.mask, sumsOf[left&^bit]))
+		if use[i] {
+			ones += 1 + len(pl.cells)
 		}
 	}
-	// otherSums[p] has bit s set when some of the pieces left other than p
-	// cover s cells together.
-	var otherSums [NumPieces]uint64
-	for p := range otherSums {
-		otherSums[p] = 1
-		for q, col := range pieceColumn {
-			if col >= 0 && q != p {
-				otherSums[p] |= otherSums[p] << len(Pieces[q].Cells)
+	m := newExactCover(int(columns), ones)
+	var row [1 + maxPieceSize]int32
+	for i, pl := range placements {
+		if use[i] {
+			row[0] = pieceColumn[pl.piece]
+			for k, c := range pl.cells {
+				row[1+k] = cellColumn[c]
+			}
+			m.addRow(int32(i), row[:1+len(pl.cells)])
+		}
+	}
+	m.ctx, m.progress = ctx, progress
+	m.empty, m.left = allCells&^filled, left
+	return &problem{board: b, cover: m}, nil
+}
+
+// sumsOf has, for each set of pieces (bit p: piece p), bit s set when
+// some of them cover s cells together.
+var sumsOf = func() (sums [1 << NumPieces]uint64) {
+	for set := range sums {
+		sums[set] = 1
+		for p := range NumPieces {
+			if set>>p&1 != 0 {
+				sums[set] |= sums[set] << len(Pieces[p].Cells)
 			}
 		}
 	}
-	pr := &problem{board: b, use: make([]int32, 0, len(placements))}
-	ones := 0
-	for i, pl := range placements {
-		if pieceColumn[pl.piece] < 0 || keep != nil && !keep(i) || pl.mask&filled != 0 {
-			continue
-		}
-		// A placement walling off a pocket that the other pieces left
-		// cannot fill is in no solution: leave it out of the matrix.
-		if walledOff(allCells&^filled, pl.mask, otherSums[pl.piece]) {
-			continue
-		}
-		pr.use = append(pr.use, int32(i))
-		ones += 1 + len(pl.cells)
-	}
-	pr.cover = newExactCover(int(columns), ones)
-	var row [1 + maxPieceSize]int32
-	for _, i := range pr.use {
-		pl := &placements[i]
-		row[0] = pieceColumn[pl.piece]
-		for k, c := range pl.cells {
-			row[1+k] = cellColumn[c]
-		}
-		pr.cover.addRow(row[:1+len(pl.cells)])
-	}
-	pr.cover.ctx, pr.cover.progress = ctx, progress
-	return pr, nil
-}
+	return sums
+}()
 
 // maxPieceSize is the number of cells of the largest pieces.
 const maxPieceSize = 5
 
 // maxPocket is the largest region of empty cells walledOff measures:
 // larger ones are all but always fillable, and growing them costs time.
-const maxPocket = 12
+const maxPocket = 6
 
 // walledOff reports whether covering the cells of mask leaves, next to
 // them, a region of at most maxPocket empty cells whose size is not in sums
@@ -194,6 +198,9 @@ func walledOff(empty, mask, sums uint64) bool {
 	}
 	return false
 }
+
+// allPieces has a bit for every piece.
+const allPieces = 1<<NumPieces - 1
 
 // allCells has a bit for every cell of the board.
 const allCells = 1<<NumCells - 1
@@ -312,7 +319,7 @@ func asymmetricPiece(b *Board) int {
 func (pr *problem) fill(rows []int32) *Board {
 	b := *pr.board
 	for _, r := range rows {
-		pl := placements[pr.use[r]]
+		pl := placements[r]
 		for _, c := range pl.cells {
 			b.cells[c] = 'A' + byte(pl.piece)
 		}
