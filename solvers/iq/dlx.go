@@ -116,10 +116,13 @@ func (m *exactCover) searchShare(found func(rows []int32) bool, claim func() int
 		}
 		return found(m.chosen)
 	}
-	// The column with the fewest 1s keeps the search tree narrow.
+	// The column with the fewest 1s keeps the search tree narrow. Of
+	// equals the last wins: the pieces, then the cells of the bottom row,
+	// whose options run out first (a third of the nodes on the empty
+	// board).
 	best := nd[0].right
 	for h := nd[best].right; h != 0 && m.size[best] > 1; h = nd[h].right {
-		if m.size[h] < m.size[best] {
+		if m.size[h] <= m.size[best] {
 			best = h
 		}
 	}
