@@ -37,7 +37,7 @@ func (Game) Judge(ctx context.Context, in io.Reader, out io.Writer, progress fun
 		}
 	}
 	for _, b := range boards {
-		a, err := solve(ctx, b, progress)
+		a, err := solve(ctx, b, progress, 1)
 		if err != nil {
 			return err
 		}
@@ -52,11 +52,12 @@ func (Game) Judge(ctx context.Context, in io.Reader, out io.Writer, progress fun
 	return nil
 }
 
-// Solve solves one board given in the judge format and returns an *Answer.
+// Solve solves one board given in the judge format and returns an *Answer,
+// telling a unique completion from several.
 func (Game) Solve(ctx context.Context, text string, progress func(int64)) (any, error) {
 	b, err := ParseBoard(text)
 	if err != nil {
 		return nil, err
 	}
-	return solve(ctx, b, progress)
+	return solve(ctx, b, progress, 2)
 }

@@ -2,6 +2,7 @@ package iq
 
 import (
 	"context"
+	"fmt"
 	"math/bits"
 	"runtime"
 	"slices"
@@ -12,8 +13,11 @@ import (
 // Answer is one solved board, for the page.
 type Answer struct {
 	Solved bool     `json:"solved"`
-	Rows   []string `json:"rows"`  // the ten filled lines; nil when there is no solution
-	Nodes  int64    `json:"nodes"` // search nodes visited
+	Rows   []string `json:"rows"` // the ten filled lines; nil when there is no solution
+	// Solutions is 0, 1, or 2 for two or more: the search stops at the
+	// second completion, so a board with a unique one is told apart.
+	Solutions int   `json:"solutions"`
+	Nodes     int64 `json:"nodes"` // search nodes visited
 }
 
 // placement is one way to lay a piece on the empty board.
@@ -219,35 +223,70 @@ var neighbours = func() (n [NumCells]uint64) {
 	return n
 }()
 
-// Solve fills the board with the missing pieces, if it can.
+// Solve fills the board with the missing pieces, if it can, and tells
+// whether that completion is the only one.
 func Solve(ctx context.Context, b *Board) (*Answer, error) {
-	return solve(ctx, b, nil)
+	return solve(ctx, b, nil, 2)
 }
 
-// solve is Solve reporting the search nodes visited to progress.
-func solve(ctx context.Context, b *Board, progress func(nodes int64)) (*Answer, error) {
+// solve is Solve reporting the search nodes visited to progress and
+// stopping at the limit-th completion (1 or 2).
+func solve(ctx context.Context, b *Board, progress func(nodes int64), limit int) (*Answer, error) {
 	pr, err := newProblem(ctx, b, progress, nil)
 	if err != nil {
 		return nil, err
 	}
-	var solved *Board
+	a := &Answer{}
 	pr.cover.search(func(rows []int32) bool {
-		solved = pr.fill(rows)
-		return false
+		if a.Solutions == 0 {
+			a.Rows = pr.fill(rows).rows()
+		}
+		a.Solutions++
+		return a.Solutions < limit
 	})
 	if pr.cover.err != nil {
 		return nil, pr.cover.err
 	}
-	a := &Answer{Solved: solved != nil, Nodes: pr.cover.visited}
-	if solved != nil {
-		a.Rows = solved.rows()
-	}
+	a.Solved, a.Nodes = a.Solutions > 0, pr.cover.visited
 	return a, nil
 }
 
 // Count returns the number of ways to fill the board with the missing
 // pieces.
 func Count(ctx context.Context, b *Board) (int64, error) {
+	// Each worker searches its own copy of the matrix, taking the first
+	// level's branches one at a time from a shared counter.
+	var branch atomic.Int64
+	claim := func() int { return int(branch.Add(1) - 1) }
+	return count(ctx, b, min(runtime.GOMAXPROCS(0), maxWorkers), claim, nil)
+}
+
+// CountPart counts the completions of the board given in the judge format
+// whose first choice of the search is one of the branches part, part+parts,
+// part+2*parts... (0 <= part < parts). The parts 0 to parts-1 add up to
+// the full count, so parts workers, each counting one part, share the
+// work; how evenly depends on the board (the empty board has a dozen or so
+// branches).
+func CountPart(ctx context.Context, text string, part, parts int, progress func(nodes int64)) (int64, error) {
+	if parts < 1 || part < 0 || part >= parts {
+		return 0, fmt.Errorf("iq: part %d of %d: want 0 <= part < parts", part, parts)
+	}
+	b, err := ParseBoard(text)
+	if err != nil {
+		return 0, err
+	}
+	next := part
+	claim := func() int {
+		next += parts
+		return next - parts
+	}
+	return count(ctx, b, 1, claim, progress)
+}
+
+// count counts the completions of b over the first-level branches claim
+// hands out to workers searches (see searchShare), reporting the nodes of
+// a lone worker to progress.
+func count(ctx context.Context, b *Board, workers int, claim func() int, progress func(int64)) (int64, error) {
 	// A symmetric board has mirror-image solutions in pairs. Telling them
 	// apart by a piece that no placement leaves unmoved by the mirror, it
 	// is enough to count those with that piece in one of each mirror pair.
@@ -258,21 +297,17 @@ func Count(ctx context.Context, b *Board) (int64, error) {
 		}
 		times = 2
 	}
-	// Each worker searches its own copy of the matrix, taking the first
-	// level's branches one at a time from a shared counter.
-	workers := make([]*problem, min(runtime.GOMAXPROCS(0), maxWorkers))
-	for w := range workers {
-		pr, err := newProblem(ctx, b, nil, keep)
+	problems := make([]*problem, workers)
+	for w := range problems {
+		pr, err := newProblem(ctx, b, progress, keep)
 		if err != nil {
 			return 0, err
 		}
-		workers[w] = pr
+		problems[w] = pr
 	}
-	var branch atomic.Int64
-	claim := func() int { return int(branch.Add(1) - 1) }
-	counts := make([]int64, len(workers))
+	counts := make([]int64, workers)
 	var wg sync.WaitGroup
-	for w, pr := range workers {
+	for w, pr := range problems {
 		wg.Go(func() {
 			pr.cover.searchShare(func([]int32) bool {
 				counts[w]++
@@ -282,7 +317,7 @@ func Count(ctx context.Context, b *Board) (int64, error) {
 	}
 	wg.Wait()
 	var n int64
-	for w, pr := range workers {
+	for w, pr := range problems {
 		if pr.cover.err != nil {
 			return 0, pr.cover.err
 		}
