@@ -1,10 +1,14 @@
 package iq
 
 import (
+	"context"
+	"fmt"
 	"math/rand/v2"
 	"slices"
 	"strings"
 	"testing"
+
+	"gridsolve/solvers/play"
 )
 
 func TestOrientationsOffsets(t *testing.T) {
@@ -111,5 +115,266 @@ func TestFitAgainstTextModel(t *testing.T) {
 	}
 	if err := b.Fit(1, 1, 6, 0); err == nil || !strings.Contains(err.Error(), "would overlap piece D at row 7, column 1") {
 		t.Errorf("Fit over a piece: %v", err)
+	}
+}
+
+// generated deals n puzzles at level with seeds from 1.
+func generated(t *testing.T, level, n int) []*Board {
+	t.Helper()
+	var puzzles []*Board
+	for seed := range n {
+		text, err := Game{}.Generate(context.Background(), play.Options{Level: level, Seed: uint64(seed + 1)})
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, err := ParseBoard(text)
+		if err != nil {
+			t.Fatalf("generated puzzle does not parse: %v\n%s", err, text)
+		}
+		puzzles = append(puzzles, b)
+	}
+	return puzzles
+}
+
+// pieceCount returns the number of pieces on b.
+func pieceCount(b *Board) int {
+	n := 0
+	for p := range NumPieces {
+		if strings.IndexByte(b.String(), byte('A'+p)) >= 0 {
+			n++
+		}
+	}
+	return n
+}
+
+func TestGenerateUnique(t *testing.T) {
+	n := 100
+	if testing.Short() {
+		n = 10
+	}
+	for level := 1; level <= 3; level++ {
+		sizes := map[int]int{}
+		for _, b := range generated(t, level, n) {
+			if err := Validate(b); err != nil {
+				t.Fatalf("level %d: %v\n%s", level, err, b)
+			}
+			if c := naiveCount(b); c != 1 {
+				t.Fatalf("level %d: plain search finds %d completions:\n%s", level, c, b)
+			}
+			k := pieceCount(b)
+			if level < 3 && k != levelPieces[level] {
+				t.Fatalf("level %d: %d pieces placed, want %d:\n%s", level, k, levelPieces[level], b)
+			}
+			sizes[k]++
+		}
+		if level == 3 {
+			for k := range sizes {
+				if k >= levelPieces[2] {
+					t.Errorf("level 3: a puzzle with %d pieces placed, no fewer than level 2's", k)
+				}
+			}
+		}
+		t.Logf("level %d: puzzles by pieces placed: %v", level, sizes)
+	}
+}
+
+func TestGenerateOptions(t *testing.T) {
+	ctx := context.Background()
+	a, errA := Game{}.Generate(ctx, play.Options{Level: 2, Seed: 7})
+	b, errB := Game{}.Generate(ctx, play.Options{Level: 2, Seed: 7})
+	c, errC := Game{}.Generate(ctx, play.Options{Level: 2, Seed: 8})
+	if errA != nil || errB != nil || errC != nil || a != b || a == c {
+		t.Errorf("seeds 7, 7, 8 gave %q, %q, %q (%v, %v, %v)", a, b, c, errA, errB, errC)
+	}
+	for _, level := range []int{0, 4, -1} {
+		if _, err := (Game{}).Generate(ctx, play.Options{Level: level}); err == nil {
+			t.Errorf("level %d gave no error", level)
+		}
+	}
+}
+
+// completions returns every completion of b found by the plain search.
+func completions(b *Board) []*Board {
+	var all []*Board
+	naiveSearch(toGrid(b), pieceOrder, func(g *naiveGrid) bool {
+		out := new(Board)
+		for r := range Size {
+			for c := range r + 1 {
+				out.Set(r, c, g[r][c])
+			}
+		}
+		all = append(all, out)
+		return true
+	})
+	return all
+}
+
+// withHint returns pos with the hint's piece placed, failing t unless the
+// hint names empty cells forming that piece.
+func withHint(t *testing.T, pos *Board, h play.Hint) *Board {
+	t.Helper()
+	if len(h.Move) != 1 || h.Move[0] < 'A' || h.Move[0] > 'L' {
+		t.Fatalf("hint move %q is not a piece letter", h.Move)
+	}
+	out := *pos
+	for _, i := range h.Cells {
+		if i < 0 || i >= NumCells || out.cells[i] != 0 {
+			t.Fatalf("hint covers cell %d, not an empty cell: %+v\n%s", i, h, pos)
+		}
+		out.cells[i] = h.Move[0]
+	}
+	if err := Validate(&out); err != nil || len(h.Cells) != len(Pieces[h.Move[0]-'A'].Cells) {
+		t.Fatalf("hint %+v does not place a whole piece: %v", h, err)
+	}
+	return &out
+}
+
+func TestHintAgainstPlainSearch(t *testing.T) {
+	rng := rand.New(rand.NewPCG(11, 12))
+	n := 30
+	if testing.Short() {
+		n = 8
+	}
+	seen := map[string]int{}
+	for _, puzzle := range generated(t, 3, n) {
+		solution := completions(puzzle)[0]
+		// Positions on the way to the solution, and with one wrong piece.
+		var positions []*Board
+		pos := *puzzle
+		for _, p := range rng.Perm(NumPieces) {
+			cur := pos
+			positions = append(positions, &cur)
+			for i, v := range solution.cells {
+				if v == byte('A'+p) {
+					pos.cells[i] = v
+				}
+			}
+		}
+		positions = append(positions, &pos)
+		wrong := *puzzle
+		for _, p := range rng.Perm(NumPieces) {
+			if strings.IndexByte(puzzle.String(), byte('A'+p)) < 0 && randomPlacement(rng, &wrong, p) {
+				break
+			}
+		}
+		positions = append(positions, &wrong)
+		for _, pos := range positions {
+			h, forced, err := hint(context.Background(), puzzle, pos)
+			if err != nil {
+				t.Fatal(err)
+			}
+			all := completions(pos)
+			switch {
+			case pieceCount(pos) == NumPieces:
+				seen["full"]++
+				if h.Cells != nil || !strings.Contains(h.Reason, "solved") {
+					t.Fatalf("hint on a full board: %+v", h)
+				}
+			case len(all) == 0 && h.Move == "remove":
+				seen["remove"]++
+				out := *pos
+				for _, i := range h.Cells {
+					if puzzle.cells[i] != 0 || pos.cells[i] == 0 {
+						t.Fatalf("hint removes cell %d, not the player's: %+v\n%s", i, h, pos)
+					}
+					out.cells[i] = 0
+				}
+				if pieceCount(&out) != pieceCount(pos)-1 || len(completions(&out)) == 0 {
+					t.Fatalf("removing %v leaves no completion or not one piece less:\n%s", h.Cells, pos)
+				}
+			case len(all) == 0:
+				seen["stuck"]++
+				if h.Cells != nil || !strings.Contains(h.Reason, "cannot be completed") {
+					t.Fatalf("hint on a board with no completion: %+v\n%s", h, pos)
+				}
+			default:
+				next := withHint(t, pos, h)
+				if len(completions(next)) == 0 {
+					t.Fatalf("hint %+v leads to no completion:\n%s", h, pos)
+				}
+				if forced {
+					seen["forced"]++
+					for _, c := range all {
+						for _, i := range h.Cells {
+							if c.cells[i] != h.Move[0] {
+								t.Fatalf("forced hint %+v is not in completion\n%s", h, c)
+							}
+						}
+					}
+				} else {
+					seen["free"]++
+				}
+			}
+		}
+	}
+	t.Logf("hints by kind: %v", seen)
+	for _, kind := range []string{"full", "remove", "forced", "free"} {
+		if seen[kind] == 0 {
+			t.Errorf("no %s hint among the positions; the test lost its point", kind)
+		}
+	}
+}
+
+func TestHintErrors(t *testing.T) {
+	ctx := context.Background()
+	for _, tc := range []struct{ puzzle, position, err string }{
+		{"x", sampleIn, "iq: line 1"},
+		{sampleIn, "", "no board"},
+		{sampleIn, emptyText, "moved or removed piece"},
+		{sampleIn, strings.Replace(sampleIn, "...CCC.", "...CCCA", 1), "piece A on the board is not a A shape"},
+	} {
+		if _, err := (Game{}).Hint(ctx, tc.puzzle, tc.position); err == nil || !strings.Contains(err.Error(), tc.err) {
+			t.Errorf("Hint(%.20q, %.20q) = %v, want %q", tc.puzzle, tc.position, err, tc.err)
+		}
+	}
+	h, err := Game{}.Hint(ctx, sampleIn, sampleIn)
+	if err != nil || h.Move == "" {
+		t.Errorf("Hint(sample, sample) = %+v, %v", h, err)
+	}
+}
+
+func FuzzHint(f *testing.F) {
+	f.Add(sampleIn, sampleIn)
+	f.Add(sampleIn, sampleOut)
+	f.Add(emptyText, sampleIn)
+	f.Add(sampleIn, strings.Replace(sampleIn, "EEEHH...", "EEEHHDD.", 1))
+	f.Add("x", "")
+	f.Fuzz(func(t *testing.T, puzzle, position string) {
+		h, err := Game{}.Hint(context.Background(), puzzle, position)
+		if err != nil {
+			return
+		}
+		pos, _ := ParseBoard(position)
+		for _, i := range h.Cells {
+			if i < 0 || i >= NumCells || (pos.cells[i] == 0) != (h.Move != "remove") {
+				t.Fatalf("hint %+v names cell %d wrongly:\n%s", h, i, pos)
+			}
+		}
+	})
+}
+
+func BenchmarkGenerate(b *testing.B) {
+	for level := 1; level <= 3; level++ {
+		b.Run(fmt.Sprint("level", level), func(b *testing.B) {
+			seed := uint64(0)
+			for b.Loop() {
+				seed++
+				if _, err := (Game{}).Generate(context.Background(), play.Options{Level: level, Seed: seed}); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
+
+func BenchmarkHint(b *testing.B) {
+	puzzle, err := Game{}.Generate(context.Background(), play.Options{Level: 3, Seed: 1})
+	if err != nil {
+		b.Fatal(err)
+	}
+	for b.Loop() {
+		if _, err := (Game{}).Hint(context.Background(), puzzle, puzzle); err != nil {
+			b.Fatal(err)
+		}
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"math/bits"
+	"math/rand/v2"
 	"runtime"
 	"slices"
 	"sync"
@@ -89,13 +90,20 @@ var placements = func() (all []placement) {
 // cells and the pieces not yet on the board, its rows the placements that
 // fit.
 type problem struct {
-	board *Board
-	cover *exactCover
+	board      *Board
+	cover      *exactCover
+	columnCell []int // per column: its cell, or -1-p for piece p
 }
 
 // newProblem builds the exact cover for b from the placements keep accepts
 // (all of them when keep is nil).
 func newProblem(ctx context.Context, b *Board, progress func(int64), keep func(i int) bool) (*problem, error) {
+	return newProblemOrder(ctx, b, progress, keep, nil)
+}
+
+// newProblemOrder is newProblem with the rows of each column, so the
+// branches of the search, in a random order when rng is not nil.
+func newProblemOrder(ctx context.Context, b *Board, progress func(int64), keep func(i int) bool, rng *rand.Rand) (*problem, error) {
 	if err := Validate(b); err != nil {
 		return nil, err
 	}
@@ -136,10 +144,28 @@ func newProblem(ctx context.Context, b *Board, progress func(int64), keep func(i
 			ones += 1 + len(pl.cells)
 		}
 	}
+	var order []int
+	if rng != nil {
+		order = rng.Perm(len(placements))
+	}
+	pr := &problem{board: b, columnCell: make([]int, columns)}
+	for i, col := range cellColumn {
+		if col >= 0 {
+			pr.columnCell[col] = i
+		}
+	}
+	for p, col := range pieceColumn {
+		if col >= 0 {
+			pr.columnCell[col] = -1 - p
+		}
+	}
 	m := newExactCover(int(columns), ones)
 	var row [1 + maxPieceSize]int32
-	for i, pl := range placements {
-		if use[i] {
+	for i := range placements {
+		if order != nil {
+			i = order[i]
+		}
+		if pl := &placements[i]; use[i] {
 			row[0] = pieceColumn[pl.piece]
 			for k, c := range pl.cells {
 				row[1+k] = cellColumn[c]
@@ -149,7 +175,8 @@ func newProblem(ctx context.Context, b *Board, progress func(int64), keep func(i
 	}
 	m.ctx, m.progress = ctx, progress
 	m.empty, m.left = allCells&^filled, left
-	return &problem{board: b, cover: m}, nil
+	pr.cover = m
+	return pr, nil
 }
 
 // sumsOf has, for each set of pieces (bit p: piece p), bit s set when
