@@ -118,8 +118,8 @@ func (m *exactCover) searchShare(found func(rows []int32) bool, claim func() int
 	}
 	// The column with the fewest 1s keeps the search tree narrow. Of
 	// equals the last wins: the pieces, then the cells of the bottom row,
-	// whose options run out first (a third of the nodes on the empty
-	// board).
+	// whose options run out first (62 search nodes to the first solution
+	// of the empty board instead of 154).
 	best := nd[0].right
 	for h := nd[best].right; h != 0 && m.size[best] > 1; h = nd[h].right {
 		if m.size[h] <= m.size[best] {

@@ -10,7 +10,16 @@
 // also accepts several boards one after the other, as in SPOJ PRLGAME.
 //
 // The solver is Knuth's Algorithm X with dancing links over the exact
-// cover whose columns are the empty cells and the unused pieces.
+// cover whose columns are the empty cells and the unused pieces; it
+// leaves out, before and during the search, placements that wall off a
+// pocket the pieces left cannot fill. Solve tells a unique completion from
+// several, Count counts them all, and CountPart a share of them, so that
+// several workers can count one board.
+//
+// For play, Generate deals starting positions whose completion is unique,
+// Hint gives the next piece from a player's position, and Orientations,
+// Board.Fit and Board.Place lay whole pieces. Cells are numbered row by
+// row from 0 at the apex: row r, column c (both from 0) is r*(r+1)/2 + c.
 package iq
 
 import (
