@@ -33,6 +33,17 @@ type placement struct {
 	hopeless bool
 }
 
+// firstPlacement[p] is the index of the first placement of piece p in
+// placements, which lists them piece by piece; firstPlacement[NumPieces]
+// is the number of placements.
+var firstPlacement = func() (first [NumPieces + 1]int) {
+	for i := len(placements) - 1; i >= 0; i-- {
+		first[placements[i].piece] = i
+	}
+	first[NumPieces] = len(placements)
+	return first
+}()
+
 // mirrorCell maps each cell to its image under the board's one symmetry,
 // the reflection swapping the left edge and the bottom row.
 var mirrorCell = func() (m [NumCells]uint8) {
@@ -133,20 +144,25 @@ func newProblemOrder(ctx context.Context, b *Board, progress func(int64), keep f
 			left |= 1 << p
 		}
 	}
-	use := make([]bool, len(placements))
+	use := make([]int32, 0, len(placements))
 	ones := 0
-	for i, pl := range placements {
-		bit := uint16(1) << pl.piece
-		use[i] = left&bit != 0 && pl.mask&filled == 0 && !pl.hopeless && (keep == nil || keep(i)) &&
-			// The pieces on the board make pockets of their own.
-			(filled == 0 || !walledOff(allCells&^filled, pl.mask, sumsOf[left&^bit]))
-		if use[i] {
-			ones += 1 + len(pl.cells)
+	for p := range NumPieces {
+		bit := uint16(1) << p
+		if left&bit == 0 {
+			continue
+		}
+		for i := firstPlacement[p]; i < firstPlacement[p+1]; i++ {
+			pl := &placements[i]
+			if pl.mask&filled == 0 && !pl.hopeless && (keep == nil || keep(i)) &&
+				// The pieces on the board make pockets of their own.
+				(filled == 0 || !walledOff(allCells&^filled, pl.mask, sumsOf[left&^bit])) {
+				use = append(use, int32(i))
+				ones += 1 + len(pl.cells)
+			}
 		}
 	}
-	var order []int
 	if rng != nil {
-		order = rng.Perm(len(placements))
+		rng.Shuffle(len(use), func(i, j int) { use[i], use[j] = use[j], use[i] })
 	}
 	pr := &problem{board: b, columnCell: make([]int, columns)}
 	for i, col := range cellColumn {
@@ -161,17 +177,13 @@ func newProblemOrder(ctx context.Context, b *Board, progress func(int64), keep f
 	}
 	m := newExactCover(int(columns), ones)
 	var row [1 + maxPieceSize]int32
-	for i := range placements {
-		if order != nil {
-			i = order[i]
+	for _, i := range use {
+		pl := &placements[i]
+		row[0] = pieceColumn[pl.piece]
+		for k, c := range pl.cells {
+			row[1+k] = cellColumn[c]
 		}
-		if pl := &placements[i]; use[i] {
-			row[0] = pieceColumn[pl.piece]
-			for k, c := range pl.cells {
-				row[1+k] = cellColumn[c]
-			}
-			m.addRow(int32(i), row[:1+len(pl.cells)])
-		}
+		m.addRow(i, row[:1+len(pl.cells)])
 	}
 	m.ctx, m.progress = ctx, progress
 	m.empty, m.left = allCells&^filled, left
