@@ -150,7 +150,7 @@ func pieceCount(b *Board) int {
 func TestGenerateUnique(t *testing.T) {
 	n := 100
 	if testing.Short() {
-		n = 10
+		n = 4
 	}
 	for level := 1; level <= 3; level++ {
 		sizes := map[int]int{}
@@ -233,7 +233,7 @@ func TestHintAgainstPlainSearch(t *testing.T) {
 	rng := rand.New(rand.NewPCG(11, 12))
 	n := 30
 	if testing.Short() {
-		n = 8
+		n = 4
 	}
 	seen := map[string]int{}
 	for _, puzzle := range generated(t, 3, n) {
