@@ -9,9 +9,10 @@ import "context"
 // Node 0 is the root, nodes 1..columns are the column headers and the
 // rest are the 1s of the matrix, row by row.
 //
-// Its rows are placements, numbered by their index in placements. Besides the links the search tracks the
-// empty cells and the pieces left, so it can skip, before touching a
-// link, a branch that walls off a pocket the pieces left cannot fill.
+// Its rows are placements, numbered by their index in placements. Besides
+// the links the search tracks the empty cells and the pieces left, so it
+// can skip, before touching a link, a branch that walls off a pocket the
+// pieces left cannot fill.
 type exactCover struct {
 	nodes []node
 	size  []int32 // per header node: 1s left in the column
@@ -87,9 +88,9 @@ func (m *exactCover) uncover(h int32) {
 	nd[nd[h].left].right, nd[nd[h].right].left = h, h
 }
 
-// search calls found with the rows (placements) of every exact cover until found returns
-// false or the context is cancelled (then m.err is set). It reports whether
-// the search ran to the end.
+// search calls found with the rows (placements) of every exact cover
+// until found returns false or the context is cancelled (then m.err is
+// set). It reports whether the search ran to the end.
 func (m *exactCover) search(found func(rows []int32) bool) bool {
 	return m.searchShare(found, nil)
 }

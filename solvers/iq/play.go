@@ -245,7 +245,8 @@ func hint(ctx context.Context, start, pos *Board) (h play.Hint, forced bool, err
 		pl := placements[nd[nd[best].down].row]
 		reason := fmt.Sprintf("Piece %c fits in one place only: here.", 'A'+pl.piece)
 		if what >= 0 {
-			reason = fmt.Sprintf("Only piece %c can cover the cell at row %d, column %d: it must go here.", 'A'+pl.piece, rowOf(what)+1, what-rowOf(what)*(rowOf(what)+1)/2+1)
+			r, c := rowCol(what)
+			reason = fmt.Sprintf("Only piece %c can cover the cell at row %d, column %d: it must go here.", 'A'+pl.piece, r+1, c+1)
 		}
 		return placementHint(pl, reason), true, nil
 	}
@@ -309,11 +310,10 @@ func cellsOf(mask uint64) []int {
 	return cells
 }
 
-// rowOf returns the row of cell i.
-func rowOf(i int) int {
-	r := 0
+// rowCol returns the row and column of cell i, the inverse of index.
+func rowCol(i int) (r, c int) {
 	for (r+1)*(r+2)/2 <= i {
 		r++
 	}
-	return r
+	return r, i - r*(r+1)/2
 }

@@ -315,6 +315,16 @@ func TestHintAgainstPlainSearch(t *testing.T) {
 	}
 }
 
+func TestRowColInvertsIndex(t *testing.T) {
+	for r := range Size {
+		for c := range r + 1 {
+			if gr, gc := rowCol(index(r, c)); gr != r || gc != c {
+				t.Errorf("rowCol(index(%d, %d)) = %d, %d", r, c, gr, gc)
+			}
+		}
+	}
+}
+
 func TestHintErrors(t *testing.T) {
 	ctx := context.Background()
 	for _, tc := range []struct{ puzzle, position, err string }{
