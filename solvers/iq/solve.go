@@ -222,6 +222,7 @@ func walledOff(empty, mask, sums uint64) bool {
 		around |= neighbours[bits.TrailingZeros64(m)]
 	}
 	around &= empty
+	var big uint64 // cells of the regions found larger than maxPocket
 	for around != 0 {
 		region := around & -around
 		size := 1
@@ -233,9 +234,15 @@ func walledOff(empty, mask, sums uint64) bool {
 			grow = next & empty &^ region
 			region |= grow
 			size = bits.OnesCount64(region)
+			if region&big != 0 { // the same region as a large one
+				size = maxPocket + 1
+			}
 		}
 		if size <= maxPocket && sums&(1<<size) == 0 {
 			return true
+		}
+		if size > maxPocket {
+			big |= region
 		}
 		around &^= region
 	}
