@@ -46,7 +46,7 @@ func (Game) Judge(ctx context.Context, in io.Reader, out io.Writer, progress fun
 		}
 	}
 	for _, b := range boards {
-		a, err := solve(ctx, b, progress, 1)
+		a, err := solveLaidOut(ctx, b, progress, 1, layout{judge: true})
 		if err != nil {
 			return err
 		}

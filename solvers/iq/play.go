@@ -126,7 +126,7 @@ func (Game) Generate(ctx context.Context, o play.Options) (string, error) {
 // randomBoard returns a full board, the first the search finds with its
 // branches in a random order.
 func randomBoard(ctx context.Context, rng *rand.Rand) (*Board, error) {
-	pr, err := newProblemOrder(ctx, new(Board), nil, nil, rng)
+	pr, err := newProblem(ctx, new(Board), nil, layout{rng: rng})
 	if err != nil {
 		return nil, err
 	}
@@ -212,7 +212,7 @@ func (Game) Hint(ctx context.Context, puzzle, position string) (play.Hint, error
 // hint is Hint on parsed boards; forced tells a hint that every completion
 // of pos contains.
 func hint(ctx context.Context, start, pos *Board) (h play.Hint, forced bool, err error) {
-	pr, err := newProblem(ctx, pos, nil, nil)
+	pr, err := newProblem(ctx, pos, nil, layout{})
 	if err != nil {
 		return h, false, err
 	}

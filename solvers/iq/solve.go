@@ -106,15 +106,19 @@ type problem struct {
 	columnCell []int // per column: its cell, or -1-p for piece p
 }
 
-// newProblem builds the exact cover for b from the placements keep accepts
-// (all of them when keep is nil).
-func newProblem(ctx context.Context, b *Board, progress func(int64), keep func(i int) bool) (*problem, error) {
-	return newProblemOrder(ctx, b, progress, keep, nil)
+// layout says how newProblem lays out the matrix, so the search order.
+type layout struct {
+	keep func(i int) bool // only placements keep accepts, when not nil
+	rng  *rand.Rand       // rows of each column in a random order, when not nil
+	// judge asks for the matrix and column order Judge has always used,
+	// so that its answers stay byte for byte the same: placements leaving
+	// any region of a size no other pieces sum to left out, ties between
+	// columns going to the first.
+	judge bool
 }
 
-// newProblemOrder is newProblem with the rows of each column, so the
-// branches of the search, in a random order when rng is not nil.
-func newProblemOrder(ctx context.Context, b *Board, progress func(int64), keep func(i int) bool, rng *rand.Rand) (*problem, error) {
+// newProblem builds the exact cover for b.
+func newProblem(ctx context.Context, b *Board, progress func(int64), how layout) (*problem, error) {
 	if err := Validate(b); err != nil {
 		return nil, err
 	}
@@ -153,16 +157,20 @@ func newProblemOrder(ctx context.Context, b *Board, progress func(int64), keep f
 		}
 		for i := firstPlacement[p]; i < firstPlacement[p+1]; i++ {
 			pl := &placements[i]
-			if pl.mask&filled == 0 && !pl.hopeless && (keep == nil || keep(i)) &&
-				// The pieces on the board make pockets of their own.
-				(filled == 0 || !walledOff(allCells&^filled, pl.mask, sumsOf[left&^bit])) {
+			if pl.mask&filled != 0 || how.keep != nil && !how.keep(i) {
+				continue
+			}
+			if how.judge && fillable(allCells&^(filled|pl.mask), sumsOf[left&^bit]) ||
+				!how.judge && !pl.hopeless &&
+					// The pieces on the board make pockets of their own.
+					(filled == 0 || !walledOff(allCells&^filled, pl.mask, sumsOf[left&^bit])) {
 				use = append(use, int32(i))
 				ones += 1 + len(pl.cells)
 			}
 		}
 	}
-	if rng != nil {
-		rng.Shuffle(len(use), func(i, j int) { use[i], use[j] = use[j], use[i] })
+	if how.rng != nil {
+		how.rng.Shuffle(len(use), func(i, j int) { use[i], use[j] = use[j], use[i] })
 	}
 	pr := &problem{board: b, columnCell: make([]int, columns)}
 	for i, col := range cellColumn {
@@ -187,6 +195,9 @@ func newProblemOrder(ctx context.Context, b *Board, progress func(int64), keep f
 	}
 	m.ctx, m.progress = ctx, progress
 	m.empty, m.left = allCells&^filled, left
+	if !how.judge {
+		m.tie = 1
+	}
 	pr.cover = m
 	return pr, nil
 }
@@ -249,6 +260,27 @@ func walledOff(empty, mask, sums uint64) bool {
 	return false
 }
 
+// fillable reports whether every region of connected empty cells has a
+// size in sums (bit s set: size s).
+func fillable(empty, sums uint64) bool {
+	for empty != 0 {
+		region := empty & -empty
+		for grow := region; grow != 0; {
+			var next uint64
+			for g := grow; g != 0; g &= g - 1 {
+				next |= neighbours[bits.TrailingZeros64(g)]
+			}
+			grow = next & empty &^ region
+			region |= grow
+		}
+		if sums&(1<<bits.OnesCount64(region)) == 0 {
+			return false
+		}
+		empty &^= region
+	}
+	return true
+}
+
 // allPieces has a bit for every piece.
 const allPieces = 1<<NumPieces - 1
 
@@ -278,7 +310,12 @@ func Solve(ctx context.Context, b *Board) (*Answer, error) {
 // solve is Solve reporting the search nodes visited to progress and
 // stopping at the limit-th completion (1 or 2).
 func solve(ctx context.Context, b *Board, progress func(nodes int64), limit int) (*Answer, error) {
-	pr, err := newProblem(ctx, b, progress, nil)
+	return solveLaidOut(ctx, b, progress, limit, layout{})
+}
+
+// solveLaidOut is solve on the matrix laid out as how says.
+func solveLaidOut(ctx context.Context, b *Board, progress func(nodes int64), limit int, how layout) (*Answer, error) {
+	pr, err := newProblem(ctx, b, progress, how)
 	if err != nil {
 		return nil, err
 	}
@@ -345,7 +382,7 @@ func count(ctx context.Context, b *Board, workers int, claim func() int, progres
 	}
 	problems := make([]*problem, workers)
 	for w := range problems {
-		pr, err := newProblem(ctx, b, progress, keep)
+		pr, err := newProblem(ctx, b, progress, layout{keep: keep})
 		if err != nil {
 			return 0, err
 		}

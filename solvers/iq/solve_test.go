@@ -173,6 +173,13 @@ func TestSolveRandomPlacements(t *testing.T) {
 		if a.Solved != want {
 			t.Fatalf("Solved = %v, plain search says %v:\n%s", a.Solved, want, b)
 		}
+		j, err := solveLaidOut(context.Background(), b, nil, 1, layout{judge: true})
+		if err != nil || j.Solved != want {
+			t.Fatalf("Judge's search: Solved = %v, %v; plain search says %v:\n%s", j.Solved, err, want, b)
+		}
+		if j.Solved {
+			checkSolution(t, b, j.Rows)
+		}
 		if a.Solved {
 			checkSolution(t, b, a.Rows)
 		} else {
