@@ -52,17 +52,20 @@ func newExactCover(columns, ones int) *exactCover {
 }
 
 // addRow appends the row of placements[row], with 1s in the given columns
-// (numbered from 0).
+// (numbered from 0). The room newExactCover made must hold it.
 func (m *exactCover) addRow(row int32, columns []int32) {
 	first := int32(len(m.nodes))
-	for _, col := range columns {
-		h, x := col+1, int32(len(m.nodes))
-		m.nodes = append(m.nodes, node{left: x - 1, right: x + 1, up: m.nodes[h].up, down: h, column: h, row: row})
-		m.nodes[m.nodes[h].up].down, m.nodes[h].up = x, x
+	last := first + int32(len(columns)) - 1
+	m.nodes = m.nodes[:last+1]
+	nd := m.nodes
+	for k, col := range columns {
+		h, x := col+1, first+int32(k)
+		up := nd[h].up
+		nd[x] = node{left: x - 1, right: x + 1, up: up, down: h, column: h, row: row}
+		nd[up].down, nd[h].up = x, x
 		m.size[h]++
 	}
-	last := int32(len(m.nodes)) - 1
-	m.nodes[first].left, m.nodes[last].right = last, first
+	nd[first].left, nd[last].right = last, first
 }
 
 func (m *exactCover) cover(h int32) {
