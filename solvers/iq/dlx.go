@@ -69,23 +69,23 @@ func (m *exactCover) addRow(row int32, columns []int32) {
 }
 
 func (m *exactCover) cover(h int32) {
-	nd := m.nodes
+	nd, size := m.nodes, m.size
 	nd[nd[h].left].right, nd[nd[h].right].left = nd[h].right, nd[h].left
 	for i := nd[h].down; i != h; i = nd[i].down {
 		for j := nd[i].right; j != i; j = nd[j].right {
 			n := &nd[j]
 			nd[n.up].down, nd[n.down].up = n.down, n.up
-			m.size[n.column]--
+			size[n.column]--
 		}
 	}
 }
 
 func (m *exactCover) uncover(h int32) {
-	nd := m.nodes
+	nd, size := m.nodes, m.size
 	for i := nd[h].up; i != h; i = nd[i].up {
 		for j := nd[i].left; j != i; j = nd[j].left {
 			n := &nd[j]
-			m.size[n.column]++
+			size[n.column]++
 			nd[n.up].down, nd[n.down].up = j, j
 		}
 	}
