@@ -125,13 +125,14 @@ func (m *exactCover) searchShare(found func(rows []int32) bool, claim func() int
 	// equals the last wins unless m.tie is 0: the pieces, then the cells
 	// of the bottom row, whose options run out first (62 search nodes to
 	// the first solution of the empty board instead of 154).
-	best := nd[0].right
-	for h := nd[best].right; h != 0 && m.size[best] > 1; h = nd[h].right {
-		if m.size[h] < m.size[best]+m.tie {
-			best = h
+	size, tie := m.size, m.tie
+	best, fewest := nd[0].right, m.size[nd[0].right]
+	for h := nd[best].right; h != 0 && fewest > 1; h = nd[h].right {
+		if size[h] < fewest+tie {
+			best, fewest = h, size[h]
 		}
 	}
-	if m.size[best] == 0 {
+	if fewest == 0 {
 		return true
 	}
 	m.cover(best)
