@@ -147,7 +147,7 @@ func (m *exactCover) searchShare(found func(rows []int32) bool, claim func() int
 		}
 		pl := &placements[nd[i].row]
 		bit := uint16(1) << pl.piece
-		if !walledOff(m.empty, pl.mask, sumsOf[m.left&^bit]) {
+		if !walledOff(m.empty, pl, sumsOf[m.left&^bit]) {
 			m.empty &^= pl.mask
 			m.left &^= bit
 			m.chosen = append(m.chosen, nd[i].row)

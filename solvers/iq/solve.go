@@ -27,6 +27,7 @@ type placement struct {
 	cells  []uint8 // cell indices (see index)
 	mask   uint64  // the same cells as bits
 	mirror int     // index in placements of its image under mirrorCell
+	ring   uint64  // the cells off it sharing a side with it
 
 	// hopeless marks a placement walling off a pocket of the empty board
 	// that no other pieces fill: it is in no solution of any board.
@@ -92,7 +93,11 @@ var placements = func() (all []placement) {
 			image |= 1 << mirrorCell[c]
 		}
 		all[i].mirror = byMask[image]
-		all[i].hopeless = walledOff(allCells, pl.mask, sumsOf[allPieces&^(1<<pl.piece)])
+		for _, c := range pl.cells {
+			all[i].ring |= neighbours[c]
+		}
+		all[i].ring &^= pl.mask
+		all[i].hopeless = walledOff(allCells, &all[i], sumsOf[allPieces&^(1<<pl.piece)])
 	}
 	return all
 }()
@@ -163,7 +168,7 @@ func newProblem(ctx context.Context, b *Board, progress func(int64), how layout)
 			if how.judge && fillable(allCells&^(filled|pl.mask), sumsOf[left&^bit]) ||
 				!how.judge && !pl.hopeless &&
 					// The pieces on the board make pockets of their own.
-					(filled == 0 || !walledOff(allCells&^filled, pl.mask, sumsOf[left&^bit])) {
+					(filled == 0 || !walledOff(allCells&^filled, pl, sumsOf[left&^bit])) {
 				use = append(use, int32(i))
 				ones += 1 + len(pl.cells)
 			}
@@ -223,16 +228,12 @@ const maxPieceSize = 5
 // larger ones are all but always fillable, and growing them costs time.
 const maxPocket = 6
 
-// walledOff reports whether covering the cells of mask leaves, next to
-// them, a region of at most maxPocket empty cells whose size is not in sums
+// walledOff reports whether laying pl on the empty cells leaves, next to
+// it, a region of at most maxPocket empty cells whose size is not in sums
 // (bit s set: size s fillable).
-func walledOff(empty, mask, sums uint64) bool {
-	empty &^= mask
-	var around uint64
-	for m := mask; m != 0; m &= m - 1 {
-		around |= neighbours[bits.TrailingZeros64(m)]
-	}
-	around &= empty
+func walledOff(empty uint64, pl *placement, sums uint64) bool {
+	empty &^= pl.mask
+	around := pl.ring & empty
 	var big uint64 // cells of the regions found larger than maxPocket
 	for around != 0 {
 		region := around & -around
