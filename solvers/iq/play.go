@@ -263,6 +263,9 @@ func hint(ctx context.Context, start, pos *Board) (h play.Hint, forced bool, err
 // takeBack is the hint for a position with no completion: a piece of the
 // player's whose removal leaves one, if any.
 func takeBack(ctx context.Context, start, pos *Board) (play.Hint, bool, error) {
+	if *start == *pos {
+		return play.Hint{Reason: "The puzzle itself cannot be completed."}, false, nil
+	}
 	for p := range NumPieces {
 		letter := byte('A' + p)
 		var mask uint64

@@ -341,6 +341,20 @@ func TestHintErrors(t *testing.T) {
 	if err != nil || h.Move == "" {
 		t.Errorf("Hint(sample, sample) = %+v, %v", h, err)
 	}
+	// D under the apex cuts it off: no completion, and no piece of the
+	// player's to take back.
+	stuck := ".\nDD\nDD.\n....\n.....\n......\n.......\n........\n.........\n..........\n"
+	if naiveSolve(mustParse(t, stuck), pieceOrder) != nil {
+		t.Fatal("plain search completes the stuck board")
+	}
+	h, err = Game{}.Hint(ctx, stuck, stuck)
+	if err != nil || h.Cells != nil || !strings.Contains(h.Reason, "puzzle itself cannot be completed") {
+		t.Errorf("Hint on a puzzle with no completion = %+v, %v", h, err)
+	}
+	h, err = Game{}.Hint(ctx, emptyText, stuck)
+	if err != nil || h.Move != "remove" || len(h.Cells) != 4 {
+		t.Errorf("Hint with the player's D cutting off the apex = %+v, %v", h, err)
+	}
 }
 
 func FuzzHint(f *testing.F) {
@@ -387,4 +401,13 @@ func BenchmarkHint(b *testing.B) {
 			b.Fatal(err)
 		}
 	}
+}
+
+func mustParse(t *testing.T, text string) *Board {
+	t.Helper()
+	b, err := ParseBoard(text)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
 }
