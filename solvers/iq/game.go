@@ -10,7 +10,16 @@
 // also accepts several boards one after the other, as in SPOJ PRLGAME.
 //
 // The solver is Knuth's Algorithm X with dancing links over the exact
-// cover whose columns are the empty cells and the unused pieces.
+// cover whose columns are the empty cells and the unused pieces; it
+// leaves out, before and during the search, placements that wall off a
+// pocket the pieces left cannot fill. Solve tells a unique completion from
+// several, Count counts them all, and CountPart a share of them, so that
+// several workers can count one board.
+//
+// For play, Generate deals starting positions whose completion is unique,
+// Hint gives the next piece from a player's position, and Orientations,
+// Board.Fit and Board.Place lay whole pieces. Cells are numbered row by
+// row from 0 at the apex: row r, column c (both from 0) is r*(r+1)/2 + c.
 package iq
 
 import (
@@ -37,7 +46,7 @@ func (Game) Judge(ctx context.Context, in io.Reader, out io.Writer, progress fun
 		}
 	}
 	for _, b := range boards {
-		a, err := solve(ctx, b, progress)
+		a, err := solveLaidOut(ctx, b, progress, 1, layout{judge: true})
 		if err != nil {
 			return err
 		}
@@ -52,11 +61,12 @@ func (Game) Judge(ctx context.Context, in io.Reader, out io.Writer, progress fun
 	return nil
 }
 
-// Solve solves one board given in the judge format and returns an *Answer.
+// Solve solves one board given in the judge format and returns an *Answer,
+// telling a unique completion from several.
 func (Game) Solve(ctx context.Context, text string, progress func(int64)) (any, error) {
 	b, err := ParseBoard(text)
 	if err != nil {
 		return nil, err
 	}
-	return solve(ctx, b, progress)
+	return solve(ctx, b, progress, 2)
 }

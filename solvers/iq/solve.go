@@ -2,7 +2,9 @@ package iq
 
 import (
 	"context"
+	"fmt"
 	"math/bits"
+	"math/rand/v2"
 	"runtime"
 	"slices"
 	"sync"
@@ -12,8 +14,11 @@ import (
 // Answer is one solved board, for the page.
 type Answer struct {
 	Solved bool     `json:"solved"`
-	Rows   []string `json:"rows"`  // the ten filled lines; nil when there is no solution
-	Nodes  int64    `json:"nodes"` // search nodes visited
+	Rows   []string `json:"rows"` // the ten filled lines; nil when there is no solution
+	// Solutions is 0, 1, or 2 for two or more: the search stops at the
+	// second completion, so a board with a unique one is told apart.
+	Solutions int   `json:"solutions"`
+	Nodes     int64 `json:"nodes"` // search nodes visited
 }
 
 // placement is one way to lay a piece on the empty board.
@@ -22,7 +27,23 @@ type placement struct {
 	cells  []uint8 // cell indices (see index)
 	mask   uint64  // the same cells as bits
 	mirror int     // index in placements of its image under mirrorCell
+	ring   uint64  // the cells off it sharing a side with it
+
+	// hopeless marks a placement walling off a pocket of the empty board
+	// that no other pieces fill: it is in no solution of any board.
+	hopeless bool
 }
+
+// firstPlacement[p] is the index of the first placement of piece p in
+// placements, which lists them piece by piece; firstPlacement[NumPieces]
+// is the number of placements.
+var firstPlacement = func() (first [NumPieces + 1]int) {
+	for i := len(placements) - 1; i >= 0; i-- {
+		first[placements[i].piece] = i
+	}
+	first[NumPieces] = len(placements)
+	return first
+}()
 
 // mirrorCell maps each cell to its image under the board's one symmetry,
 // the reflection swapping the left edge and the bottom row.
@@ -72,32 +93,49 @@ var placements = func() (all []placement) {
 			image |= 1 << mirrorCell[c]
 		}
 		all[i].mirror = byMask[image]
+		for _, c := range pl.cells {
+			all[i].ring |= neighbours[c]
+		}
+		all[i].ring &^= pl.mask
+		all[i].hopeless = walledOff(allCells, &all[i], sumsOf[allPieces&^(1<<pl.piece)])
 	}
 	return all
 }()
 
 // problem is the exact cover left by a board: its columns are the empty
 // cells and the pieces not yet on the board, its rows the placements that
-// fit (placements[use[row]]).
+// fit.
 type problem struct {
-	board *Board
-	use   []int
-	cover *exactCover
+	board      *Board
+	cover      *exactCover
+	columnCell []int // per column: its cell, or -1-p for piece p
 }
 
-// newProblem builds the exact cover for b from the placements keep accepts
-// (all of them when keep is nil).
-func newProblem(ctx context.Context, b *Board, progress func(int64), keep func(i int) bool) (*problem, error) {
+// layout says how newProblem lays out the matrix, so the search order.
+type layout struct {
+	keep func(i int) bool // only placements keep accepts, when not nil
+	rng  *rand.Rand       // rows of each column in a random order, when not nil
+	// judge asks for the matrix and column order Judge has always used,
+	// so that its answers stay byte for byte the same: placements leaving
+	// any region of a size no other pieces sum to left out, ties between
+	// columns going to the first.
+	judge bool
+}
+
+// newProblem builds the exact cover for b.
+func newProblem(ctx context.Context, b *Board, progress func(int64), how layout) (*problem, error) {
 	if err := Validate(b); err != nil {
 		return nil, err
 	}
 	// Number the columns; -1 marks a cell or piece already on the board.
 	var cellColumn [NumCells]int32
 	var pieceColumn [NumPieces]int32
+	var filled uint64
 	for i, v := range b.cells {
 		if v != 0 {
 			cellColumn[i] = -1
 			pieceColumn[v-'A'] = -1
+			filled |= 1 << i
 		}
 	}
 	columns := int32(0)
@@ -107,45 +145,120 @@ func newProblem(ctx context.Context, b *Board, progress func(int64), keep func(i
 			columns++
 		}
 	}
+	var left uint16
 	for p := range pieceColumn {
 		if pieceColumn[p] == 0 {
 			pieceColumn[p] = columns
 			columns++
+			left |= 1 << p
 		}
 	}
-	var filled uint64
-	for i, v := range b.cells {
-		if v != 0 {
-			filled |= 1 << i
-		}
-	}
-	pr := &problem{board: b}
-	var rows [][]int32
-	for i, pl := range placements {
-		if pieceColumn[pl.piece] < 0 || keep != nil && !keep(i) || pl.mask&filled != 0 {
+	use := make([]int32, 0, len(placements))
+	ones := 0
+	for p := range NumPieces {
+		bit := uint16(1) << p
+		if left&bit == 0 {
 			continue
 		}
-		// A placement walling off a pocket that the other pieces left
-		// cannot fill is in no solution: leave it out of the matrix.
-		var otherSums uint64 = 1 // bit s: some other pieces left cover s cells
-		for p, col := range pieceColumn {
-			if col >= 0 && p != pl.piece {
-				otherSums |= otherSums << len(Pieces[p].Cells)
+		for i := firstPlacement[p]; i < firstPlacement[p+1]; i++ {
+			pl := &placements[i]
+			if pl.mask&filled != 0 || how.keep != nil && !how.keep(i) {
+				continue
+			}
+			if how.judge && fillable(allCells&^(filled|pl.mask), sumsOf[left&^bit]) ||
+				!how.judge && !pl.hopeless &&
+					// The pieces on the board make pockets of their own.
+					(filled == 0 || !walledOff(allCells&^filled, pl, sumsOf[left&^bit])) {
+				use = append(use, int32(i))
+				ones += 1 + len(pl.cells)
 			}
 		}
-		if !fillable(allCells&^(filled|pl.mask), otherSums) {
-			continue
-		}
-		r := []int32{pieceColumn[pl.piece]}
-		for _, c := range pl.cells {
-			r = append(r, cellColumn[c])
-		}
-		pr.use = append(pr.use, i)
-		rows = append(rows, r)
 	}
-	pr.cover = newExactCover(int(columns), rows)
-	pr.cover.ctx, pr.cover.progress = ctx, progress
+	if how.rng != nil {
+		how.rng.Shuffle(len(use), func(i, j int) { use[i], use[j] = use[j], use[i] })
+	}
+	pr := &problem{board: b, columnCell: make([]int, columns)}
+	for i, col := range cellColumn {
+		if col >= 0 {
+			pr.columnCell[col] = i
+		}
+	}
+	for p, col := range pieceColumn {
+		if col >= 0 {
+			pr.columnCell[col] = -1 - p
+		}
+	}
+	m := newExactCover(int(columns), ones)
+	var row [1 + maxPieceSize]int32
+	for _, i := range use {
+		pl := &placements[i]
+		row[0] = pieceColumn[pl.piece]
+		for k, c := range pl.cells {
+			row[1+k] = cellColumn[c]
+		}
+		m.addRow(i, row[:1+len(pl.cells)])
+	}
+	m.ctx, m.progress = ctx, progress
+	m.empty, m.left = allCells&^filled, left
+	if !how.judge {
+		m.tie = 1
+	}
+	pr.cover = m
 	return pr, nil
+}
+
+// sumsOf has, for each set of pieces (bit p: piece p), bit s set when
+// some of them cover s cells together.
+var sumsOf = func() (sums [1 << NumPieces]uint64) {
+	for set := range sums {
+		sums[set] = 1
+		for p := range NumPieces {
+			if set>>p&1 != 0 {
+				sums[set] |= sums[set] << len(Pieces[p].Cells)
+			}
+		}
+	}
+	return sums
+}()
+
+// maxPieceSize is the number of cells of the largest pieces.
+const maxPieceSize = 5
+
+// maxPocket is the largest region of empty cells walledOff measures:
+// larger ones are all but always fillable, and growing them costs time.
+const maxPocket = 6
+
+// walledOff reports whether laying pl on the empty cells leaves, next to
+// it, a region of at most maxPocket empty cells whose size is not in sums
+// (bit s set: size s fillable).
+func walledOff(empty uint64, pl *placement, sums uint64) bool {
+	empty &^= pl.mask
+	around := pl.ring & empty
+	var big uint64 // cells of the regions found larger than maxPocket
+	for around != 0 {
+		region := around & -around
+		size := 1
+		for grow := region; grow != 0 && size <= maxPocket; {
+			var next uint64
+			for g := grow; g != 0; g &= g - 1 {
+				next |= neighbours[bits.TrailingZeros64(g)]
+			}
+			grow = next & empty &^ region
+			region |= grow
+			size = bits.OnesCount64(region)
+			if region&big != 0 { // the same region as a large one
+				size = maxPocket + 1
+			}
+		}
+		if size <= maxPocket && sums&(1<<size) == 0 {
+			return true
+		}
+		if size > maxPocket {
+			big |= region
+		}
+		around &^= region
+	}
+	return false
 }
 
 // fillable reports whether every region of connected empty cells has a
@@ -169,6 +282,9 @@ func fillable(empty, sums uint64) bool {
 	return true
 }
 
+// allPieces has a bit for every piece.
+const allPieces = 1<<NumPieces - 1
+
 // allCells has a bit for every cell of the board.
 const allCells = 1<<NumCells - 1
 
@@ -186,35 +302,75 @@ var neighbours = func() (n [NumCells]uint64) {
 	return n
 }()
 
-// Solve fills the board with the missing pieces, if it can.
+// Solve fills the board with the missing pieces, if it can, and tells
+// whether that completion is the only one.
 func Solve(ctx context.Context, b *Board) (*Answer, error) {
-	return solve(ctx, b, nil)
+	return solve(ctx, b, nil, 2)
 }
 
-// solve is Solve reporting the search nodes visited to progress.
-func solve(ctx context.Context, b *Board, progress func(nodes int64)) (*Answer, error) {
-	pr, err := newProblem(ctx, b, progress, nil)
+// solve is Solve reporting the search nodes visited to progress and
+// stopping at the limit-th completion (1 or 2).
+func solve(ctx context.Context, b *Board, progress func(nodes int64), limit int) (*Answer, error) {
+	return solveLaidOut(ctx, b, progress, limit, layout{})
+}
+
+// solveLaidOut is solve on the matrix laid out as how says.
+func solveLaidOut(ctx context.Context, b *Board, progress func(nodes int64), limit int, how layout) (*Answer, error) {
+	pr, err := newProblem(ctx, b, progress, how)
 	if err != nil {
 		return nil, err
 	}
-	var solved *Board
+	a := &Answer{}
 	pr.cover.search(func(rows []int32) bool {
-		solved = pr.fill(rows)
-		return false
+		if a.Solutions == 0 {
+			a.Rows = pr.fill(rows).rows()
+		}
+		a.Solutions++
+		return a.Solutions < limit
 	})
 	if pr.cover.err != nil {
 		return nil, pr.cover.err
 	}
-	a := &Answer{Solved: solved != nil, Nodes: pr.cover.visited}
-	if solved != nil {
-		a.Rows = solved.rows()
-	}
+	a.Solved, a.Nodes = a.Solutions > 0, pr.cover.visited
 	return a, nil
 }
 
 // Count returns the number of ways to fill the board with the missing
 // pieces.
 func Count(ctx context.Context, b *Board) (int64, error) {
+	// Each worker searches its own copy of the matrix, taking the first
+	// level's branches one at a time from a shared counter.
+	var branch atomic.Int64
+	claim := func() int { return int(branch.Add(1) - 1) }
+	return count(ctx, b, min(runtime.GOMAXPROCS(0), maxWorkers), claim, nil)
+}
+
+// CountPart counts the completions of the board given in the judge format
+// whose first choice of the search is one of the branches part, part+parts,
+// part+2*parts... (0 <= part < parts). The parts 0 to parts-1 add up to
+// the full count, so parts workers, each counting one part, share the
+// work; how evenly depends on the board (the empty board has a dozen or so
+// branches).
+func CountPart(ctx context.Context, text string, part, parts int, progress func(nodes int64)) (int64, error) {
+	if parts < 1 || part < 0 || part >= parts {
+		return 0, fmt.Errorf("iq: part %d of %d: want 0 <= part < parts", part, parts)
+	}
+	b, err := ParseBoard(text)
+	if err != nil {
+		return 0, err
+	}
+	next := part
+	claim := func() int {
+		next += parts
+		return next - parts
+	}
+	return count(ctx, b, 1, claim, progress)
+}
+
+// count counts the completions of b over the first-level branches claim
+// hands out to workers searches (see searchShare), reporting the nodes of
+// a lone worker to progress.
+func count(ctx context.Context, b *Board, workers int, claim func() int, progress func(int64)) (int64, error) {
 	// A symmetric board has mirror-image solutions in pairs. Telling them
 	// apart by a piece that no placement leaves unmoved by the mirror, it
 	// is enough to count those with that piece in one of each mirror pair.
@@ -225,21 +381,17 @@ func Count(ctx context.Context, b *Board) (int64, error) {
 		}
 		times = 2
 	}
-	// Each worker searches its own copy of the matrix, taking the first
-	// level's branches one at a time from a shared counter.
-	workers := make([]*problem, min(runtime.GOMAXPROCS(0), maxWorkers))
-	for w := range workers {
-		pr, err := newProblem(ctx, b, nil, keep)
+	problems := make([]*problem, workers)
+	for w := range problems {
+		pr, err := newProblem(ctx, b, progress, layout{keep: keep})
 		if err != nil {
 			return 0, err
 		}
-		workers[w] = pr
+		problems[w] = pr
 	}
-	var branch atomic.Int64
-	claim := func() int { return int(branch.Add(1) - 1) }
-	counts := make([]int64, len(workers))
+	counts := make([]int64, workers)
 	var wg sync.WaitGroup
-	for w, pr := range workers {
+	for w, pr := range problems {
 		wg.Go(func() {
 			pr.cover.searchShare(func([]int32) bool {
 				counts[w]++
@@ -249,7 +401,7 @@ func Count(ctx context.Context, b *Board) (int64, error) {
 	}
 	wg.Wait()
 	var n int64
-	for w, pr := range workers {
+	for w, pr := range problems {
 		if pr.cover.err != nil {
 			return 0, pr.cover.err
 		}
@@ -286,7 +438,7 @@ func asymmetricPiece(b *Board) int {
 func (pr *problem) fill(rows []int32) *Board {
 	b := *pr.board
 	for _, r := range rows {
-		pl := placements[pr.use[r]]
+		pl := placements[r]
 		for _, c := range pl.cells {
 			b.cells[c] = 'A' + byte(pl.piece)
 		}

@@ -115,10 +115,17 @@ func TestSolvePartOfASolution(t *testing.T) {
 			t.Fatalf("no solution found for a part of a solution:\n%s", puzzle)
 		}
 		checkSolution(t, puzzle, a.Rows)
+		if a.Solutions < 1 {
+			t.Fatalf("Solutions = %d with a solution", a.Solutions)
+		}
 		if len(keep) >= 5 {
 			got, err := Count(context.Background(), puzzle)
-			if want := naiveCount(puzzle); got != want || err != nil {
+			want := naiveCount(puzzle)
+			if got != want || err != nil {
 				t.Fatalf("Count = %d, %v; plain search counts %d:\n%s", got, err, want, puzzle)
+			}
+			if a.Solutions != int(min(want, 2)) {
+				t.Fatalf("Solutions = %d; plain search counts %d:\n%s", a.Solutions, want, puzzle)
 			}
 		}
 	}
@@ -166,6 +173,13 @@ func TestSolveRandomPlacements(t *testing.T) {
 		if a.Solved != want {
 			t.Fatalf("Solved = %v, plain search says %v:\n%s", a.Solved, want, b)
 		}
+		j, err := solveLaidOut(context.Background(), b, nil, 1, layout{judge: true})
+		if err != nil || j.Solved != want {
+			t.Fatalf("Judge's search: Solved = %v, %v; plain search says %v:\n%s", j.Solved, err, want, b)
+		}
+		if j.Solved {
+			checkSolution(t, b, j.Rows)
+		}
 		if a.Solved {
 			checkSolution(t, b, a.Rows)
 		} else {
@@ -190,7 +204,7 @@ func TestImpossible(t *testing.T) {
 		t.Fatal("plain search solves the board")
 	}
 	a, err := Solve(context.Background(), b)
-	if err != nil || a.Solved || a.Rows != nil {
+	if err != nil || a.Solved || a.Rows != nil || a.Solutions != 0 {
 		t.Fatalf("Solve = %+v, %v; want no solution", a, err)
 	}
 	if n, err := Count(context.Background(), b); n != 0 || err != nil {
@@ -204,7 +218,7 @@ func TestFullBoard(t *testing.T) {
 		t.Fatal(err)
 	}
 	a, err := Solve(context.Background(), full)
-	if err != nil || !a.Solved || strings.Join(a.Rows, "\n")+"\n" != sampleOut {
+	if err != nil || !a.Solved || a.Solutions != 1 || strings.Join(a.Rows, "\n")+"\n" != sampleOut {
 		t.Errorf("Solve(full board) = %+v, %v", a, err)
 	}
 	if n, err := Count(context.Background(), full); n != 1 || err != nil {
@@ -221,6 +235,61 @@ func TestCountEmpty(t *testing.T) {
 	n, err := Count(context.Background(), new(Board))
 	if n != 32288 || err != nil {
 		t.Fatalf("Count = %d, %v; want 32288", n, err)
+	}
+}
+
+func TestCountPart(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 8))
+	boards := []*Board{}
+	// J on the mirror axis: Count halves the search of a symmetric board.
+	sym, err := ParseBoard(".\n..\n...\n....\n.....\n......\n..J....\n.JJJ....\n..J......\n..........\n")
+	if err != nil {
+		t.Fatal(err)
+	}
+	full, err := ParseBoard(sampleOut)
+	if err != nil {
+		t.Fatal(err)
+	}
+	boards = append(boards, full)
+	if !testing.Short() {
+		boards = append(boards, sym)
+	}
+	for range 4 {
+		full := randomSolution(rng)
+		keep := map[byte]bool{}
+		for _, p := range rng.Perm(NumPieces)[:3] {
+			keep['A'+byte(p)] = true
+		}
+		boards = append(boards, keepPieces(full, keep))
+	}
+	split := false
+	for _, b := range boards {
+		want := naiveCount(b)
+		for _, parts := range []int{1, 2, 3} {
+			var sum int64
+			for part := range parts {
+				n, err := CountPart(context.Background(), b.String(), part, parts, nil)
+				if err != nil {
+					t.Fatal(err)
+				}
+				split = split || n > 0 && n < want
+				sum += n
+			}
+			if sum != want {
+				t.Fatalf("CountPart over %d parts adds up to %d; plain search counts %d:\n%s", parts, sum, want, b)
+			}
+		}
+	}
+	if !split {
+		t.Error("no board split its count between parts; the test lost its point")
+	}
+	for _, tc := range []struct{ part, parts int }{{0, 0}, {-1, 2}, {2, 2}} {
+		if _, err := CountPart(context.Background(), emptyText, tc.part, tc.parts, nil); err == nil {
+			t.Errorf("CountPart(part %d of %d) gave no error", tc.part, tc.parts)
+		}
+	}
+	if _, err := CountPart(context.Background(), "x", 0, 1, nil); err == nil {
+		t.Error("CountPart of a malformed board gave no error")
 	}
 }
 
@@ -284,7 +353,7 @@ func TestValidate(t *testing.T) {
 
 func BenchmarkSolveEmpty(b *testing.B) {
 	for b.Loop() {
-		if a, err := Solve(context.Background(), new(Board)); err != nil || !a.Solved {
+		if a, err := solve(context.Background(), new(Board), nil, 1); err != nil || !a.Solved {
 			b.Fatal(a, err)
 		}
 	}
@@ -303,7 +372,7 @@ func BenchmarkSolveFourPieces(b *testing.B) {
 	}
 	i := 0
 	for b.Loop() {
-		if a, err := Solve(context.Background(), puzzles[i%len(puzzles)]); err != nil || !a.Solved {
+		if a, err := solve(context.Background(), puzzles[i%len(puzzles)], nil, 1); err != nil || !a.Solved {
 			b.Fatal(a, err)
 		}
 		i++

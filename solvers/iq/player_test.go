@@ -1,0 +1,8 @@
+package iq_test
+
+import (
+	"gridsolve/solvers"
+	"gridsolve/solvers/iq"
+)
+
+var _ solvers.Player = iq.Game{}
