@@ -117,7 +117,7 @@ func Validate(b *Board) error {
 		}
 		n := normalize(got)
 		if !slices.ContainsFunc(orientations[i], func(o []Cell) bool { return slices.Equal(o, n) }) {
-			return fmt.Errorf("iq: piece %c on the board is not a %c shape", 'A'+i, 'A'+i)
+			return fmt.Errorf("iq: the cells marked %c do not make piece %c's shape", 'A'+i, 'A'+i)
 		}
 	}
 	return nil

@@ -331,7 +331,7 @@ func TestHintErrors(t *testing.T) {
 		{"x", sampleIn, "iq: line 1"},
 		{sampleIn, "", "no board"},
 		{sampleIn, emptyText, "moved or removed piece"},
-		{sampleIn, strings.Replace(sampleIn, "...CCC.", "...CCCA", 1), "piece A on the board is not a A shape"},
+		{sampleIn, strings.Replace(sampleIn, "...CCC.", "...CCCA", 1), "the cells marked A do not make piece A's shape"},
 	} {
 		if _, err := (Game{}).Hint(ctx, tc.puzzle, tc.position); err == nil || !strings.Contains(err.Error(), tc.err) {
 			t.Errorf("Hint(%.20q, %.20q) = %v, want %q", tc.puzzle, tc.position, err, tc.err)

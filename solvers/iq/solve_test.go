@@ -329,8 +329,8 @@ func TestCancel(t *testing.T) {
 func TestValidate(t *testing.T) {
 	for _, tc := range []struct{ text, err string }{
 		{".\n..\n...\n....\n.....\n......\n.......\n........\n.........\n..........", ""},
-		{"C\nCC\nC..\n....\n.....\n......\n.......\n........\n.........\n..........", "piece C on the board is not a C shape"},
-		{"A\nA.\n...\n....\n.....\n......\n.......\n........\n.........\n..........", "piece A on the board is not a A shape"},
+		{"C\nCC\nC..\n....\n.....\n......\n.......\n........\n.........\n..........", "the cells marked C do not make piece C's shape"},
+		{"A\nA.\n...\n....\n.....\n......\n.......\n........\n.........\n..........", "the cells marked A do not make piece A's shape"},
 		{"A\nAA\n...\n....\n.....\n......\n.......\n........\n.........\n.........A", "piece A"},
 		{"B\nB.\nB..\nB...\n.....\n......\n.......\n........\n.........\n..........", ""},
 		{"J\nJJ\n...\n....\n.....\n......\n.......\n........\n.........\n..........", "piece J"},
