@@ -123,7 +123,7 @@ func TestJudgeAll4x4(t *testing.T) {
 	var in, want strings.Builder
 	for black := range uint64(1 << 16) {
 		in.WriteString(boardFromMask(4, 4, black).String()[len("4 4\n"):])
-		if n := bruteFewest(table, 16, black); n < 0 {
+		if n, _ := bruteFewest(table, 16, black); n < 0 {
 			want.WriteString("Impossible\n")
 		} else {
 			want.WriteString(strconv.Itoa(n) + "\n")
@@ -212,11 +212,11 @@ func TestGameSolve(t *testing.T) {
 
 func TestAnswerJSON(t *testing.T) {
 	// The page reads these field names.
-	got, err := json.Marshal(&Answer{Possible: true, Presses: []bool{true, false}, Count: 1, Color: "b", Minimal: true})
+	got, err := json.Marshal(&Answer{Possible: true, Presses: []bool{true, false}, Count: 1, Color: "b", Minimal: true, Solutions: 1})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if want := `{"possible":true,"presses":[true,false],"count":1,"color":"b","minimal":true}`; string(got) != want {
+	if want := `{"possible":true,"presses":[true,false],"count":1,"color":"b","minimal":true,"solutions":1}`; string(got) != want {
 		t.Fatalf("got %s, want %s", got, want)
 	}
 }

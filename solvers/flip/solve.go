@@ -12,6 +12,10 @@ type Answer struct {
 	Count    int    `json:"count"`   // number of presses
 	Color    string `json:"color"`   // final colour of every cell: "b" or "w"
 	Minimal  bool   `json:"minimal"` // Count is proven the fewest possible (false when impossible)
+	// Solutions is how many press sets of Count presses there are: 1, or 2
+	// for two or more; 0 when impossible. It is exact when Minimal, and
+	// counts only the sets found otherwise.
+	Solutions int `json:"solutions"`
 }
 
 // maxSearchWork caps the null-space search, counted in 64-bit words XORed;
@@ -63,7 +67,7 @@ func solve(ctx context.Context, b *Board, progress func(int64)) (*Answer, error)
 	for i, q := range quiet {
 		quietFull[i] = c.fullPresses(q, nil)
 	}
-	minimal, err := fewest(ctx, cands, quietFull, progress)
+	minimal, ties, err := fewest(ctx, cands, quietFull, progress)
 	if err != nil {
 		return nil, err
 	}
@@ -73,12 +77,20 @@ func solve(ctx context.Context, b *Board, progress func(int64)) (*Answer, error)
 			best = i
 		}
 	}
+	// Press sets reaching different colours differ, so ties add up.
+	solutions := 0
+	for i := range cands {
+		if popcount(cands[i]) == popcount(cands[best]) {
+			solutions = min(solutions+ties[i], 2)
+		}
+	}
 	return &Answer{
-		Possible: true,
-		Presses:  c.unpack(cands[best]),
-		Count:    popcount(cands[best]),
-		Color:    candColors[best],
-		Minimal:  minimal,
+		Possible:  true,
+		Presses:   c.unpack(cands[best]),
+		Count:     popcount(cands[best]),
+		Color:     candColors[best],
+		Minimal:   minimal,
+		Solutions: solutions,
 	}, nil
 }
 
@@ -384,10 +396,15 @@ func (c *chaser) firstRows(needs [2][]uint64) ([2][]uint64, [][]uint64) {
 // adding quiet press sets. It reports whether that is proven the smallest:
 // true when the 2^len(quiet) combinations were all tried, false when that
 // was too much work and it stopped at a set no single quiet set improves.
-func fewest(ctx context.Context, cands, quiet [][]uint64, progress func(int64)) (bool, error) {
+// ties[i] is how many sets as small as cands[i] it met, 1 or 2 (two or more).
+func fewest(ctx context.Context, cands, quiet [][]uint64, progress func(int64)) (minimal bool, ties []int, err error) {
+	ties = make([]int, len(cands))
+	for i := range ties {
+		ties[i] = 1
+	}
 	k := len(quiet)
 	if k == 0 {
-		return true, nil
+		return true, ties, nil
 	}
 	// Only the cells some quiet set presses can change: the search packs
 	// just those densely, and counts the rest once.
@@ -402,10 +419,10 @@ func fewest(ctx context.Context, cands, quiet [][]uint64, progress func(int64)) 
 	if k > 40 || uint64(len(cands)*words)<<k > maxSearchWork {
 		for _, v := range cands {
 			if err := descend(ctx, v, quiet); err != nil {
-				return false, err
+				return false, nil, err
 			}
 		}
-		return false, nil
+		return false, ties, nil
 	}
 	dense := make([]uint64, (len(cands)+k)*words)
 	take := func(v []uint64) []uint64 {
@@ -432,7 +449,7 @@ func fewest(ctx context.Context, cands, quiet [][]uint64, progress func(int64)) 
 	for s := uint64(1); s < 1<<k; s++ {
 		if s%checkEvery == 0 {
 			if err := ctx.Err(); err != nil {
-				return false, err
+				return false, nil, err
 			}
 			if progress != nil {
 				progress(int64(s))
@@ -447,7 +464,9 @@ func fewest(ctx context.Context, cands, quiet [][]uint64, progress func(int64)) 
 				count += bits.OnesCount64(v[j])
 			}
 			if count < least[i] {
-				least[i], leastCode[i] = count, s^s>>1
+				least[i], leastCode[i], ties[i] = count, s^s>>1, 1
+			} else if count == least[i] {
+				ties[i] = 2
 			}
 		}
 	}
@@ -458,7 +477,7 @@ func fewest(ctx context.Context, cands, quiet [][]uint64, progress func(int64)) 
 			}
 		}
 	}
-	return true, nil
+	return true, ties, nil
 }
 
 // gather packs the bits of v selected by mask densely into dst, which must
