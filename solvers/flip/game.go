@@ -17,6 +17,10 @@
 //
 // Without the header, 16 cells are a 4×4 judge board. ParseBoard reads both
 // forms and Board.String writes the extended one.
+//
+// For play mode, Generate deals solvable boards whose level is their
+// fewest-press count, and Hint names one press of a fewest-press solution
+// from the player's board.
 package flip
 
 import (

@@ -1,0 +1,9 @@
+package flip_test
+
+import (
+	"gridsolve/solvers"
+	"gridsolve/solvers/flip"
+)
+
+// The page finds play mode through this interface.
+var _ solvers.Player = flip.Game{}
