@@ -20,7 +20,8 @@
 //
 // For play mode, Generate deals solvable boards whose level is their
 // fewest-press count, and Hint names one press of a fewest-press solution
-// from the player's board.
+// from the player's board. Import and Export also read and write Simon
+// Tatham's Flip game IDs (crosses only) and plain # and . grids.
 package flip
 
 import (

@@ -7,3 +7,6 @@ import (
 
 // The page finds play mode through this interface.
 var _ solvers.Player = flip.Game{}
+
+// The page finds import and export through this interface.
+var _ solvers.Converter = flip.Game{}
