@@ -182,8 +182,9 @@ func crossHas(w, i, j int) bool {
 }
 
 // maxTathamCells bounds the boards written as Tatham IDs, whose press matrix
-// grows with the square of the cells: 4096 cells make 4 MB.
-const maxTathamCells = 4096
+// grows with the square of the cells: the most that fit Import's input limit,
+// so that every ID Import reads can be written back.
+const maxTathamCells = 5792
 
 // tathamID writes b as a Tatham Flip game ID with cross-shaped presses.
 func tathamID(b *Board) (string, error) {
