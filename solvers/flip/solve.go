@@ -115,19 +115,24 @@ func newRows(w, h int) rows {
 // cells left wrong, which is all some callers want.
 func (c rows) chase(first, need, presses, todo []uint64) []uint64 {
 	n := c.words
-	kept := len(presses) / n
-	copy(presses, first)
+	rolling := len(presses) < c.h*n
+	row := presses[:n]
+	copy(row, first)
+	var above []uint64
 	for r := range c.h {
-		at := r % kept * n
-		row := presses[at : at+n]
-		var above []uint64
-		if r > 0 {
-			at := (r - 1) % kept * n
-			above = presses[at : at+n]
+		// Each row's presses are the cells still wrong above it, so they
+		// go straight into the next row; the last row's go to todo.
+		next := todo
+		switch {
+		case r+1 == c.h:
+		case rolling:
+			next = presses[(r+1)%2*n:][:n] // where above was, read first
+		default:
+			next = presses[(r+1)*n:][:n]
 		}
 		var wrong []uint64
 		if need != nil {
-			wrong = need[r*n : (r+1)*n]
+			wrong = need[r*n:][:n]
 		}
 		for i, x := range row {
 			// A press flips its own cell and both row neighbours.
@@ -144,12 +149,10 @@ func (c rows) chase(first, need, presses, todo []uint64) []uint64 {
 			if wrong != nil {
 				t ^= wrong[i]
 			}
-			todo[i] = t
+			next[i] = t
 		}
-		todo[n-1] &= c.last
-		if r+1 < c.h {
-			copy(presses[(r+1)%kept*n:], todo)
-		}
+		next[n-1] &= c.last
+		above, row = row, next
 	}
 	return todo
 }
@@ -263,11 +266,14 @@ func (c *chaser) leftoverMatrix(m [][]uint64) {
 	// p2 is p twice over, so each window below is a plain shifted read.
 	L := 2 * (c.w + 1)
 	p2 := make([]uint64, (2*L+63)/64)
-	for k := -c.h; k <= c.h; k++ {
-		if spread[(c.h+k)/64]>>((c.h+k)%64)&1 == 1 {
-			at := ((k % L) + L) % L
+	at := (L - c.h%L) % L // position -h on the cycle
+	for t := range 2*c.h + 1 {
+		if spread[t/64]>>(t%64)&1 == 1 {
 			p2[at/64] ^= 1 << (at % 64)
 			p2[(at+L)/64] ^= 1 << ((at + L) % 64)
+		}
+		if at++; at == L {
+			at = 0
 		}
 	}
 	for i, row := range m {
