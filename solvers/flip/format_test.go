@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"io"
 	"slices"
 	"strconv"
 	"strings"
@@ -218,5 +219,18 @@ func TestAnswerJSON(t *testing.T) {
 	}
 	if want := `{"possible":true,"presses":[true,false],"count":1,"color":"b","minimal":true,"solutions":1}`; string(got) != want {
 		t.Fatalf("got %s, want %s", got, want)
+	}
+}
+
+// BenchmarkJudgeAll4x4 runs the judge on every 4x4 board, as one input.
+func BenchmarkJudgeAll4x4(b *testing.B) {
+	var in strings.Builder
+	for black := range uint64(1 << 16) {
+		in.WriteString(boardFromMask(4, 4, black).String()[len("4 4\n"):])
+	}
+	for b.Loop() {
+		if err := (Game{}).Judge(context.Background(), strings.NewReader(in.String()), io.Discard, nil); err != nil {
+			b.Fatal(err)
+		}
 	}
 }

@@ -33,6 +33,10 @@ import (
 // maxInput caps the judge input read.
 const maxInput = 8 << 20
 
+// judgeBatch is how many judge boards share one elimination: the right-hand
+// sides of 30 boards and the 4 unknowns of a 4×4 system fill one word.
+const judgeBatch = 30
+
 // Game is the flip puzzle behind the common solvers.Game interface.
 type Game struct{}
 
@@ -51,25 +55,28 @@ func (Game) Judge(ctx context.Context, in io.Reader, out io.Writer, progress fun
 	if err != nil {
 		return err
 	}
-	for i, b := range boards {
-		if (i+1)%checkEvery == 0 {
-			if err := ctx.Err(); err != nil {
+	answers := make([]*Answer, judgeBatch)
+	for start := 0; start < len(boards); start += judgeBatch {
+		batch := boards[start:min(start+judgeBatch, len(boards))]
+		if err := solveAll(ctx, batch, answers, nil); err != nil {
+			return err
+		}
+		for j, a := range answers[:len(batch)] {
+			if i := start + j; (i+1)%checkEvery == 0 {
+				if err := ctx.Err(); err != nil {
+					return err
+				}
+				if progress != nil {
+					progress(int64(i + 1))
+				}
+			}
+			line := []byte("Impossible\n")
+			if a.Possible {
+				line = fmt.Appendf(nil, "%d\n", a.Count)
+			}
+			if _, err := out.Write(line); err != nil {
 				return err
 			}
-			if progress != nil {
-				progress(int64(i + 1))
-			}
-		}
-		a, err := solve(ctx, b, nil)
-		if err != nil {
-			return err
-		}
-		line := []byte("Impossible\n")
-		if a.Possible {
-			line = fmt.Appendf(nil, "%d\n", a.Count)
-		}
-		if _, err := out.Write(line); err != nil {
-			return err
 		}
 	}
 	return nil

@@ -46,52 +46,76 @@ func solve(ctx context.Context, b *Board, progress func(int64)) (*Answer, error)
 	if err := b.check(); err != nil {
 		return nil, err
 	}
-	c := newChaser(b)
-	// needs[k] is the set of cells to flip to make the board all colors[k].
-	toWhite := c.pack(b.Black)
-	needs := [2][]uint64{c.complement(toWhite), toWhite}
-	firsts, quiet := c.firstRows(needs)
-
-	var cands [][]uint64
-	var candColors []string
-	for k, first := range firsts {
-		if first != nil {
-			cands = append(cands, c.fullPresses(first, needs[k]))
-			candColors = append(candColors, colors[k])
-		}
-	}
-	if len(cands) == 0 {
-		return &Answer{}, nil
-	}
-	quietFull := make([][]uint64, len(quiet))
-	for i, q := range quiet {
-		quietFull[i] = c.fullPresses(q, nil)
-	}
-	minimal, ties, err := fewest(ctx, cands, quietFull, progress)
-	if err != nil {
+	var a [1]*Answer
+	if err := solveAll(ctx, []*Board{b}, a[:], progress); err != nil {
 		return nil, err
 	}
-	best := 0
-	for i := range cands {
-		if popcount(cands[i]) < popcount(cands[best]) {
-			best = i
+	return a[0], nil
+}
+
+// target is one board's system: need[k] is the set of cells to flip to make
+// it all colors[k], first[k] a first row of presses doing it, or nil.
+type target struct{ need, first [2][]uint64 }
+
+// solveAll solves checked boards of one shape together into answers: their
+// linear systems differ only in the right-hand sides, so one elimination
+// serves them all.
+func solveAll(ctx context.Context, boards []*Board, answers []*Answer, progress func(int64)) error {
+	c := newChaser(boards[0])
+	targets := make([]target, len(boards))
+	for i, b := range boards {
+		toWhite := c.pack(b.Black)
+		targets[i].need = [2][]uint64{c.complement(toWhite), toWhite}
+	}
+	quiet := c.firstRows(targets)
+
+	var quietFull [][]uint64 // made once, when a board first needs it
+	for i, t := range targets {
+		var cands [][]uint64
+		var candColors []string
+		for k, first := range t.first {
+			if first != nil {
+				cands = append(cands, c.fullPresses(first, t.need[k]))
+				candColors = append(candColors, colors[k])
+			}
+		}
+		if len(cands) == 0 {
+			answers[i] = &Answer{}
+			continue
+		}
+		if quietFull == nil {
+			quietFull = make([][]uint64, len(quiet))
+			for j, q := range quiet {
+				quietFull[j] = c.fullPresses(q, nil)
+			}
+		}
+		minimal, ties, err := fewest(ctx, cands, quietFull, progress)
+		if err != nil {
+			return err
+		}
+		best := 0
+		for j := range cands {
+			if popcount(cands[j]) < popcount(cands[best]) {
+				best = j
+			}
+		}
+		// Press sets reaching different colours differ, so ties add up.
+		solutions := 0
+		for j := range cands {
+			if popcount(cands[j]) == popcount(cands[best]) {
+				solutions = min(solutions+ties[j], 2)
+			}
+		}
+		answers[i] = &Answer{
+			Possible:  true,
+			Presses:   c.unpack(cands[best]),
+			Count:     popcount(cands[best]),
+			Color:     candColors[best],
+			Minimal:   minimal,
+			Solutions: solutions,
 		}
 	}
-	// Press sets reaching different colours differ, so ties add up.
-	solutions := 0
-	for i := range cands {
-		if popcount(cands[i]) == popcount(cands[best]) {
-			solutions = min(solutions+ties[i], 2)
-		}
-	}
-	return &Answer{
-		Possible:  true,
-		Presses:   c.unpack(cands[best]),
-		Count:     popcount(cands[best]),
-		Color:     candColors[best],
-		Minimal:   minimal,
-		Solutions: solutions,
-	}, nil
+	return nil
 }
 
 // rows is the shape of a bit-packed board seen by light chasing: h rows of
@@ -311,16 +335,15 @@ func bitsAt(v []uint64, i int) uint64 {
 	return x
 }
 
-// firstRows solves for the first row of presses. For each target in needs
-// (the cells to flip), it returns a first row reaching it, or nil if none
-// does; it also returns a basis of the quiet first rows, whose chases change
-// nothing.
-func (c *chaser) firstRows(needs [2][]uint64) ([2][]uint64, [][]uint64) {
+// firstRows solves for the first row of presses. For each target's needs
+// (the cells to flip), it sets a first row reaching it, or nil if none does;
+// it returns a basis of the quiet first rows, whose chases change nothing.
+func (c *chaser) firstRows(targets []target) [][]uint64 {
 	w, n := c.w, c.words
 	// Row i of the system: the unknowns (bits 0..w-1) whose presses leave
-	// last-row cell i wrong, then the right-hand sides for the two targets
-	// (bits w and w+1).
-	width := (w + 2 + 63) / 64
+	// last-row cell i wrong, then the right-hand sides, two per board
+	// (bits w+2i and w+2i+1 for board i).
+	width := (w + 2*len(targets) + 63) / 64
 	flat := make([]uint64, w*width)
 	m := make([][]uint64, w)
 	for i := range m {
@@ -328,11 +351,14 @@ func (c *chaser) firstRows(needs [2][]uint64) ([2][]uint64, [][]uint64) {
 	}
 	c.leftoverMatrix(m)
 	scratch := make([]uint64, 3*n) // two rows to chase, one left wrong
-	for k, need := range needs {
-		clear(scratch)
-		rhs := c.chase(scratch[:n], need, scratch[:2*n], scratch[2*n:])
-		for i := range m {
-			m[i][(w+k)/64] |= (rhs[i/64] >> (i % 64) & 1) << ((w + k) % 64)
+	for b, t := range targets {
+		for k, need := range t.need {
+			clear(scratch)
+			rhs := c.chase(scratch[:n], need, scratch[:2*n], scratch[2*n:])
+			col := w + 2*b + k
+			for i := range m {
+				m[i][col/64] |= (rhs[i/64] >> (i % 64) & 1) << (col % 64)
+			}
 		}
 	}
 
@@ -377,14 +403,16 @@ func (c *chaser) firstRows(needs [2][]uint64) ([2][]uint64, [][]uint64) {
 		}
 		return x
 	}
-	var firsts [2][]uint64
-	for k := range firsts {
-		solvable := true
-		for _, row := range m[len(pivots):] {
-			solvable = solvable && row[(w+k)/64]>>((w+k)%64)&1 == 0
-		}
-		if solvable {
-			firsts[k] = solve(make([]uint64, n), w+k)
+	for b := range targets {
+		for k := range targets[b].first {
+			col := w + 2*b + k
+			solvable := true
+			for _, row := range m[len(pivots):] {
+				solvable = solvable && row[col/64]>>(col%64)&1 == 0
+			}
+			if solvable {
+				targets[b].first[k] = solve(make([]uint64, n), col)
+			}
 		}
 	}
 	var quiet [][]uint64
@@ -395,7 +423,7 @@ func (c *chaser) firstRows(needs [2][]uint64) ([2][]uint64, [][]uint64) {
 			quiet = append(quiet, solve(x, -1))
 		}
 	}
-	return firsts, quiet
+	return quiet
 }
 
 // fewest replaces each press set in cands by the smallest one reachable by
