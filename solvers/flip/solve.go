@@ -2,6 +2,7 @@ package flip
 
 import (
 	"context"
+	"math"
 	"math/bits"
 )
 
@@ -458,49 +459,67 @@ func fewest(ctx context.Context, cands, quiet [][]uint64, progress func(int64)) 
 		}
 		return false, ties, nil
 	}
-	dense := make([]uint64, (len(cands)+k)*words)
-	take := func(v []uint64) []uint64 {
+	// The first m quiet sets are tabled: all their 2^m sums. The rest
+	// are walked in Gray code, one XOR per step, and each step compares
+	// its sum plus every table entry without writing anything.
+	m := min(k, 8)
+	for m > 0 && words<<m > 1<<16 { // keeps the table within 512 KiB
+		m--
+	}
+	dense := make([]uint64, (len(cands)+k+1<<m)*words)
+	take := func() []uint64 {
 		d := dense[:words:words]
 		dense = dense[words:]
-		gather(d, v, support)
 		return d
 	}
 	qs := make([][]uint64, k)
 	for j, q := range quiet {
-		qs[j] = take(q)
+		qs[j] = take()
+		gather(qs[j], q, support)
+	}
+	table := make([][]uint64, 1<<m)
+	table[0] = take()
+	for t := 1; t < len(table); t++ {
+		table[t] = take()
+		copy(table[t], table[t&(t-1)])
+		xor(table[t], qs[bits.TrailingZeros(uint(t))])
 	}
 	cur := make([][]uint64, len(cands))
 	fixed := make([]int, len(cands)) // presses outside the support
 	least := make([]int, len(cands))
 	leastCode := make([]uint64, len(cands))
 	for i, v := range cands {
-		cur[i] = take(v)
-		least[i] = popcount(v)
-		fixed[i] = least[i] - popcount(cur[i])
+		cur[i] = take()
+		gather(cur[i], v, support)
+		fixed[i] = popcount(v) - popcount(cur[i])
+		least[i], ties[i] = math.MaxInt, 0
 	}
-	// Gray code: step s differs from step s-1 in one quiet set, so each
-	// step costs one XOR.
-	for s := uint64(1); s < 1<<k; s++ {
-		if s%checkEvery == 0 {
+	for s := uint64(0); s < 1<<(k-m); s++ {
+		if s > 0 {
+			for _, v := range cur {
+				xor(v, qs[m+bits.TrailingZeros64(s)])
+			}
+		}
+		if done := s << m; done%checkEvery == 0 && done > 0 {
 			if err := ctx.Err(); err != nil {
 				return false, nil, err
 			}
 			if progress != nil {
-				progress(int64(s))
+				progress(int64(done))
 			}
 		}
-		q := qs[bits.TrailingZeros64(s)]
 		for i, v := range cur {
-			v = v[:len(q)] // lets the compiler drop bounds checks
-			count := fixed[i]
-			for j, x := range q {
-				v[j] ^= x
-				count += bits.OnesCount64(v[j])
-			}
-			if count < least[i] {
-				least[i], leastCode[i], ties[i] = count, s^s>>1, 1
-			} else if count == least[i] {
-				ties[i] = 2
+			for t, sum := range table {
+				v := v[:len(sum)] // lets the compiler drop bounds checks
+				count := fixed[i]
+				for j, x := range sum {
+					count += bits.OnesCount64(x ^ v[j])
+				}
+				if count < least[i] {
+					least[i], leastCode[i], ties[i] = count, (s^s>>1)<<m|uint64(t), 1
+				} else if count == least[i] {
+					ties[i] = 2
+				}
 			}
 		}
 	}
