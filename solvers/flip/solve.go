@@ -19,8 +19,8 @@ type Answer struct {
 	Solutions int `json:"solutions"`
 }
 
-// maxSearchWork caps the null-space search, counted in 64-bit words XORed;
-// beyond it Solve settles for a locally minimal answer.
+// maxSearchWork caps the null-space search, counted in 64-bit words
+// compared; beyond it Solve settles for a locally minimal answer.
 const maxSearchWork = 1 << 28
 
 // colors are the two targets, black and white, in the order they are tried.
@@ -36,9 +36,11 @@ const checkEvery = 1 << 14
 // of presses is chosen, each next row must press exactly the cells still
 // wrong in the row above, and what stays wrong in the last row is an affine
 // function of the first row. The chase runs along the longer side, so the
-// system has only min(W, H) unknowns. Its solutions differ by the null space
-// ("quiet" press sets that change nothing), which is searched exhaustively
-// in Gray-code order when small enough.
+// system has only min(W, H) unknowns, and its matrix takes a single chase
+// to build (see leftoverMatrix). One elimination solves it for both colours.
+// Its solutions differ by the null space ("quiet" press sets that change
+// nothing), which is searched exhaustively when small enough, over just the
+// cells quiet sets press, packed 64 to a word.
 func Solve(ctx context.Context, b *Board) (*Answer, error) {
 	return solve(ctx, b, nil)
 }
