@@ -15,10 +15,17 @@ type Board struct {
 // NewBoard returns an all-white w×h board, or an error when a side is outside
 // 1..MaxSide.
 func NewBoard(w, h int) (*Board, error) {
-	if w < 1 || h < 1 || w > MaxSide || h > MaxSide {
-		return nil, fmt.Errorf("flip: board %dx%d is outside 1..%d per side", w, h, MaxSide)
+	if err := checkSize(w, h); err != nil {
+		return nil, err
 	}
 	return &Board{W: w, H: h, Black: make([]bool, w*h)}, nil
+}
+
+func checkSize(w, h int) error {
+	if w < 1 || h < 1 || w > MaxSide || h > MaxSide {
+		return fmt.Errorf("flip: board %dx%d is outside 1..%d per side", w, h, MaxSide)
+	}
+	return nil
 }
 
 // Press flips cell i (row-major, 0 <= i < W*H) and its orthogonal neighbours.
@@ -41,7 +48,7 @@ func (b *Board) Press(i int) {
 
 // check reports a board whose fields disagree or exceed the limits.
 func (b *Board) check() error {
-	if _, err := NewBoard(b.W, b.H); err != nil {
+	if err := checkSize(b.W, b.H); err != nil {
 		return err
 	}
 	if len(b.Black) != b.W*b.H {

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"io"
 	"slices"
 	"strconv"
 	"strings"
@@ -123,7 +124,7 @@ func TestJudgeAll4x4(t *testing.T) {
 	var in, want strings.Builder
 	for black := range uint64(1 << 16) {
 		in.WriteString(boardFromMask(4, 4, black).String()[len("4 4\n"):])
-		if n := bruteFewest(table, 16, black); n < 0 {
+		if n, _ := bruteFewest(table, 16, black); n < 0 {
 			want.WriteString("Impossible\n")
 		} else {
 			want.WriteString(strconv.Itoa(n) + "\n")
@@ -212,11 +213,24 @@ func TestGameSolve(t *testing.T) {
 
 func TestAnswerJSON(t *testing.T) {
 	// The page reads these field names.
-	got, err := json.Marshal(&Answer{Possible: true, Presses: []bool{true, false}, Count: 1, Color: "b", Minimal: true})
+	got, err := json.Marshal(&Answer{Possible: true, Presses: []bool{true, false}, Count: 1, Color: "b", Minimal: true, Solutions: 1})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if want := `{"possible":true,"presses":[true,false],"count":1,"color":"b","minimal":true}`; string(got) != want {
+	if want := `{"possible":true,"presses":[true,false],"count":1,"color":"b","minimal":true,"solutions":1}`; string(got) != want {
 		t.Fatalf("got %s, want %s", got, want)
+	}
+}
+
+// BenchmarkJudgeAll4x4 runs the judge on every 4x4 board, as one input.
+func BenchmarkJudgeAll4x4(b *testing.B) {
+	var in strings.Builder
+	for black := range uint64(1 << 16) {
+		in.WriteString(boardFromMask(4, 4, black).String()[len("4 4\n"):])
+	}
+	for b.Loop() {
+		if err := (Game{}).Judge(context.Background(), strings.NewReader(in.String()), io.Discard, nil); err != nil {
+			b.Fatal(err)
+		}
 	}
 }

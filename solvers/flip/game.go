@@ -17,6 +17,11 @@
 //
 // Without the header, 16 cells are a 4×4 judge board. ParseBoard reads both
 // forms and Board.String writes the extended one.
+//
+// For play mode, Generate deals solvable boards whose level is their
+// fewest-press count, and Hint names one press of a fewest-press solution
+// from the player's board. Import and Export also read and write Simon
+// Tatham's Flip game IDs (crosses only) and plain # and . grids.
 package flip
 
 import (
@@ -27,6 +32,10 @@ import (
 
 // maxInput caps the judge input read.
 const maxInput = 8 << 20
+
+// judgeBatch is how many judge boards share one elimination: the right-hand
+// sides of 30 boards and the 4 unknowns of a 4×4 system fill one word.
+const judgeBatch = 30
 
 // Game is the flip puzzle behind the common solvers.Game interface.
 type Game struct{}
@@ -46,25 +55,28 @@ func (Game) Judge(ctx context.Context, in io.Reader, out io.Writer, progress fun
 	if err != nil {
 		return err
 	}
-	for i, b := range boards {
-		if (i+1)%checkEvery == 0 {
-			if err := ctx.Err(); err != nil {
+	answers := make([]*Answer, judgeBatch)
+	for start := 0; start < len(boards); start += judgeBatch {
+		batch := boards[start:min(start+judgeBatch, len(boards))]
+		if err := solveAll(ctx, batch, answers, nil); err != nil {
+			return err
+		}
+		for j, a := range answers[:len(batch)] {
+			if i := start + j; (i+1)%checkEvery == 0 {
+				if err := ctx.Err(); err != nil {
+					return err
+				}
+				if progress != nil {
+					progress(int64(i + 1))
+				}
+			}
+			line := []byte("Impossible\n")
+			if a.Possible {
+				line = fmt.Appendf(nil, "%d\n", a.Count)
+			}
+			if _, err := out.Write(line); err != nil {
 				return err
 			}
-			if progress != nil {
-				progress(int64(i + 1))
-			}
-		}
-		a, err := solve(ctx, b, nil)
-		if err != nil {
-			return err
-		}
-		line := []byte("Impossible\n")
-		if a.Possible {
-			line = fmt.Appendf(nil, "%d\n", a.Count)
-		}
-		if _, err := out.Write(line); err != nil {
-			return err
 		}
 	}
 	return nil

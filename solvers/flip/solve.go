@@ -2,8 +2,8 @@ package flip
 
 import (
 	"context"
+	"math"
 	"math/bits"
-	"slices"
 )
 
 // Answer is the solution of one board.
@@ -13,10 +13,14 @@ type Answer struct {
 	Count    int    `json:"count"`   // number of presses
 	Color    string `json:"color"`   // final colour of every cell: "b" or "w"
 	Minimal  bool   `json:"minimal"` // Count is proven the fewest possible (false when impossible)
+	// Solutions is how many press sets of Count presses there are: 1, or 2
+	// for two or more; 0 when impossible. It is exact when Minimal, and
+	// counts only the sets found otherwise.
+	Solutions int `json:"solutions"`
 }
 
-// maxSearchWork caps the null-space search, counted in 64-bit words XORed;
-// beyond it Solve settles for a locally minimal answer.
+// maxSearchWork caps the null-space search, counted in 64-bit words
+// compared; beyond it Solve settles for a locally minimal answer.
 const maxSearchWork = 1 << 28
 
 // colors are the two targets, black and white, in the order they are tried.
@@ -32,9 +36,11 @@ const checkEvery = 1 << 14
 // of presses is chosen, each next row must press exactly the cells still
 // wrong in the row above, and what stays wrong in the last row is an affine
 // function of the first row. The chase runs along the longer side, so the
-// system has only min(W, H) unknowns. Its solutions differ by the null space
-// ("quiet" press sets that change nothing), which is searched exhaustively
-// in Gray-code order when small enough.
+// system has only min(W, H) unknowns, and its matrix takes a single chase
+// to build (see leftoverMatrix). One elimination solves it for both colours.
+// Its solutions differ by the null space ("quiet" press sets that change
+// nothing), which is searched exhaustively when small enough, over just the
+// cells quiet sets press, packed 64 to a word.
 func Solve(ctx context.Context, b *Board) (*Answer, error) {
 	return solve(ctx, b, nil)
 }
@@ -43,105 +49,118 @@ func solve(ctx context.Context, b *Board, progress func(int64)) (*Answer, error)
 	if err := b.check(); err != nil {
 		return nil, err
 	}
-	c := newChaser(b)
-	// needs[k] is the set of cells to flip to make the board all colors[k].
-	needs := [2][]uint64{c.pack(b.Black, false), c.pack(b.Black, true)}
-	firsts, quiet := c.firstRows(needs)
-
-	var cands [][]uint64
-	var candColors []string
-	for k, first := range firsts {
-		if first != nil {
-			cands = append(cands, c.fullPresses(first, needs[k]))
-			candColors = append(candColors, colors[k])
-		}
-	}
-	if len(cands) == 0 {
-		return &Answer{}, nil
-	}
-	quietFull := make([][]uint64, len(quiet))
-	for i, q := range quiet {
-		quietFull[i] = c.fullPresses(q, nil)
-	}
-	minimal, err := fewest(ctx, cands, quietFull, progress)
-	if err != nil {
+	var a [1]*Answer
+	if err := solveAll(ctx, []*Board{b}, a[:], progress); err != nil {
 		return nil, err
 	}
-	best := 0
-	for i := range cands {
-		if popcount(cands[i]) < popcount(cands[best]) {
-			best = i
-		}
+	return a[0], nil
+}
+
+// target is one board's system: need[k] is the set of cells to flip to make
+// it all colors[k], first[k] a first row of presses doing it, or nil.
+type target struct{ need, first [2][]uint64 }
+
+// solveAll solves checked boards of one shape together into answers: their
+// linear systems differ only in the right-hand sides, so one elimination
+// serves them all.
+func solveAll(ctx context.Context, boards []*Board, answers []*Answer, progress func(int64)) error {
+	c := newChaser(boards[0])
+	targets := make([]target, len(boards))
+	for i, b := range boards {
+		toWhite := c.pack(b.Black)
+		targets[i].need = [2][]uint64{c.complement(toWhite), toWhite}
 	}
-	return &Answer{
-		Possible: true,
-		Presses:  c.unpack(cands[best]),
-		Count:    popcount(cands[best]),
-		Color:    candColors[best],
-		Minimal:  minimal,
-	}, nil
-}
+	quiet := c.firstRows(targets)
 
-// chaser holds the board's shape as seen by light chasing: rows of w bits
-// (w the shorter side), each row a bitset of words uint64s, h rows.
-type chaser struct {
-	w, h, words int
-	last        uint64 // mask of the bits in use in a row's last word
-	transposed  bool   // rows run down the board's columns
-}
-
-func newChaser(b *Board) *chaser {
-	c := &chaser{w: b.W, h: b.H}
-	if b.W > b.H {
-		c.w, c.h, c.transposed = b.H, b.W, true
-	}
-	c.words = (c.w + 63) / 64
-	c.last = ^uint64(0) >> (64*c.words - c.w)
-	return c
-}
-
-// cell returns the board index of bit j in chase row r.
-func (c *chaser) cell(r, j int) int {
-	if c.transposed {
-		return j*c.h + r
-	}
-	return r*c.w + j
-}
-
-// pack returns the cells whose colour equals want as chase-row bitsets.
-func (c *chaser) pack(cells []bool, want bool) []uint64 {
-	v := make([]uint64, c.h*c.words)
-	for r := range c.h {
-		for j := range c.w {
-			if cells[c.cell(r, j)] == want {
-				v[r*c.words+j/64] |= 1 << (j % 64)
+	var quietFull [][]uint64 // made once, when a board first needs it
+	for i, t := range targets {
+		var cands [][]uint64
+		var candColors []string
+		for k, first := range t.first {
+			if first != nil {
+				cands = append(cands, c.fullPresses(first, t.need[k]))
+				candColors = append(candColors, colors[k])
 			}
 		}
-	}
-	return v
-}
-
-// unpack turns chase-row bitsets back into row-major cells.
-func (c *chaser) unpack(v []uint64) []bool {
-	cells := make([]bool, c.w*c.h)
-	for r := range c.h {
-		for j := range c.w {
-			cells[c.cell(r, j)] = v[r*c.words+j/64]>>(j%64)&1 == 1
+		if len(cands) == 0 {
+			answers[i] = &Answer{}
+			continue
+		}
+		if quietFull == nil {
+			quietFull = make([][]uint64, len(quiet))
+			for j, q := range quiet {
+				quietFull[j] = c.fullPresses(q, nil)
+			}
+		}
+		minimal, ties, err := fewest(ctx, cands, quietFull, progress)
+		if err != nil {
+			return err
+		}
+		best := 0
+		for j := range cands {
+			if popcount(cands[j]) < popcount(cands[best]) {
+				best = j
+			}
+		}
+		// Press sets reaching different colours differ, so ties add up.
+		solutions := 0
+		for j := range cands {
+			if popcount(cands[j]) == popcount(cands[best]) {
+				solutions = min(solutions+ties[j], 2)
+			}
+		}
+		answers[i] = &Answer{
+			Possible:  true,
+			Presses:   c.unpack(cands[best]),
+			Count:     popcount(cands[best]),
+			Color:     candColors[best],
+			Minimal:   minimal,
+			Solutions: solutions,
 		}
 	}
-	return cells
+	return nil
+}
+
+// rows is the shape of a bit-packed board seen by light chasing: h rows of
+// w bits, each row a bitset of words uint64s.
+type rows struct {
+	w, h, words int
+	last        uint64 // mask of the bits in use in a row's last word
+}
+
+func newRows(w, h int) rows {
+	words := (w + 63) / 64
+	return rows{w: w, h: h, words: words, last: ^uint64(0) >> (64*words - w)}
 }
 
 // chase presses first as row 0, then in each next row exactly the cells of
 // the row above that still need a flip (need, nil for none), writing every
 // row's presses to presses. It returns the cells of the last row still
-// needing a flip.
-func (c *chaser) chase(first, need, presses []uint64) []uint64 {
+// needing a flip, in todo, which it also uses as scratch.
+//
+// When presses holds only two rows, they are reused in turn: enough for the
+// cells left wrong, which is all some callers want.
+func (c rows) chase(first, need, presses, todo []uint64) []uint64 {
 	n := c.words
-	copy(presses, first)
-	todo := make([]uint64, n)
+	rolling := len(presses) < c.h*n
+	row := presses[:n]
+	copy(row, first)
+	var above []uint64
 	for r := range c.h {
-		row := presses[r*n : (r+1)*n]
+		// Each row's presses are the cells still wrong above it, so they
+		// go straight into the next row; the last row's go to todo.
+		next := todo
+		switch {
+		case r+1 == c.h:
+		case rolling:
+			next = presses[(r+1)%2*n:][:n] // where above was, read first
+		default:
+			next = presses[(r+1)*n:][:n]
+		}
+		var wrong []uint64
+		if need != nil {
+			wrong = need[r*n:][:n]
+		}
 		for i, x := range row {
 			// A press flips its own cell and both row neighbours.
 			t := x ^ x<<1 ^ x>>1
@@ -151,152 +170,358 @@ func (c *chaser) chase(first, need, presses []uint64) []uint64 {
 			if i+1 < n {
 				t ^= row[i+1] << 63
 			}
-			if r > 0 {
-				t ^= presses[(r-1)*n+i]
+			if above != nil {
+				t ^= above[i]
 			}
-			if need != nil {
-				t ^= need[r*n+i]
+			if wrong != nil {
+				t ^= wrong[i]
 			}
-			todo[i] = t
+			next[i] = t
 		}
-		todo[n-1] &= c.last
-		if r+1 < c.h {
-			copy(presses[(r+1)*n:], todo)
-		}
+		next[n-1] &= c.last
+		above, row = row, next
 	}
 	return todo
+}
+
+// chaser is the board's shape as light chasing sees it: chase rows run along
+// the longer side, so a row has w = min(W, H) bits.
+type chaser struct {
+	rows
+	transposed bool // rows run down the board's columns
+	boardW     int
+}
+
+func newChaser(b *Board) *chaser {
+	if b.W > b.H {
+		return &chaser{rows: newRows(b.H, b.W), transposed: true, boardW: b.W}
+	}
+	return &chaser{rows: newRows(b.W, b.H), boardW: b.W}
+}
+
+// pack returns the black cells as chase-row bitsets.
+func (c *chaser) pack(cells []bool) []uint64 {
+	v := make([]uint64, c.h*c.words)
+	for r := range c.h {
+		row := v[r*c.words : (r+1)*c.words]
+		if c.transposed {
+			for j := range c.w {
+				row[j/64] |= uint64(b2u(cells[j*c.boardW+r])) << (j % 64)
+			}
+			continue
+		}
+		in := cells[r*c.w : (r+1)*c.w]
+		for t := range row {
+			seg := in[t*64 : min(len(in), t*64+64)]
+			var x uint64
+			for j := len(seg) - 1; j >= 0; j-- {
+				x = x<<1 | uint64(b2u(seg[j]))
+			}
+			row[t] = x
+		}
+	}
+	return v
+}
+
+// complement returns the cells not in v.
+func (c *chaser) complement(v []uint64) []uint64 {
+	out := make([]uint64, len(v))
+	for i, x := range v {
+		out[i] = ^x
+		if i%c.words == c.words-1 {
+			out[i] &= c.last
+		}
+	}
+	return out
+}
+
+// unpack turns chase-row bitsets back into row-major cells.
+func (c *chaser) unpack(v []uint64) []bool {
+	cells := make([]bool, c.w*c.h)
+	for r := range c.h {
+		row := v[r*c.words : (r+1)*c.words]
+		if c.transposed {
+			for j := range c.w {
+				cells[j*c.boardW+r] = row[j/64]>>(j%64)&1 == 1
+			}
+			continue
+		}
+		out := cells[r*c.w : (r+1)*c.w]
+		for t, x := range row {
+			seg := out[t*64 : min(len(out), t*64+64)]
+			for j := range seg {
+				seg[j] = x&1 == 1
+				x >>= 1
+			}
+		}
+	}
+	return cells
+}
+
+func b2u(b bool) uint8 {
+	if b {
+		return 1
+	}
+	return 0
 }
 
 // fullPresses returns the presses of every row when chasing from first.
 func (c *chaser) fullPresses(first, need []uint64) []uint64 {
 	presses := make([]uint64, c.h*c.words)
-	c.chase(first, need, presses)
+	c.chase(first, need, presses, make([]uint64, c.words))
 	return presses
 }
 
-// firstRows solves for the first row of presses. For each target in needs
-// (the cells to flip), it returns a first row reaching it, or nil if none
-// does; it also returns a basis of the quiet first rows, whose chases change
-// nothing.
-func (c *chaser) firstRows(needs [2][]uint64) ([2][]uint64, [][]uint64) {
+// leftoverMatrix returns the symmetric w×w matrix M over GF(2) whose row i is
+// what stays wrong in the last row after chasing from first row e_i: M is
+// P(T) for T the row-press matrix (tridiagonal, all ones) and P the
+// polynomial of the chase recurrence p[r+1] = T p[r] + p[r-1].
+//
+// Rather than w chases, it takes one. Mirroring a row of w cells oddly onto
+// a cycle of L = 2(w+1) cells (cell j at positions j+1 and -(j+1), positions
+// 0 and w+1 held at zero) turns T into the circulant I + S + S⁻¹, and P of a
+// circulant is the circulant of a single vector p: so M[i][j] = p[j-i] +
+// p[j+i+2], indices mod L. p is the chase of one lit cell on an unbounded
+// line, folded mod L; the line needs only 2h+1 cells since a chase spreads
+// one cell per row.
+func (c *chaser) leftoverMatrix(m [][]uint64) {
+	line := newRows(2*c.h+1, c.h)
+	first := make([]uint64, line.words)
+	first[c.h/64] = 1 << (c.h % 64)
+	spread := line.chase(first, nil, make([]uint64, 2*line.words), make([]uint64, line.words))
+
+	// p2 is p twice over, so each window below is a plain shifted read.
+	L := 2 * (c.w + 1)
+	p2 := make([]uint64, (2*L+63)/64)
+	at := (L - c.h%L) % L // position -h on the cycle
+	for t := range 2*c.h + 1 {
+		if spread[t/64]>>(t%64)&1 == 1 {
+			p2[at/64] ^= 1 << (at % 64)
+			p2[(at+L)/64] ^= 1 << ((at + L) % 64)
+		}
+		if at++; at == L {
+			at = 0
+		}
+	}
+	for i, row := range m {
+		window(row[:c.words], p2, (L-i)%L)
+		xorWindow(row[:c.words], p2, i+2)
+		row[c.words-1] &= c.last
+	}
+}
+
+// window sets dst to the len(dst)*64 bits of src from bit start on, reading
+// zeros past its end.
+func window(dst, src []uint64, start int) {
+	for t := range dst {
+		dst[t] = bitsAt(src, start+64*t)
+	}
+}
+
+// xorWindow is window with XOR instead of assignment.
+func xorWindow(dst, src []uint64, start int) {
+	for t := range dst {
+		dst[t] ^= bitsAt(src, start+64*t)
+	}
+}
+
+// bitsAt returns the 64 bits of v from bit i on, zeros past its end.
+func bitsAt(v []uint64, i int) uint64 {
+	q, r := i/64, uint(i%64)
+	var x uint64
+	if q < len(v) {
+		x = v[q] >> r
+	}
+	if r > 0 && q+1 < len(v) {
+		x |= v[q+1] << (64 - r)
+	}
+	return x
+}
+
+// firstRows solves for the first row of presses. For each target's needs
+// (the cells to flip), it sets a first row reaching it, or nil if none does;
+// it returns a basis of the quiet first rows, whose chases change nothing.
+func (c *chaser) firstRows(targets []target) [][]uint64 {
 	w, n := c.w, c.words
 	// Row i of the system: the unknowns (bits 0..w-1) whose presses leave
-	// last-row cell i wrong, then the right-hand sides for the two targets
-	// (bits w and w+1). The leftover of first row x is P(T)x for T the
-	// symmetric tridiagonal row-press matrix, so the system is symmetric and
-	// chasing unit vector e_i yields row i as well as column i.
-	width := (w + 2 + 63) / 64
+	// last-row cell i wrong, then the right-hand sides, two per board
+	// (bits w+2i and w+2i+1 for board i).
+	width := (w + 2*len(targets) + 63) / 64
+	flat := make([]uint64, w*width)
 	m := make([][]uint64, w)
-	scratch := make([]uint64, c.h*n)
-	unit := make([]uint64, n)
 	for i := range m {
-		m[i] = make([]uint64, width)
-		unit[i/64] = 1 << (i % 64)
-		copy(m[i], c.chase(unit, nil, scratch))
-		unit[i/64] = 0
+		m[i] = flat[i*width : (i+1)*width]
 	}
-	for k, need := range needs {
-		rhs := c.chase(make([]uint64, n), need, scratch)
-		for i := range m {
-			m[i][(w+k)/64] |= (rhs[i/64] >> (i % 64) & 1) << ((w + k) % 64)
+	c.leftoverMatrix(m)
+	scratch := make([]uint64, 3*n) // two rows to chase, one left wrong
+	for b, t := range targets {
+		for k, need := range t.need {
+			clear(scratch)
+			rhs := c.chase(scratch[:n], need, scratch[:2*n], scratch[2*n:])
+			col := w + 2*b + k
+			for i := range m {
+				m[i][col/64] |= (rhs[i/64] >> (i % 64) & 1) << (col % 64)
+			}
 		}
 	}
 
-	bit := func(v []uint64, j int) uint64 { return v[j/64] >> (j % 64) & 1 }
-	var pivots []int // pivots[r] is the unknown solved by row r
+	// Forward elimination to echelon form: row r has its first unknown at
+	// pivots[r] and zeros before it, so it needs no XOR there.
+	pivots := make([]int, 0, w) // pivots[r] is the unknown solved by row r
+	isPivot := make([]bool, w)
 	for col := 0; col < w; col++ {
 		r := len(pivots)
+		word, mask := col/64, uint64(1)<<(col%64)
 		p := r
-		for p < w && bit(m[p], col) == 0 {
+		for p < w && m[p][word]&mask == 0 {
 			p++
 		}
 		if p == w {
 			continue
 		}
 		m[r], m[p] = m[p], m[r]
-		for i := range m {
-			if i != r && bit(m[i], col) == 1 {
-				xor(m[i], m[r])
+		pivot := m[r][word:]
+		for _, row := range m[p+1:] {
+			if row[word]&mask != 0 {
+				xor(row[word:], pivot)
 			}
 		}
 		pivots = append(pivots, col)
+		isPivot[col] = true
 	}
 
-	var firsts [2][]uint64
-	for k := range firsts {
-		solvable := true
-		for _, row := range m[len(pivots):] {
-			solvable = solvable && bit(row, w+k) == 0
-		}
-		if solvable {
-			x := make([]uint64, n)
-			for r, col := range pivots {
-				x[col/64] |= bit(m[r], w+k) << (col % 64)
+	// solve back-substitutes into x, whose free unknowns are set already,
+	// with the right-hand side in bit rhs of each row (-1 for none).
+	solve := func(x []uint64, rhs int) []uint64 {
+		for r := len(pivots) - 1; r >= 0; r-- {
+			row, col := m[r], pivots[r]
+			var v uint64
+			if rhs >= 0 {
+				v = row[rhs/64] >> (rhs % 64)
 			}
-			firsts[k] = x
+			for t, y := range x {
+				v ^= uint64(bits.OnesCount64(row[t] & y))
+			}
+			x[col/64] |= (v & 1) << (col % 64)
+		}
+		return x
+	}
+	for b := range targets {
+		for k := range targets[b].first {
+			col := w + 2*b + k
+			solvable := true
+			for _, row := range m[len(pivots):] {
+				solvable = solvable && row[col/64]>>(col%64)&1 == 0
+			}
+			if solvable {
+				targets[b].first[k] = solve(make([]uint64, n), col)
+			}
 		}
 	}
 	var quiet [][]uint64
 	for free := 0; free < w; free++ {
-		if slices.Contains(pivots, free) {
-			continue
+		if !isPivot[free] {
+			x := make([]uint64, n)
+			x[free/64] = 1 << (free % 64)
+			quiet = append(quiet, solve(x, -1))
 		}
-		x := make([]uint64, n)
-		x[free/64] |= 1 << (free % 64)
-		for r, col := range pivots {
-			x[col/64] |= bit(m[r], free) << (col % 64)
-		}
-		quiet = append(quiet, x)
 	}
-	return firsts, quiet
+	return quiet
 }
 
 // fewest replaces each press set in cands by the smallest one reachable by
 // adding quiet press sets. It reports whether that is proven the smallest:
 // true when the 2^len(quiet) combinations were all tried, false when that
 // was too much work and it stopped at a set no single quiet set improves.
-func fewest(ctx context.Context, cands, quiet [][]uint64, progress func(int64)) (bool, error) {
+// ties[i] is how many sets as small as cands[i] it met, 1 or 2 (two or more).
+func fewest(ctx context.Context, cands, quiet [][]uint64, progress func(int64)) (minimal bool, ties []int, err error) {
+	ties = make([]int, len(cands))
+	for i := range ties {
+		ties[i] = 1
+	}
 	k := len(quiet)
 	if k == 0 {
-		return true, nil
+		return true, ties, nil
 	}
+	// Only the cells some quiet set presses can change: the search packs
+	// just those densely, and counts the rest once.
+	support := make([]uint64, len(quiet[0]))
+	for _, q := range quiet {
+		for j, x := range q {
+			support[j] |= x
+		}
+	}
+	words := (popcount(support) + 63) / 64
 	// Testing k first keeps the shift from overflowing.
-	if k > 40 || uint64(len(cands)*len(quiet[0]))<<k > maxSearchWork {
+	if k > 40 || uint64(len(cands)*words)<<k > maxSearchWork {
 		for _, v := range cands {
 			if err := descend(ctx, v, quiet); err != nil {
-				return false, err
+				return false, nil, err
 			}
 		}
-		return false, nil
+		return false, ties, nil
+	}
+	// The first m quiet sets are tabled: all their 2^m sums. The rest
+	// are walked in Gray code, one XOR per step, and each step compares
+	// its sum plus every table entry without writing anything.
+	m := min(k, 8)
+	for m > 0 && words<<m > 1<<16 { // keeps the table within 512 KiB
+		m--
+	}
+	dense := make([]uint64, (len(cands)+k+1<<m)*words)
+	take := func() []uint64 {
+		d := dense[:words:words]
+		dense = dense[words:]
+		return d
+	}
+	qs := make([][]uint64, k)
+	for j, q := range quiet {
+		qs[j] = take()
+		gather(qs[j], q, support)
+	}
+	table := make([][]uint64, 1<<m)
+	table[0] = take()
+	for t := 1; t < len(table); t++ {
+		table[t] = take()
+		copy(table[t], table[t&(t-1)])
+		xor(table[t], qs[bits.TrailingZeros(uint(t))])
 	}
 	cur := make([][]uint64, len(cands))
+	fixed := make([]int, len(cands)) // presses outside the support
 	least := make([]int, len(cands))
 	leastCode := make([]uint64, len(cands))
 	for i, v := range cands {
-		cur[i] = slices.Clone(v)
-		least[i] = popcount(v)
+		cur[i] = take()
+		gather(cur[i], v, support)
+		fixed[i] = popcount(v) - popcount(cur[i])
+		least[i], ties[i] = math.MaxInt, 0
 	}
-	// Gray code: step s differs from step s-1 in one quiet set, so each
-	// step costs one XOR.
-	for s := uint64(1); s < 1<<k; s++ {
-		if s%checkEvery == 0 {
-			if err := ctx.Err(); err != nil {
-				return false, err
-			}
-			if progress != nil {
-				progress(int64(s))
+	for s := uint64(0); s < 1<<(k-m); s++ {
+		if s > 0 {
+			for _, v := range cur {
+				xor(v, qs[m+bits.TrailingZeros64(s)])
 			}
 		}
-		q := quiet[bits.TrailingZeros64(s)]
-		for i, v := range cur {
-			v = v[:len(q)] // lets the compiler drop bounds checks
-			count := 0
-			for j, x := range q {
-				v[j] ^= x
-				count += bits.OnesCount64(v[j])
+		if done := s << m; done%checkEvery == 0 && done > 0 {
+			if err := ctx.Err(); err != nil {
+				return false, nil, err
 			}
-			if count < least[i] {
-				least[i], leastCode[i] = count, s^s>>1
+			if progress != nil {
+				progress(int64(done))
+			}
+		}
+		for i, v := range cur {
+			for t, sum := range table {
+				v := v[:len(sum)] // lets the compiler drop bounds checks
+				count := fixed[i]
+				for j, x := range sum {
+					count += bits.OnesCount64(x ^ v[j])
+				}
+				if count < least[i] {
+					least[i], leastCode[i], ties[i] = count, (s^s>>1)<<m|uint64(t), 1
+				} else if count == least[i] {
+					ties[i] = 2
+				}
 			}
 		}
 	}
@@ -307,7 +532,36 @@ func fewest(ctx context.Context, cands, quiet [][]uint64, progress func(int64)) 
 			}
 		}
 	}
-	return true, nil
+	return true, ties, nil
+}
+
+// gather packs the bits of v selected by mask densely into dst, which must
+// start zeroed.
+func gather(dst, v, mask []uint64) {
+	n := 0
+	for t, m := range mask {
+		x := v[t] & m
+		if m&(m+1) == 0 { // only low bits, already in place: the usual case
+			put(dst, n, x)
+			n += bits.OnesCount64(m)
+			continue
+		}
+		for ; m != 0; m &= m - 1 {
+			put(dst, n, x>>bits.TrailingZeros64(m)&1)
+			n++
+		}
+	}
+}
+
+// put ORs x into dst from bit n on.
+func put(dst []uint64, n int, x uint64) {
+	if x == 0 {
+		return
+	}
+	dst[n/64] |= x << (n % 64)
+	if n%64 != 0 && n/64+1 < len(dst) {
+		dst[n/64+1] |= x >> (64 - n%64)
+	}
 }
 
 // descend adds quiet press sets to v while any single one makes it smaller.

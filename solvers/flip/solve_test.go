@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math/bits"
 	"math/rand/v2"
+	"slices"
 	"sync"
 	"testing"
 )
@@ -23,38 +24,49 @@ func pressMask(w, h, i int) uint64 {
 	return m
 }
 
+// fewestWays is, for one set of flipped cells, the fewest presses flipping
+// exactly those cells (-1 for none) and how many press sets do: 1, or 2 for
+// two or more.
+type fewestWays struct{ fewest, ways int8 }
+
 // bruteTable tries every subset of presses on a w×h board (w*h <= 25) and
-// returns, for every set of flipped cells, the fewest presses flipping
-// exactly those cells, or -1.
-func bruteTable(w, h int) []int8 {
+// returns the fewestWays of every set of flipped cells.
+func bruteTable(w, h int) []fewestWays {
 	n := w * h
-	table := make([]int8, 1<<n)
+	table := make([]fewestWays, 1<<n)
 	for i := range table {
-		table[i] = -1
+		table[i] = fewestWays{-1, 0}
 	}
-	table[0] = 0
+	table[0] = fewestWays{0, 1}
 	var flipped uint64
 	for s := uint64(1); s < 1<<n; s++ {
 		flipped ^= pressMask(w, h, bits.TrailingZeros64(s))
 		presses := int8(bits.OnesCount64(s ^ s>>1))
-		if t := &table[flipped]; *t < 0 || presses < *t {
-			*t = presses
+		switch t := &table[flipped]; {
+		case t.fewest < 0 || presses < t.fewest:
+			*t = fewestWays{presses, 1}
+		case presses == t.fewest:
+			t.ways = 2
 		}
 	}
 	return table
 }
 
 // bruteFewest is the fewest presses making black (the set of black cells)
-// one colour, or -1.
-func bruteFewest(table []int8, n int, black uint64) int {
-	toWhite, toBlack := int(table[black]), int(table[black^(1<<n-1)])
-	if toWhite < 0 || (toBlack >= 0 && toBlack < toWhite) {
-		return toBlack
+// one colour, or -1, and how many press sets of that size do it (capped
+// at 2).
+func bruteFewest(table []fewestWays, n int, black uint64) (fewest, ways int) {
+	toWhite, toBlack := table[black], table[black^(1<<n-1)]
+	switch {
+	case toWhite.fewest < 0 || (toBlack.fewest >= 0 && toBlack.fewest < toWhite.fewest):
+		return int(toBlack.fewest), int(toBlack.ways)
+	case toBlack.fewest == toWhite.fewest:
+		return int(toWhite.fewest), min(int(toWhite.ways+toBlack.ways), 2)
 	}
-	return toWhite
+	return int(toWhite.fewest), int(toWhite.ways)
 }
 
-var table4x4 = sync.OnceValue(func() []int8 { return bruteTable(4, 4) })
+var table4x4 = sync.OnceValue(func() []fewestWays { return bruteTable(4, 4) })
 
 func boardFromMask(w, h int, black uint64) *Board {
 	b := &Board{W: w, H: h, Black: make([]bool, w*h)}
@@ -68,7 +80,7 @@ func boardFromMask(w, h int, black uint64) *Board {
 func checkAnswer(t *testing.T, b *Board, a *Answer) {
 	t.Helper()
 	if !a.Possible {
-		if a.Presses != nil || a.Count != 0 || a.Color != "" || a.Minimal {
+		if a.Presses != nil || a.Count != 0 || a.Color != "" || a.Minimal || a.Solutions != 0 {
 			t.Fatalf("%v: impossible answer with fields set: %+v", b, a)
 		}
 		return
@@ -109,13 +121,13 @@ func TestAll4x4(t *testing.T) {
 	for black := range uint64(1 << 16) {
 		b := boardFromMask(4, 4, black)
 		a := solveOrFatal(t, b)
-		want := bruteFewest(table, 16, black)
+		want, ways := bruteFewest(table, 16, black)
 		if got := a.Count; !a.Possible {
 			got = -1
 		} else if !a.Minimal {
 			t.Fatalf("%v: 4x4 answer not proven minimal", b)
-		} else if got != want {
-			t.Fatalf("%v: got %d presses, brute force %d", b, got, want)
+		} else if got != want || a.Solutions != ways {
+			t.Fatalf("%v: got %d presses in %d ways, brute force %d in %d", b, got, a.Solutions, want, ways)
 		}
 	}
 }
@@ -144,8 +156,9 @@ func TestSmallBoards(t *testing.T) {
 				if a.Possible {
 					got = a.Count
 				}
-				if want := bruteFewest(table, n, black); got != want || (a.Possible && !a.Minimal) {
-					t.Fatalf("%v: got %d presses (minimal %v), brute force %d", b, got, a.Minimal, want)
+				want, ways := bruteFewest(table, n, black)
+				if got != want || (a.Possible && (!a.Minimal || a.Solutions != ways)) {
+					t.Fatalf("%v: got %d presses in %d ways (minimal %v), brute force %d in %d", b, got, a.Solutions, a.Minimal, want, ways)
 				}
 			}
 		}
@@ -344,9 +357,33 @@ func BenchmarkAll4x4(b *testing.B) {
 func Benchmark20x20(b *testing.B)   { benchmarkSize(b, 20, 20) }
 func Benchmark100x100(b *testing.B) { benchmarkSize(b, 100, 100) }
 func Benchmark200x200(b *testing.B) { benchmarkSize(b, 200, 200) }
+func Benchmark500x500(b *testing.B) { benchmarkSize(b, 500, 500) }
 
 // 30x30 has a 20-dimensional null space: 2^20 press sets to compare.
 func Benchmark30x30(b *testing.B) { benchmarkSize(b, 30, 30) }
 
 // 39x39 has a 32-dimensional null space, beyond exhaustive search.
 func Benchmark39x39(b *testing.B) { benchmarkSize(b, 39, 39) }
+
+// TestLeftoverMatrix checks the one-chase construction of the leftover
+// matrix against chasing each unit first row on its own.
+func TestLeftoverMatrix(t *testing.T) {
+	for _, size := range [][2]int{{1, 1}, {1, 5}, {2, 2}, {3, 7}, {5, 5}, {4, 30}, {63, 64}, {64, 64}, {65, 200}, {130, 131}} {
+		b, _ := NewBoard(size[0], size[1])
+		c := newChaser(b)
+		width := (c.w + 2 + 63) / 64
+		m := make([][]uint64, c.w)
+		for i := range m {
+			m[i] = make([]uint64, width)
+		}
+		c.leftoverMatrix(m)
+		for i := range c.w {
+			unit := make([]uint64, c.words)
+			unit[i/64] = 1 << (i % 64)
+			want := c.chase(unit, nil, make([]uint64, c.h*c.words), make([]uint64, c.words))
+			if !slices.Equal(m[i][:c.words], want) {
+				t.Fatalf("%dx%d: row %d is %x, chasing gives %x", b.W, b.H, i, m[i][:c.words], want)
+			}
+		}
+	}
+}
