@@ -7,7 +7,7 @@
 //   Go: gridsolveInput(kind, i, key, mods)
 //     kind "down" (i, mods&1: the other button), "move" (i), "up", "cancel",
 //     "key" (key, mods: 1 alt-action, 2 shift, 4 ctrl or cmd, 8 on the board),
-//     "shiftup".
+//     "shiftup", "hover" (i, or -1 off the board; only for a #grid[data-hover]).
 //
 // Touch: a quick tap is a left click, a press held still for longPressMs is
 // a right click, and a finger that moves to another cell paints.
@@ -59,7 +59,26 @@
     pending = -1;
   }
 
+  // Boards that preview a move under the pointer (data-hover on #grid:
+  // IQ's ghost piece) hear where a mouse or pen hovers, once a frame.
+  let hover = -2;
+  let hoverSent = -2;
+  function flushHover() {
+    if (hover !== hoverSent) send("hover", hover);
+    hoverSent = hover;
+  }
+  function hoverAt(i) {
+    if (i === hover) return;
+    if (hover === hoverSent) requestAnimationFrame(flushHover);
+    hover = i;
+  }
+
   document.addEventListener("pointermove", (e) => {
+    if (!stroke && e.pointerType !== "touch") {
+      const grid = e.target.closest && e.target.closest("#grid[data-hover]");
+      const cell = grid && e.target.closest("[data-i]");
+      if (grid || hover >= 0) hoverAt(cell ? Number(cell.dataset.i) : -1);
+    }
     if (!stroke || e.pointerId !== stroke.id) return;
     const i = cellAt(e.clientX, e.clientY);
     if (i < 0 || i === stroke.cell) return;
@@ -83,6 +102,13 @@
   }
   document.addEventListener("pointerup", (e) => finish(e, "up"));
   document.addEventListener("pointercancel", (e) => finish(e, "cancel"));
+
+  // The wheel over such a board turns the piece in hand.
+  document.addEventListener("wheel", (e) => {
+    if (!(e.target.closest && e.target.closest("#grid[data-hover]")) || e.deltaY === 0) return;
+    e.preventDefault();
+    send("key", -1, "r", 8);
+  }, { passive: false });
 
   document.addEventListener("contextmenu", (e) => {
     if (e.target.closest && e.target.closest("#grid")) e.preventDefault();

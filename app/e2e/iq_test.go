@@ -14,6 +14,7 @@ func TestIQ(t *testing.T) {
 	p := openPuzzle(t, "iq", (&iq.Board{}).String())
 
 	// Paint two pieces from the palette, and erase a stray cell.
+	p.click("#iq-paint")
 	want := &iq.Board{}
 	paint := func(letter byte, cells ...[2]int) {
 		id := "#brush-" + string(letter)

@@ -61,7 +61,17 @@ func (p *Page) onInput(ctx app.Context, ev inputEvent) {
 		}
 	case "key":
 		p.onKey(ctx, ev.key, ev.mods)
+	case "hover":
+		if h, ok := t.ed.(hoverer); ok {
+			h.setHover(ev.cell)
+		}
 	}
+}
+
+// hoverer is implemented by editors that preview a move under the pointer
+// (IQ's ghost piece); their board has data-hover, so input.js tells them.
+type hoverer interface {
+	setHover(cell int) bool
 }
 
 // paintTo carries the stroke in a straight line to cell, so a fast drag

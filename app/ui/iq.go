@@ -2,6 +2,9 @@ package ui
 
 import (
 	"encoding/json"
+	"fmt"
+	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
@@ -9,17 +12,25 @@ import (
 	"gridsolve/solvers/iq"
 )
 
-// iqEditor draws the IQ triangle: pick a piece letter (or the eraser) from
-// the palette, then click cells to paint it. The triangle sits in the lower
-// left of a Size×Size grid: row r holds columns 0 to r.
+// iqEditor edits the IQ triangle, which sits in the lower left of a
+// Size×Size grid (row r holds columns 0 to r). Pieces are placed whole:
+// pick one from the palette, turn it (R, the wheel) or mirror it (F), and
+// click where its anchor, the first cell of its top row, goes; a ghost
+// shows where it would land. Clicking a placed piece picks it up again.
+// Painting single cells stays as a second tool, for odd boards.
 type iqEditor struct {
 	noKeys
-	b      *iq.Board
-	brush  byte // a piece letter, or iq.Empty for the eraser
-	answer *iq.Answer
+	b        *iq.Board
+	painting bool // the cell-painting tool instead of whole pieces
+	brush    byte // painting: a piece letter, or iq.Empty for the eraser
+	piece    int  // placing: the piece in hand, 0 to 11, or -1
+	orient   int  // placing: its index in iq.Orientations(piece)
+	hover    int  // placing: the cell under the pointer, or -1
+	msg      string
+	answer   *iq.Answer
 }
 
-func newIQ() *iqEditor { return &iqEditor{b: &iq.Board{}, brush: 'A'} }
+func newIQ() *iqEditor { return &iqEditor{b: &iq.Board{}, brush: 'A', hover: -1} }
 
 func (*iqEditor) game() string             { return "iq" }
 func (*iqEditor) title() string            { return "IQ" }
@@ -34,46 +45,223 @@ func (e *iqEditor) load(text string) error {
 	if err != nil {
 		return err
 	}
-	e.b, e.answer = b, nil
+	e.b, e.answer, e.msg = b, nil, ""
+	if e.onBoard(e.piece) {
+		e.piece = -1
+	}
 	return nil
 }
 
+// onBoard reports whether piece p is placed.
+func (e *iqEditor) onBoard(p int) bool {
+	return p >= 0 && strings.IndexByte(e.b.String(), byte('A'+p)) >= 0
+}
+
 func (e *iqEditor) tools(p *Page) []app.UI {
-	ui := make([]app.UI, 0, iq.NumPieces+3)
-	for _, pc := range iq.Pieces {
-		l := pc.Letter
-		ui = append(ui, p.toolButton(l, "brush", l, string(e.brush) == l).ID("brush-"+l).Class("swatch p-"+l))
+	ui := []app.UI{
+		p.toolButton("Pieces", "tool", "pieces", !e.painting).ID("iq-pieces"),
+		p.toolButton("Paint cells", "tool", "paint", e.painting).ID("iq-paint"),
 	}
-	ui = append(ui,
-		p.toolButton("Eraser", "brush", string(iq.Empty), e.brush == iq.Empty).ID("brush-erase"),
-		p.toolButton("Clear", "clear", "", false),
-	)
-	return ui
+	if e.painting {
+		for _, pc := range iq.Pieces {
+			l := pc.Letter
+			ui = append(ui, p.toolButton(l, "brush", l, string(e.brush) == l).ID("brush-"+l).Class("swatch p-"+l))
+		}
+		ui = append(ui, p.toolButton("Eraser", "brush", string(iq.Empty), e.brush == iq.Empty).ID("brush-erase"))
+	} else {
+		palette := make([]app.UI, iq.NumPieces)
+		for k, pc := range iq.Pieces {
+			o := 0
+			if k == e.piece {
+				o = e.orient
+			}
+			palette[k] = p.toolButton("", "piece", strconv.Itoa(k), k == e.piece).ID("piece-"+pc.Letter).
+				Class(classIf("piece-pick", e.onBoard(k), "placed")).Aria("label", "Piece "+pc.Letter).
+				Body(pieceShape(k, o))
+		}
+		ui = append(ui,
+			app.Div().Class("palette").Body(palette...),
+			p.toolButton("Rotate (R)", "turn", "rotate", false).ID("iq-rotate"),
+			p.toolButton("Mirror (F)", "turn", "mirror", false).ID("iq-mirror"),
+		)
+	}
+	return append(ui, p.toolButton("Clear", "clear", "", false))
+}
+
+// pieceShape draws piece k in orientation o as a small grid of squares.
+func pieceShape(k, o int) app.UI {
+	shape := iq.Orientations(k)[o]
+	minC := 0
+	for _, c := range shape {
+		minC = min(minC, c.Col)
+	}
+	cells := make([]app.UI, len(shape))
+	for n, c := range shape {
+		cells[n] = app.Span().Class("p-"+iq.Pieces[k].Letter).
+			Style("grid-area", fmt.Sprintf("%d / %d", c.Row+1, c.Col-minC+1))
+	}
+	return app.Span().Class("mini").Aria("hidden", true).Body(cells...)
 }
 
 func (e *iqEditor) tool(name, value string) error {
+	e.msg = ""
 	switch name {
+	case "tool":
+		e.painting = value == "paint"
 	case "brush":
 		if len(value) == 1 && (value[0] == iq.Empty || value[0] >= 'A' && value[0] < 'A'+iq.NumPieces) {
 			e.brush = value[0]
 		}
+	case "piece":
+		if k, err := strconv.Atoi(value); err == nil && k >= 0 && k < iq.NumPieces && k != e.piece {
+			e.piece, e.orient = k, 0
+		}
+	case "turn":
+		e.turn(value == "mirror")
 	case "clear":
 		e.b = &iq.Board{}
 	}
 	return nil
 }
 
-// press paints the brush (the other button erases) on cell i, and a
-// stroke goes on painting it.
-func (e *iqEditor) press(i int, alt bool) (byte, bool) {
-	v := e.brush
-	if alt {
-		v = iq.Empty
+// turn rotates the piece in hand a quarter turn clockwise, or mirrors it
+// left to right, by finding the turned shape among its orientations.
+func (e *iqEditor) turn(mirror bool) {
+	if e.piece < 0 {
+		return
 	}
-	return v, e.paint(i, v)
+	all := iq.Orientations(e.piece)
+	turned := make([]iq.Cell, len(all[e.orient]))
+	for n, c := range all[e.orient] {
+		if mirror {
+			turned[n] = iq.Cell{Row: c.Row, Col: -c.Col}
+		} else {
+			turned[n] = iq.Cell{Row: c.Col, Col: -c.Row}
+		}
+	}
+	want := anchored(turned)
+	for o, shape := range all {
+		if slices.Equal(anchored(shape), want) {
+			e.orient = o
+			return
+		}
+	}
+}
+
+// anchored sorts cells row by row and moves the first to (0, 0), the form
+// iq.Orientations uses.
+func anchored(cells []iq.Cell) []iq.Cell {
+	out := slices.Clone(cells)
+	slices.SortFunc(out, func(a, b iq.Cell) int {
+		if a.Row != b.Row {
+			return a.Row - b.Row
+		}
+		return a.Col - b.Col
+	})
+	for n := len(out) - 1; n >= 0; n-- {
+		out[n] = iq.Cell{Row: out[n].Row - out[0].Row, Col: out[n].Col - out[0].Col}
+	}
+	return out
+}
+
+// key: R turns the piece in hand, F mirrors it.
+func (e *iqEditor) key(k string) bool {
+	switch k {
+	case "r", "R":
+		e.turn(false)
+	case "f", "F":
+		e.turn(true)
+	}
+	return false // the board is unchanged; the page renders anyway
+}
+
+// setHover moves the ghost; it reports whether it moved.
+func (e *iqEditor) setHover(i int) bool {
+	if e.painting || e.piece < 0 || i == e.hover {
+		return false
+	}
+	e.hover = i
+	return true
+}
+
+// press places the piece in hand with its anchor on cell i, or picks up
+// the piece on cell i (the other button just takes it off). Painting
+// paints the brush (the other button erases) on cell i, and a stroke goes
+// on painting it.
+func (e *iqEditor) press(i int, alt bool) (byte, bool) {
+	r, c := i/iq.Size, i%iq.Size
+	if i < 0 || r >= iq.Size || c > r {
+		return 0, false
+	}
+	if e.painting {
+		v := e.brush
+		if alt {
+			v = iq.Empty
+		}
+		return v, e.paintCell(i, v)
+	}
+	e.msg = ""
+	if l := e.b.At(r, c); l != iq.Empty {
+		k := int(l - 'A')
+		o := e.orientOf(l)
+		for rr := range iq.Size {
+			for cc := range rr + 1 {
+				if e.b.At(rr, cc) == l {
+					e.b.Set(rr, cc, iq.Empty)
+				}
+			}
+		}
+		if !alt && o >= 0 {
+			e.piece, e.orient = k, o
+		}
+		return 0, true
+	}
+	if e.piece < 0 {
+		e.msg = "Pick a piece first."
+		return 0, false
+	}
+	if err := e.b.Place(e.piece, e.orient, r, c); err != nil {
+		e.msg = strings.TrimPrefix(err.Error(), "iq: ") + "."
+		return 0, false
+	}
+	// The next piece not yet placed goes in hand.
+	e.piece = -1
+	for k := range iq.NumPieces {
+		if !e.onBoard(k) {
+			e.piece, e.orient = k, 0
+			break
+		}
+	}
+	return 0, true
+}
+
+// orientOf finds the orientation of the piece marked l on the board.
+func (e *iqEditor) orientOf(l byte) int {
+	var cells []iq.Cell
+	for r := range iq.Size {
+		for c := range r + 1 {
+			if e.b.At(r, c) == l {
+				cells = append(cells, iq.Cell{Row: r, Col: c})
+			}
+		}
+	}
+	want := anchored(cells)
+	for o, shape := range iq.Orientations(int(l - 'A')) {
+		if slices.Equal(anchored(shape), want) {
+			return o
+		}
+	}
+	return -1
 }
 
 func (e *iqEditor) paint(i int, v byte) bool {
+	if !e.painting {
+		return false
+	}
+	return e.paintCell(i, v)
+}
+
+func (e *iqEditor) paintCell(i int, v byte) bool {
 	r, c := i/iq.Size, i%iq.Size
 	if i < 0 || r >= iq.Size || c > r || e.b.At(r, c) == v || v != iq.Empty && (v < 'A' || v >= 'A'+iq.NumPieces) {
 		return false
@@ -82,28 +270,61 @@ func (e *iqEditor) paint(i int, v byte) bool {
 	return true
 }
 
+// ghost is the cells the piece in hand would cover at the hovered cell,
+// and whether it fits there.
+func (e *iqEditor) ghost() (cells []int, fits bool) {
+	if e.painting || e.piece < 0 || e.hover < 0 {
+		return nil, false
+	}
+	r, c := e.hover/iq.Size, e.hover%iq.Size
+	for _, s := range iq.Orientations(e.piece)[e.orient] {
+		rr, cc := r+s.Row, c+s.Col
+		if rr >= 0 && rr < iq.Size && cc >= 0 && cc <= rr {
+			cells = append(cells, rr*iq.Size+cc)
+		}
+	}
+	return cells, e.b.Fit(e.piece, e.orient, r, c) == nil
+}
+
 func (e *iqEditor) board(p *Page) app.UI {
 	a := e.answer
 	if a != nil && a.Solved && len(a.Rows) != iq.Size {
 		a = nil
 	}
+	ghost, fits := e.ghost()
 	grid := p.gridView(iq.Size, iq.Size, func(i int) cell {
 		r, c := i/iq.Size, i%iq.Size
 		if c > r {
 			return cell{class: "off", label: "off the board"}
 		}
-		if l := e.b.At(r, c); l != iq.Empty {
-			return cell{class: "given p-" + string(l), text: string(l), label: "piece " + string(l)}
-		}
-		if a != nil && a.Solved && c < len(a.Rows[r]) {
+		var x cell
+		switch l := e.b.At(r, c); {
+		case l != iq.Empty:
+			x = cell{class: "given p-" + string(l), text: string(l), label: "piece " + string(l)}
+		case a != nil && a.Solved && c < len(a.Rows[r]):
 			l := a.Rows[r][c]
-			return cell{class: "solved p-" + string(l), text: string(l), label: "solution piece " + string(l)}
+			x = cell{class: "solved p-" + string(l), text: string(l), label: "solution piece " + string(l)}
+		default:
+			x = cell{class: "empty", label: "empty"}
 		}
-		return cell{class: "empty", label: "empty"}
-	}, "iq", "IQ board")
+		if slices.Contains(ghost, i) {
+			x.class += " ghost p-" + iq.Pieces[e.piece].Letter
+			if !fits {
+				x.class += " bad"
+			}
+		}
+		return x
+	}, "iq", "IQ board").DataSet("hover", 1)
+	hint := "Pick a piece, turn it with R or the wheel, mirror it with F, and click where its top-left cell goes. Click a placed piece to pick it up; right-click takes it off."
+	if e.painting {
+		hint = "Pick a letter, then click or drag over cells to paint it; right-click erases."
+	}
+	if e.msg != "" {
+		hint = e.msg
+	}
 	return app.Div().Body(
 		app.Div().Class("gridwrap").Body(grid),
-		app.P().Class("hint").Text("Pick a piece, then click or drag over cells to place it; right-click erases. Bold letters are the pieces you placed; the solver fills the rest."),
+		app.P().ID("iq-msg").Class(classIf("hint", e.msg != "", "warn")).Text(hint),
 	)
 }
 

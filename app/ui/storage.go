@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"fmt"
 	"strings"
 	"time"
 	"unicode/utf8"
@@ -8,6 +9,7 @@ import (
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
 	"gridsolve/app/share"
+	"gridsolve/solvers"
 )
 
 // storageKey prefixes what the page keeps in localStorage: per game the
@@ -170,6 +172,18 @@ func (p *Page) onImport(ctx app.Context, e app.Event) {
 		t.say("error", "Paste a puzzle into the text box first.")
 		return
 	}
+	// Games that know other formats detect and name the one pasted.
+	format := "the " + t.ed.title() + " puzzle"
+	if g, ok := solvers.Lookup(t.ed.game()); ok {
+		if c, ok := g.(solvers.Converter); ok {
+			judge, f, err := c.Import(text)
+			if err != nil {
+				t.say("error", err.Error())
+				return
+			}
+			text, format = judge, "a "+f.Name
+		}
+	}
 	before := t.ed.snapshot()
 	if err := t.ed.load(text); err != nil {
 		t.ed.restore(before)
@@ -177,7 +191,12 @@ func (p *Page) onImport(ctx app.Context, e app.Event) {
 		return
 	}
 	p.changed(ctx)
-	t.say("idle", "Loaded the "+t.ed.title()+" puzzle.")
+	w, h := t.ed.size()
+	size := ""
+	if w > 0 && h > 0 {
+		size = fmt.Sprintf(", %d×%d", w, h)
+	}
+	t.say("idle", "Loaded "+format+size+".")
 }
 
 func (p *Page) onExport(ctx app.Context, e app.Event) {
