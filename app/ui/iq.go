@@ -308,7 +308,7 @@ func (e *iqEditor) board(p *Page) app.UI {
 			x = cell{class: "empty", label: "empty"}
 		}
 		if slices.Contains(ghost, i) {
-			x.class += " ghost p-" + iq.Pieces[e.piece].Letter
+			x.class = strings.TrimPrefix(x.class, "empty") + " ghost p-" + iq.Pieces[e.piece].Letter
 			if !fits {
 				x.class += " bad"
 			}

@@ -16,7 +16,7 @@ func TestIQPlacePieces(t *testing.T) {
 	if e.painting || e.piece != 0 {
 		t.Fatalf("starts painting %v with piece %d in hand", e.painting, e.piece)
 	}
-	e.tool("piece", "3") // D, the 2×2 square
+	e.tool("piece", "3")                                     // D, the 2×2 square
 	if _, changed := e.press(8*iq.Size+0, false); !changed { // its top-left cell
 		t.Fatalf("D does not go in the bottom-left corner: %s", e.msg)
 	}
