@@ -12,6 +12,7 @@ import (
 	"gridsolve/solvers/flip"
 	"gridsolve/solvers/iq"
 	"gridsolve/solvers/nonogram"
+	"gridsolve/solvers/play"
 	"gridsolve/solvers/ships"
 	"gridsolve/solvers/tetravex"
 )
@@ -33,14 +34,13 @@ type Game interface {
 	Solve(ctx context.Context, text string, progress func(nodes int64)) (any, error)
 }
 
-// Options asks a generator for one new puzzle.
-type Options struct {
-	W, H int // board size; games with a fixed board ignore it
-	// Level is the difficulty, 1 (easy) to 3 (hard); each game says what
-	// its levels mean.
-	Level int
-	Seed  uint64 // the same options and seed give the same puzzle
-}
+// Options, Hint and Format live in package play, which the game packages
+// can import without a cycle.
+type (
+	Options = play.Options // asks a generator for one new puzzle
+	Hint    = play.Hint    // one step and why it is right
+	Format  = play.Format  // one puzzle format, described for people
+)
 
 // Player is implemented by games the page can deal and help with, on top
 // of Game. Puzzles and positions are in the game's judge text format
@@ -54,19 +54,6 @@ type Player interface {
 	Hint(ctx context.Context, puzzle, position string) (Hint, error)
 }
 
-// Hint is one step and why it is right.
-type Hint struct {
-	// Cells are the row-major board cells the step is about: the cells to
-	// fill, press, shoot, or cover with a piece or card.
-	Cells []int `json:"cells"`
-	// Move says what to do there, in the game's own words: "fill", "empty",
-	// "press", "shoot", a piece letter, a card number...
-	Move string `json:"move"`
-	// Reason is one sentence for a person: "Row 7, clue 3 5 in 10 cells:
-	// cells 4–5 must be black."
-	Reason string `json:"reason"`
-}
-
 // Converter is implemented by games that read and write puzzle formats
 // other than their judge text (files from webpbn, Tatham's collection,
 // puzz.link, a plain text grid...).
@@ -78,15 +65,6 @@ type Converter interface {
 	Export(judge, format string) (string, error)
 	// Formats lists every format, the judge format first.
 	Formats() []Format
-}
-
-// Format describes one puzzle format for people: "webpbn XML", ".xml",
-// and a one-line example.
-type Format struct {
-	Name    string `json:"name"`
-	Ext     string `json:"ext"` // file name extension, with its dot
-	Example string `json:"example"`
-	Export  bool   `json:"export"` // Export can write it, not just Import
 }
 
 // All lists every game, in the order the page shows them.
