@@ -7,3 +7,5 @@ import (
 
 // The page finds these through package solvers' interfaces.
 var _ solvers.Converter = nonogram.Game{}
+
+var _ solvers.Player = nonogram.Game{}
