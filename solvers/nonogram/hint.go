@@ -54,57 +54,53 @@ func parsePosition(text string, h, w int) ([]byte, error) {
 // runs consistent with the marked cells makes it black, and whether some
 // makes it white; ok is false when no placement fits at all.
 //
-// fit[i][j] says whether cells i.. can hold runs j..; the placements are
+// fit(i, j) says whether cells i.. can hold runs j..; the placements are
 // then walked from the left along fitting states only, so that every
 // colour recorded belongs to a complete placement. Clarity over speed:
-// it costs O(cells × runs × run length).
+// it costs O(cells × runs) and O(cells × run length).
 func lineOptions(cells []byte, runs []int) (canBlack, canWhite []bool, ok bool) {
 	n, k := len(cells), len(runs)
+	whites := make([]int, n+1) // whites[i]: white cells among cells[:i]
+	for i, m := range cells {
+		whites[i+1] = whites[i]
+		if m == markWhite {
+			whites[i+1]++
+		}
+	}
 	// runFits says whether run j may start at cell i: no white under it,
 	// no black just after it.
 	runFits := func(i, j int) bool {
 		end := i + runs[j]
-		if end > n || end < n && cells[end] == markBlack {
-			return false
-		}
-		return !strings.ContainsRune(string(cells[i:end]), markWhite)
+		return end <= n && whites[end] == whites[i] && (end == n || cells[end] != markBlack)
 	}
-	fit := make([][]bool, n+2)
-	for i := range fit {
-		fit[i] = make([]bool, k+1)
-	}
-	for i := n + 1; i >= 0; i-- {
+	// States (i, j) for i in 0..n+1, j in 0..k, flat; i is n+1 after a run
+	// that ends the line, since a run takes the white cell after it too.
+	at := func(i, j int) int { return i*(k+1) + j }
+	after := func(i, j int) int { return min(i+runs[j]+1, n+1) }
+	fit := make([]bool, (n+2)*(k+1))
+	fit[at(n, k)], fit[at(n+1, k)] = true, true
+	for i := n - 1; i >= 0; i-- {
 		for j := k; j >= 0; j-- {
-			switch {
-			case i >= n:
-				fit[i][j] = j == k
-			case j == k:
-				fit[i][j] = cells[i] != markBlack && fit[i+1][j]
-			default:
-				fit[i][j] = cells[i] != markBlack && fit[i+1][j] ||
-					runFits(i, j) && fit[min(i+runs[j]+1, n+1)][j+1]
-			}
+			fit[at(i, j)] = cells[i] != markBlack && fit[at(i+1, j)] ||
+				j < k && runFits(i, j) && fit[at(after(i, j), j+1)]
 		}
 	}
-	if !fit[0][0] {
+	if !fit[at(0, 0)] {
 		return nil, nil, false
 	}
 	canBlack, canWhite = make([]bool, n), make([]bool, n)
-	reached := make([][]bool, n+2)
-	for i := range reached {
-		reached[i] = make([]bool, k+1)
-	}
-	reached[0][0] = true
+	reached := make([]bool, (n+2)*(k+1))
+	reached[at(0, 0)] = true
 	for i := range n {
 		for j := range k + 1 {
-			if !reached[i][j] || !fit[i][j] {
+			if !reached[at(i, j)] || !fit[at(i, j)] {
 				continue
 			}
-			if cells[i] != markBlack && fit[i+1][j] {
+			if cells[i] != markBlack && fit[at(i+1, j)] {
 				canWhite[i] = true
-				reached[i+1][j] = true
+				reached[at(i+1, j)] = true
 			}
-			if j < k && runFits(i, j) && fit[min(i+runs[j]+1, n+1)][j+1] {
+			if j < k && runFits(i, j) && fit[at(after(i, j), j+1)] {
 				end := i + runs[j]
 				for c := i; c < end; c++ {
 					canBlack[c] = true
@@ -112,7 +108,7 @@ func lineOptions(cells []byte, runs []int) (canBlack, canWhite []bool, ok bool) 
 				if end < n {
 					canWhite[end] = true
 				}
-				reached[min(end+1, n+1)][j+1] = true
+				reached[at(after(i, j), j+1)] = true
 			}
 		}
 	}
