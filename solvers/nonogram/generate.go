@@ -85,7 +85,7 @@ func reason(ctx context.Context, c *Clues) (grid []byte, probes int, err error) 
 // with them a puzzle of the level is found within tens of pictures.
 func pictureDensity(o play.Options) float64 {
 	d := [...]float64{Easy: 0.5, Medium: 0.45, Hard: 0.4}[o.Level]
-	for _, cells := range []int{150, 400} {
+	for _, cells := range []int{150, 400, 1600} {
 		if o.W*o.H >= cells {
 			d += 0.05
 		}

@@ -112,7 +112,7 @@ func TestGenerateErrors(t *testing.T) {
 }
 
 func BenchmarkGenerate(b *testing.B) {
-	for _, size := range []int{10, 20, 30} {
+	for _, size := range []int{10, 20, 30, 50} {
 		for level := Easy; level <= Hard; level++ {
 			b.Run(fmt.Sprintf("%dx%d/level%d", size, size, level), func(b *testing.B) {
 				seed := uint64(0)
