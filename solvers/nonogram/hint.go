@@ -376,6 +376,11 @@ func (s step) hint(b *board) play.Hint {
 	case misfitStep:
 		h.Move = "wrong"
 		h.Reason = fmt.Sprintf("%s cannot fit clue %s with the cells you marked.", capital(b.lineName(s.line)), clueText(b.runsOf(s.line)))
+		if len(s.cells) == 0 { // the clue itself is too long
+			h.Move = ""
+			h.Reason = fmt.Sprintf("%s cannot fit clue %s in %d cells: these clues have no solution.",
+				capital(b.lineName(s.line)), clueText(b.runsOf(s.line)), len(b.cellsOf(s.line)))
+		}
 	case wrongStep:
 		h.Move = "wrong"
 		h.Reason = fmt.Sprintf("Cell %s is marked %s, but the solution has it %s.", b.cellName(s.cells[0]), colourName(s.mark), colourName(markBlack+markWhite-s.mark))

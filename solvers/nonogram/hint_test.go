@@ -288,6 +288,8 @@ func TestHintSentences(t *testing.T) {
 			Reason: "Cell (2, 3) is marked empty, but the solution has it black."}},
 		{"##\n#.", "##\n#x", play.Hint{Cells: []int{}, Move: "", Reason: "The puzzle is solved."}},
 		{"1 2\n1 1\n0\n0\n", "..", play.Hint{Cells: []int{}, Move: "", Reason: "These clues have no solution."}},
+		{"1 3\n2 2 2\n0\n0\n0\n", "", play.Hint{Cells: []int{}, Move: "",
+			Reason: "Row 1 cannot fit clue 2 2 in 3 cells: these clues have no solution."}},
 		{".#\n#.\n#.\n.#", "", play.Hint{Cells: []int{0}, Move: "empty",
 			Reason: "Line reasoning is stuck. If cell (1, 1) were black, row 2 could not fit its clue 1: so it is empty."}},
 	} {
