@@ -108,7 +108,7 @@ func checkSize(rows, cols int) error {
 // ParseClues reads one puzzle in any of the formats Game.Formats lists,
 // telling them apart by their first characters:
 //   - the judge format (see String);
-//   - webpbn's XML format, black and white puzzles only (see parseXML);
+//   - webpbn's XML format, black and white puzzles only (see pbnPuzzle);
 //   - the .non format of Steve Simpson's solver: "width W", "height H",
 //     then "rows" and "columns" each followed by one rule per line, numbers
 //     separated by commas, "0" for an empty line; blank lines and other

@@ -98,6 +98,7 @@ func TestGenerateErrors(t *testing.T) {
 		{play.Options{W: 0, H: 5, Level: 1}, "cannot generate 0x5 puzzles"},
 		{play.Options{W: 5, H: MaxGenerateSide + 1, Level: 1}, "cannot generate"},
 		{play.Options{W: 5, H: 5, Level: 4}, "level 4 out of range 1..3"},
+		{play.Options{W: 1, H: 3, Level: Medium}, "no 1x3 puzzle of level 2 found in 2000 pictures"},
 	} {
 		_, err := Game{}.Generate(context.Background(), tc.o)
 		if err == nil || !strings.Contains(err.Error(), tc.want) {
