@@ -355,3 +355,26 @@ func FuzzParsePosition(f *testing.F) {
 		}
 	})
 }
+
+// BenchmarkHint asks for a hint on hard25 where line reasoning is stuck,
+// so that every cell is probed.
+func BenchmarkHint(b *testing.B) {
+	c, _ := readTestdata(b, "hard25")
+	board := newBoard(c)
+	grid := bytes.Repeat([]byte{markUnknown}, board.h*board.w)
+	if _, failed, err := board.propagate(context.Background(), grid, board.allDirty()); err != nil || failed >= 0 {
+		b.Fatal(failed, err)
+	}
+	var position strings.Builder
+	for r := range board.h {
+		position.Write(grid[r*board.w : (r+1)*board.w])
+		position.WriteByte('\n')
+	}
+	puzzle := c.String()
+	for b.Loop() {
+		h, err := Game{}.Hint(context.Background(), puzzle, position.String())
+		if err != nil || !strings.HasPrefix(h.Reason, "Line reasoning is stuck. If cell") {
+			b.Fatal(h, err)
+		}
+	}
+}
