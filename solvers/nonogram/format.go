@@ -105,8 +105,10 @@ func checkSize(rows, cols int) error {
 	return nil
 }
 
-// ParseClues reads one puzzle in any of the formats it recognises:
+// ParseClues reads one puzzle in any of the formats Game.Formats lists,
+// telling them apart by their first characters:
 //   - the judge format (see String);
+//   - webpbn's XML format, black and white puzzles only (see pbnPuzzle);
 //   - the .non format of Steve Simpson's solver: "width W", "height H",
 //     then "rows" and "columns" each followed by one rule per line, numbers
 //     separated by commas, "0" for an empty line; blank lines and other
@@ -114,29 +116,14 @@ func checkSize(rows, cols int) error {
 //   - Simon Tatham's Pattern game IDs "WxH:c1/c2/.../r1/r2/...", column
 //     clues then row clues, numbers of a clue separated by '.', an empty
 //     clue empty or "0";
-//   - puzz.link (pzprjs) nonogram URLs ".../p?nonogram/W/H/data".
+//   - puzz.link (pzprjs) nonogram URLs ".../p?nonogram/W/H/data";
+//   - a picture, rows of '#' (black) and '.' (white), whose clues are
+//     derived from it.
 func ParseClues(text string) (*Clues, error) {
 	if len(text) > maxInput {
 		return nil, fmt.Errorf("nonogram: input longer than %d bytes", maxInput)
 	}
-	t := strings.TrimSpace(text)
-	switch {
-	case strings.Contains(t, "nonogram/") && !strings.ContainsAny(t, " \n"):
-		return parsePuzzLink(t)
-	case isTathamID(t):
-		return parseTatham(t)
-	case t != "" && (t[0] >= 'a' && t[0] <= 'z' || t[0] >= 'A' && t[0] <= 'Z'):
-		return parseNon(t)
-	}
-	in := newLineReader(text)
-	c, err := parseJudge(in)
-	if err != nil {
-		return nil, err
-	}
-	if !in.skipBlank() {
-		return nil, fmt.Errorf("nonogram: line %d: unexpected text after the puzzle", in.n+1)
-	}
-	return c, nil
+	return detect(text).parse(text)
 }
 
 // lineReader walks the lines of a text, counting them for error messages.

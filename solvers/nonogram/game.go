@@ -5,7 +5,25 @@
 // The solver settles cells with an exact line solver run to a fixpoint,
 // then probes single cells for contradictions, then searches depth first,
 // stopping at the second solution. Clues are read in the judge format,
-// the .non format, Simon Tatham's Pattern game IDs and puzz.link URLs.
+// webpbn's XML, the .non format, Simon Tatham's Pattern game IDs,
+// puzz.link URLs and plain pictures, told apart by their first characters
+// (see ParseClues), and written in all but the last (Game.Export).
+//
+// Game also deals puzzles and gives hints (solvers.Player). Generated
+// puzzles always have a unique solution; their level says what solves
+// them from the blank board: Easy, line reasoning alone, one row or
+// column at a time; Medium, line reasoning with one or two probes (a probe
+// assumes a colour for one cell and keeps the other when line reasoning
+// then finds a line that cannot fit); Hard, more probes or search.
+//
+// A position, what a player has marked so far, is h lines of w
+// characters: '#' for a cell marked black, 'x' for a cell known to be
+// empty, '.' for a cell not decided yet; an empty position is a blank
+// board. A hint points at, in this order: a line that cannot fit its clue
+// with the marks, a mark that differs from the unique solution, the cells
+// of one line that line reasoning forces (the line and colour with the
+// most), the cell whose probe contradicts and settles most once used, or,
+// when all that is stuck, a cell from the unique solution.
 package nonogram
 
 import (

@@ -1,0 +1,344 @@
+package nonogram
+
+import (
+	"encoding/xml"
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
+
+	"gridsolve/solvers/play"
+)
+
+// format reads, and perhaps writes, one kind of puzzle text.
+type format struct {
+	play.Format
+	// is tells the format from the text, trimmed of surrounding space and
+	// not empty. No two formats claim the same text, except the judge
+	// format, which takes whatever the others leave.
+	is    func(t string) bool
+	parse func(text string) (*Clues, error)
+	write func(c *Clues) (string, error) // nil when only imported
+}
+
+// formats lists every format, the judge format first as Formats promises.
+var formats = []format{
+	{play.Format{Name: "judge", Ext: ".txt", Example: "2 2\n1 1\n1 2\n1 2\n1 1\n", Export: true},
+		func(string) bool { return true }, parseJudgeText, func(c *Clues) (string, error) { return c.String(), nil }},
+	{play.Format{Name: "webpbn XML", Ext: ".xml", Example: `<puzzleset><puzzle><clues type="columns"><line><count>2</count></line><line><count>1</count></line></clues><clues type="rows"><line><count>1</count></line><line><count>2</count></line></clues></puzzle></puzzleset>`, Export: true},
+		func(t string) bool { return strings.HasPrefix(t, "<") }, parseXML, writeXML},
+	{play.Format{Name: ".non", Ext: ".non", Example: "width 2\nheight 2\nrows\n1\n2\ncolumns\n2\n1\n", Export: true},
+		isNon, parseNon, writeNon},
+	{play.Format{Name: "Tatham Pattern", Ext: ".txt", Example: "2x2:2/1/1/2", Export: true},
+		isTathamID, parseTatham, writeTatham},
+	{play.Format{Name: "puzz.link", Ext: ".url", Example: "https://puzz.link/p?nonogram/2/2/2112", Export: true},
+		isPuzzLink, parsePuzzLink, writePuzzLink},
+	{play.Format{Name: "picture", Ext: ".txt", Example: "#.\n##\n"},
+		func(t string) bool { return t[0] == '#' || t[0] == '.' }, parsePicture, nil},
+}
+
+// detect returns the format of text.
+func detect(text string) *format {
+	t := strings.TrimSpace(text)
+	if t == "" {
+		return &formats[0]
+	}
+	for i := 1; i < len(formats); i++ {
+		if formats[i].is(t) {
+			return &formats[i]
+		}
+	}
+	return &formats[0]
+}
+
+// isNon tells a .non file, lines of words, from a puzz.link URL, which is
+// a single word.
+func isNon(t string) bool {
+	return (t[0] >= 'a' && t[0] <= 'z' || t[0] >= 'A' && t[0] <= 'Z') && strings.ContainsAny(t, " \t\r\n")
+}
+
+func isPuzzLink(t string) bool {
+	return strings.Contains(t, "nonogram/") && !strings.ContainsAny(t, " \t\r\n")
+}
+
+// Formats implements solvers.Converter.
+func (Game) Formats() []play.Format {
+	list := make([]play.Format, len(formats))
+	for i, f := range formats {
+		list[i] = f.Format
+	}
+	return list
+}
+
+// Import implements solvers.Converter: text is a puzzle in any format
+// ParseClues reads.
+func (Game) Import(text string) (string, play.Format, error) {
+	if len(text) > maxInput {
+		return "", play.Format{}, fmt.Errorf("nonogram: input longer than %d bytes", maxInput)
+	}
+	f := detect(text)
+	c, err := f.parse(text)
+	if err != nil {
+		return "", play.Format{}, err
+	}
+	return c.String(), f.Format, nil
+}
+
+// Export implements solvers.Converter: it writes the puzzle, given in any
+// format ParseClues reads, in the format named (see Formats; the case of
+// the name does not matter).
+func (Game) Export(judge, name string) (string, error) {
+	c, err := ParseClues(judge)
+	if err != nil {
+		return "", err
+	}
+	for _, f := range formats {
+		if strings.EqualFold(f.Name, name) {
+			if f.write == nil {
+				return "", fmt.Errorf("nonogram: cannot write the %s format", f.Name)
+			}
+			return f.write(c)
+		}
+	}
+	return "", fmt.Errorf("nonogram: unknown format %q", clip(name))
+}
+
+// parseJudgeText reads exactly one puzzle in the judge format.
+func parseJudgeText(text string) (*Clues, error) {
+	in := newLineReader(text)
+	c, err := parseJudge(in)
+	if err != nil {
+		return nil, err
+	}
+	if !in.skipBlank() {
+		return nil, fmt.Errorf("nonogram: line %d: unexpected text after the puzzle", in.n+1)
+	}
+	return c, nil
+}
+
+// The webpbn XML format (pbn-0.3.dtd) as far as black and white puzzles
+// need it:
+//
+//	<puzzleset><puzzle type="grid" defaultcolor="black">
+//	  <clues type="columns"><line><count>2</count></line>...</clues>
+//	  <clues type="rows"><line></line>...</clues>
+//	</puzzle></puzzleset>
+//
+// An empty line has no count. Titles, colours, solutions and notes are
+// ignored, but a count in a colour other than the default one is refused.
+type pbnPuzzle struct {
+	Type         string     `xml:"type,attr"`
+	DefaultColor string     `xml:"defaultcolor,attr"`
+	Clues        []pbnClues `xml:"clues"`
+}
+
+type pbnClues struct {
+	Type  string `xml:"type,attr"`
+	Lines []struct {
+		Counts []struct {
+			Color string `xml:"color,attr"`
+			N     string `xml:",chardata"`
+		} `xml:"count"`
+	} `xml:"line"`
+}
+
+// parseXML reads a webpbn puzzleset holding one puzzle, or a lone puzzle.
+func parseXML(text string) (*Clues, error) {
+	var doc struct {
+		XMLName xml.Name
+		Puzzles []pbnPuzzle `xml:"puzzle"`
+		pbnPuzzle
+	}
+	if err := xml.Unmarshal([]byte(text), &doc); err != nil {
+		return nil, fmt.Errorf("nonogram: webpbn XML: %v", err)
+	}
+	p := &doc.pbnPuzzle
+	switch {
+	case doc.XMLName.Local == "puzzleset" && len(doc.Puzzles) == 1:
+		p = &doc.Puzzles[0]
+	case doc.XMLName.Local == "puzzleset":
+		return nil, fmt.Errorf("nonogram: webpbn XML: want one puzzle in the puzzleset, got %d", len(doc.Puzzles))
+	case doc.XMLName.Local != "puzzle":
+		return nil, fmt.Errorf("nonogram: webpbn XML: want <puzzleset> or <puzzle>, got <%s>", clip(doc.XMLName.Local))
+	}
+	if p.Type != "" && p.Type != "grid" {
+		return nil, fmt.Errorf("nonogram: webpbn XML: puzzle type %q is not supported", clip(p.Type))
+	}
+	black := p.DefaultColor
+	if black == "" {
+		black = "black"
+	}
+	c := &Clues{}
+	var haveRows, haveCols bool
+	for _, clues := range p.Clues {
+		var dst *[][]int
+		switch clues.Type {
+		case "rows":
+			dst, haveRows = &c.Rows, true
+		case "columns":
+			dst, haveCols = &c.Cols, true
+		default:
+			return nil, fmt.Errorf("nonogram: webpbn XML: clues of type %q (want rows or columns)", clip(clues.Type))
+		}
+		if len(clues.Lines) > MaxSide {
+			return nil, fmt.Errorf("nonogram: webpbn XML: more than %d %s", MaxSide, clues.Type)
+		}
+		*dst = make([][]int, len(clues.Lines))
+		for i, line := range clues.Lines {
+			for _, count := range line.Counts {
+				if count.Color != "" && count.Color != black {
+					return nil, fmt.Errorf("nonogram: webpbn XML: %s %d: colour puzzles are not supported (a count in %q)", clues.Type, i+1, clip(count.Color))
+				}
+				runs, err := parseRuns([]string{strings.TrimSpace(count.N)})
+				if err != nil {
+					return nil, fmt.Errorf("nonogram: webpbn XML: %s %d: %v", clues.Type, i+1, err)
+				}
+				(*dst)[i] = append((*dst)[i], runs...)
+			}
+		}
+	}
+	if !haveRows || !haveCols {
+		return nil, errors.New("nonogram: webpbn XML: want both row and column clues")
+	}
+	if err := checkSize(len(c.Rows), len(c.Cols)); err != nil {
+		return nil, fmt.Errorf("nonogram: webpbn XML: %v", err)
+	}
+	return c, nil
+}
+
+func writeXML(c *Clues) (string, error) {
+	var b strings.Builder
+	b.WriteString("<?xml version=\"1.0\"?>\n<!DOCTYPE pbn SYSTEM \"https://webpbn.com/pbn-0.3.dtd\">\n")
+	b.WriteString("<puzzleset>\n<puzzle type=\"grid\" defaultcolor=\"black\">\n")
+	b.WriteString("<color name=\"white\" char=\".\">fff</color>\n<color name=\"black\" char=\"X\">000</color>\n")
+	for _, part := range []struct {
+		name  string
+		lines [][]int
+	}{{"columns", c.Cols}, {"rows", c.Rows}} {
+		fmt.Fprintf(&b, "<clues type=%q>\n", part.name)
+		for _, runs := range part.lines {
+			b.WriteString("<line>")
+			for _, r := range runs {
+				fmt.Fprintf(&b, "<count>%d</count>", r)
+			}
+			b.WriteString("</line>\n")
+		}
+		b.WriteString("</clues>\n")
+	}
+	b.WriteString("</puzzle>\n</puzzleset>\n")
+	return b.String(), nil
+}
+
+// writeNon writes the .non format: sizes, then the rules of the rows and
+// of the columns, numbers separated by commas and "0" for an empty line.
+func writeNon(c *Clues) (string, error) {
+	var b strings.Builder
+	fmt.Fprintf(&b, "width %d\nheight %d\n", len(c.Cols), len(c.Rows))
+	for _, part := range []struct {
+		name  string
+		lines [][]int
+	}{{"rows", c.Rows}, {"columns", c.Cols}} {
+		b.WriteString("\n" + part.name + "\n")
+		for _, runs := range part.lines {
+			b.WriteString(joinRuns(runs, ",", "0") + "\n")
+		}
+	}
+	return b.String(), nil
+}
+
+// writeTatham writes a Pattern game ID; an empty clue is written empty,
+// as Pattern itself does.
+func writeTatham(c *Clues) (string, error) {
+	clues := make([]string, 0, len(c.Cols)+len(c.Rows))
+	for _, runs := range append(append([][]int(nil), c.Cols...), c.Rows...) {
+		clues = append(clues, joinRuns(runs, ".", ""))
+	}
+	return fmt.Sprintf("%dx%d:%s", len(c.Cols), len(c.Rows), strings.Join(clues, "/")), nil
+}
+
+// joinRuns writes runs separated by sep, or empty for no runs.
+func joinRuns(runs []int, sep, empty string) string {
+	if len(runs) == 0 {
+		return empty
+	}
+	s := make([]string, len(runs))
+	for i, r := range runs {
+		s[i] = strconv.Itoa(r)
+	}
+	return strings.Join(s, sep)
+}
+
+// writePuzzLink writes a puzz.link URL (see parsePuzzLink), which holds
+// runs up to 255 only.
+func writePuzzLink(c *Clues) (string, error) {
+	w, h := len(c.Cols), len(c.Rows)
+	var b strings.Builder
+	fmt.Fprintf(&b, "https://puzz.link/p?nonogram/%d/%d/", w, h)
+	empty := 0 // clue cells skipped but not yet written
+	flush := func() {
+		for empty > 0 {
+			n := min(empty, 20)
+			b.WriteByte(byte('g' + n - 1))
+			empty -= n
+		}
+	}
+	group := func(runs []int, size int, name string) error {
+		for i := range size {
+			if i >= len(runs) {
+				empty++
+				continue
+			}
+			v := runs[len(runs)-1-i] // nearest the grid first
+			if v > 255 {
+				return fmt.Errorf("nonogram: puzz.link: %s: run %d is longer than 255", name, v)
+			}
+			flush()
+			if v < 16 {
+				b.WriteString(strconv.FormatInt(int64(v), 16))
+			} else {
+				fmt.Fprintf(&b, "-%02x", v)
+			}
+		}
+		return nil
+	}
+	for i, runs := range c.Cols {
+		if err := group(runs, (h+1)/2, lineName(h+i, h)); err != nil {
+			return "", err
+		}
+	}
+	for i, runs := range c.Rows {
+		if err := group(runs, (w+1)/2, lineName(i, h)); err != nil {
+			return "", err
+		}
+	}
+	flush()
+	return b.String(), nil
+}
+
+// parsePicture reads the picture format: one line per row, '#' for a black
+// cell and '.' for a white one, every row as long as the first; blank lines
+// around the picture are ignored. The clues are those of the picture.
+func parsePicture(text string) (*Clues, error) {
+	lines := strings.Split(strings.TrimSpace(text), "\n")
+	if err := checkSize(len(lines), len(strings.TrimSpace(lines[0]))); err != nil {
+		return nil, fmt.Errorf("nonogram: picture: %v", err)
+	}
+	pic := make([][]bool, len(lines))
+	for r, line := range lines {
+		line = strings.TrimSpace(line)
+		if len(line) != len(strings.TrimSpace(lines[0])) {
+			return nil, fmt.Errorf("nonogram: picture: row %d has %d cells, row 1 has %d", r+1, len(line), len(strings.TrimSpace(lines[0])))
+		}
+		pic[r] = make([]bool, len(line))
+		for col := range len(line) {
+			switch line[col] {
+			case '#':
+				pic[r][col] = true
+			case '.':
+			default:
+				return nil, fmt.Errorf("nonogram: picture: row %d, column %d: want '#' or '.', got %q", r+1, col+1, line[col])
+			}
+		}
+	}
+	return CluesOf(pic), nil
+}
