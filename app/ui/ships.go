@@ -3,6 +3,7 @@ package ui
 import (
 	"encoding/json"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -11,12 +12,20 @@ import (
 	"gridsolve/solvers/ships"
 )
 
-// shipsEditor draws a battleships game: a click cycles a cell through
-// not shot (.), hit (x) and miss (o).
+// shipsEditor draws a battleships board: a click cycles a cell through
+// not shot (.), hit (x) and miss (o). New puzzle starts a game instead: a
+// random fleet is hidden, each click is a shot, and at the end the solver
+// replays the game to say from which shot one more miss was guaranteed.
 type shipsEditor struct {
 	noKeys
 	b      *ships.Board
 	answer *ships.Answer
+
+	play   bool
+	fleet  *ships.Board // play: the hidden fleet, every cell 'x' or 'o'
+	shots  []int        // play: the cells shot, in order
+	assist bool         // play: show the solver's heatmap and next shot
+	replay []bool       // play, at the end: was one more miss guaranteed before each shot
 }
 
 func newShips() *shipsEditor {
@@ -24,33 +33,185 @@ func newShips() *shipsEditor {
 	return &shipsEditor{b: b}
 }
 
-func (*shipsEditor) game() string             { return "ships" }
-func (*shipsEditor) title() string            { return "Ships" }
-func (e *shipsEditor) text() string           { return e.b.String() }
-func (e *shipsEditor) clearAnswer()           { e.answer = nil }
-func (e *shipsEditor) size() (w, h int)       { return e.b.W, e.b.H }
-func (e *shipsEditor) snapshot() string       { return e.text() }
-func (e *shipsEditor) restore(s string) error { return e.load(s) }
+func (*shipsEditor) game() string       { return "ships" }
+func (*shipsEditor) title() string      { return "Ships" }
+func (e *shipsEditor) text() string     { return e.b.String() }
+func (e *shipsEditor) clearAnswer()     { e.answer = nil }
+func (e *shipsEditor) size() (w, h int) { return e.b.W, e.b.H }
+
+// snapshot: the board's judge text, or in play "play <assist>", the
+// fleet's text, "=" and the shots in order.
+func (e *shipsEditor) snapshot() string {
+	if !e.play {
+		return e.text()
+	}
+	shots := make([]string, len(e.shots))
+	for k, i := range e.shots {
+		shots[k] = strconv.Itoa(i)
+	}
+	return fmt.Sprintf("play %d\n%s=\n%s\n", boolInt(e.assist), e.fleet, strings.Join(shots, " "))
+}
+
+func (e *shipsEditor) restore(s string) error {
+	head, body, _ := strings.Cut(s, "\n")
+	if head != "play 0" && head != "play 1" {
+		return e.load(s)
+	}
+	fleetText, shotText, ok := strings.Cut(body, "=\n")
+	fleet, err := ships.ParseBoard(fleetText)
+	if !ok || err != nil || strings.Contains(string(fleet.Cells), ".") {
+		return fmt.Errorf("ships: damaged game")
+	}
+	if err := e.deal(fleetText); err != nil {
+		return err
+	}
+	e.assist = head == "play 1"
+	for _, f := range strings.Fields(shotText) {
+		i, err := strconv.Atoi(f)
+		if err != nil || i < 0 || i >= len(e.b.Cells) || e.b.Cells[i] != '.' {
+			return fmt.Errorf("ships: damaged game")
+		}
+		e.shoot(i)
+	}
+	return nil
+}
+
+// deal starts a game on a hidden fleet, given fully revealed.
+func (e *shipsEditor) deal(text string) error {
+	fleet, err := ships.ParseBoard(text)
+	if err != nil {
+		return err
+	}
+	if strings.Contains(string(fleet.Cells), ".") {
+		return fmt.Errorf("ships: a fleet to hide has no unknown cells")
+	}
+	e.b = &ships.Board{W: fleet.W, H: fleet.H, Cells: []byte(strings.Repeat(".", fleet.W*fleet.H))}
+	e.play, e.fleet, e.shots, e.replay, e.answer = true, fleet, nil, nil, nil
+	return nil
+}
+
+func (e *shipsEditor) dealSize() (w, h int) { return e.b.W, e.b.H }
+
+func (e *shipsEditor) shoot(i int) {
+	e.b.Cells[i] = e.fleet.Cells[i]
+	e.shots = append(e.shots, i)
+}
+
+// score counts hits and misses so far, and the fleet's cells.
+func (e *shipsEditor) score() (hits, misses, ship int) {
+	for i, v := range e.b.Cells {
+		hits += boolInt(v == 'x')
+		misses += boolInt(v == 'o')
+		ship += boolInt(e.fleet.Cells[i] == 'x')
+	}
+	return hits, misses, ship
+}
+
+func (e *shipsEditor) over() bool {
+	if !e.play {
+		return false
+	}
+	hits, _, ship := e.score()
+	return hits == ship
+}
+
+// work asks for the heatmap of the board (assist), or at the end of a
+// game for the replay.
+func (e *shipsEditor) work() (jobRequest, bool) {
+	switch {
+	case e.over() && e.replay == nil:
+		return jobRequest{op: "replay", game: "ships", text: e.fleet.String(), position: e.shotList()}, true
+	case e.play && e.assist && !e.over() && e.answer == nil:
+		return jobRequest{op: "solve", game: "ships", text: e.text()}, true
+	}
+	return jobRequest{}, false
+}
+
+func (e *shipsEditor) shotList() string {
+	shots := make([]string, len(e.shots))
+	for k, i := range e.shots {
+		shots[k] = strconv.Itoa(i)
+	}
+	return strings.Join(shots, " ")
+}
+
+func (e *shipsEditor) took(r jobRequest, raw []byte) {
+	switch {
+	case r.op == "replay" && e.over() && r.text == e.fleet.String() && r.position == e.shotList():
+		var replay []bool
+		if json.Unmarshal(raw, &replay) == nil && len(replay) == len(e.shots) {
+			e.replay = replay
+		}
+	case r.op == "solve" && e.play && e.assist && r.text == e.text():
+		var a ships.Answer
+		if json.Unmarshal(raw, &a) == nil {
+			e.answer = &a
+		}
+	}
+}
+
+// playLine is the game's score, and at its end what the replay found.
+func (e *shipsEditor) playLine() string {
+	hits, misses, ship := e.score()
+	shots, missed := count(len(e.shots), "shot", "shots"), count(misses, "miss", "misses")
+	if !e.over() {
+		return fmt.Sprintf("%s, %s: %d of %d ship cells found.", shots, missed, hits, ship)
+	}
+	line := fmt.Sprintf("All seven ships sunk in %s with %s.", shots, missed)
+	if e.replay == nil {
+		return line + " Replaying the game…"
+	}
+	first := slices.Index(e.replay, true)
+	if first < 0 {
+		return line + " At no shot was one more miss guaranteed."
+	}
+	return line + fmt.Sprintf(" From shot %d on, the solver could guarantee at most one more miss (before %d of your %d shots).",
+		first+1, countTrue(e.replay), len(e.shots))
+}
+
+func countTrue(bs []bool) int {
+	n := 0
+	for _, b := range bs {
+		n += boolInt(b)
+	}
+	return n
+}
 
 func (e *shipsEditor) load(text string) error {
 	b, err := ships.ParseBoard(text)
 	if err != nil {
 		return err
 	}
-	e.b, e.answer = b, nil
+	e.b, e.answer, e.play, e.fleet, e.shots, e.replay = b, nil, false, nil, nil, nil
 	return nil
 }
 
 func (e *shipsEditor) tools(p *Page) []app.UI {
+	if e.play {
+		return []app.UI{
+			p.toolButton("Draw", "mode", "edit", false).ID("ships-edit"),
+			p.toolButton("Assist", "assist", "", e.assist).ID("ships-assist").Title("Show the solver's heatmap and next shot"),
+			app.Span().ID("ships-score").Class(classIf("hint", e.over(), "solved")).Text(e.playLine()),
+		}
+	}
 	return []app.UI{
 		p.toolNumber("Width", "w", e.b.W, 1, ships.MaxSide),
 		p.toolNumber("Height", "h", e.b.H, 1, ships.MaxSide),
 		p.toolButton("Clear", "clear", "", false),
-		app.Span().Class("hint").Text("Click or drag: not shot → hit → miss. Right-click: miss."),
+		app.Span().Class("hint").Text("Click or drag: not shot → hit → miss. Right-click: miss. New puzzle hides a fleet for you to hunt."),
 	}
 }
 
 func (e *shipsEditor) tool(name, value string) error {
+	if e.play {
+		switch name {
+		case "mode": // back to drawing the board as shot so far
+			e.play, e.fleet, e.shots, e.replay, e.answer = false, nil, nil, nil, nil
+		case "assist":
+			e.assist, e.answer = !e.assist, nil
+		}
+		return nil
+	}
 	switch name {
 	case "w", "h":
 		n, err := strconv.Atoi(value)
@@ -86,6 +247,13 @@ func (e *shipsEditor) press(i int, alt bool) (byte, bool) {
 	if i < 0 || i >= len(e.b.Cells) {
 		return 0, false
 	}
+	if e.play {
+		if e.b.Cells[i] != '.' || e.over() {
+			return 0, false
+		}
+		e.shoot(i)
+		return 0, true
+	}
 	v := map[byte]byte{'.': 'x', 'x': 'o', 'o': '.'}[e.b.Cells[i]]
 	if alt {
 		v = map[bool]byte{true: '.', false: 'o'}[e.b.Cells[i] == 'o']
@@ -95,7 +263,7 @@ func (e *shipsEditor) press(i int, alt bool) (byte, bool) {
 }
 
 func (e *shipsEditor) paint(i int, v byte) bool {
-	if i < 0 || i >= len(e.b.Cells) || e.b.Cells[i] == v || (v != 'x' && v != 'o' && v != '.') {
+	if e.play || i < 0 || i >= len(e.b.Cells) || e.b.Cells[i] == v || (v != 'x' && v != 'o' && v != '.') {
 		return false
 	}
 	e.b.Cells[i] = v

@@ -7,14 +7,17 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"strconv"
+	"strings"
 	"time"
 
 	"gridsolve/solvers"
+	"gridsolve/solvers/ships"
 )
 
 // Request is one job.
 type Request struct {
-	Op       string // "solve", "hint" or "generate"
+	Op       string // "solve", "hint", "generate", or "replay" (ships)
 	Game     string
 	Text     string // the puzzle, in its judge text format
 	Position string // hint: the player's position
@@ -83,6 +86,20 @@ func run(ctx context.Context, req Request, progress func(int64)) (any, string) {
 		} else {
 			answer, err = p.Generate(ctx, req.Options)
 		}
+	case "replay":
+		// Ships' end of game: Text is the fleet, Position the shots in order.
+		var shots []int
+		for _, f := range strings.Fields(req.Position) {
+			n, err := strconv.Atoi(f)
+			if err != nil {
+				return nil, "replay: shots are cell numbers"
+			}
+			shots = append(shots, n)
+		}
+		if req.Game != "ships" {
+			return nil, "replay is for ships"
+		}
+		answer, err = ships.Replay(ctx, req.Text, shots)
 	default:
 		return nil, fmt.Sprintf("unknown job %.20q", req.Op)
 	}
