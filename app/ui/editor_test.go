@@ -243,6 +243,15 @@ func TestTetravexKeys(t *testing.T) {
 	if c := e.puzzle.Cards[1]; c[tetravex.Bottom] != 41 || c[tetravex.Left] != 0 {
 		t.Fatalf("card 1 is %v, want bottom 41 and left 0", c)
 	}
+	// The number pad types as the keys do: two digits make 10 to 99.
+	e.press(4, false)
+	for _, d := range []string{"7", "3"} {
+		e.tool("digit", d)
+	}
+	e.tool("digit", "+")
+	if got := e.puzzle.Cards[1][tetravex.Top]; got != 74 {
+		t.Fatalf("pad 7 3 + gives %d, want 74", got)
+	}
 }
 
 // Every size the editors' fields accept gives a puzzle that loads again.

@@ -47,12 +47,25 @@ func (e *tetravexEditor) load(text string) error {
 }
 
 func (e *tetravexEditor) tools(p *Page) []app.UI {
-	return []app.UI{
+	ui := []app.UI{
 		p.toolNumber("Size n", "n", e.puzzle.N, 1, tetravex.MaxN),
 		p.toolButton("Random", "random", "", false),
 		p.toolButton("Zero", "zero", "", false),
 		app.Span().Class("hint").Text("Click an edge to select it, again to count up; or type digits, ↑/↓ to step, ←/→ to move."),
 	}
+	if e.sel >= 0 && e.sel < 4*len(e.puzzle.Cards) {
+		// A number pad for touch screens: two digits in a row make 10 to 99.
+		pad := make([]app.UI, 0, 12)
+		for d := range 10 {
+			pad = append(pad, p.toolButton(strconv.Itoa(d), "digit", strconv.Itoa(d), false).ID("pad-"+strconv.Itoa(d)))
+		}
+		pad = append(pad,
+			p.toolButton("−", "digit", "-", false).Aria("label", "One less"),
+			p.toolButton("+", "digit", "+", false).Aria("label", "One more"),
+		)
+		ui = append(ui, app.Div().ID("numpad").Class("numpad").Aria("label", "Value of the selected edge").Body(pad...))
+	}
+	return ui
 }
 
 func (e *tetravexEditor) tool(name, value string) error {
@@ -70,6 +83,8 @@ func (e *tetravexEditor) tool(name, value string) error {
 		e.puzzle = tetravex.Generate(e.puzzle.N, 10, rand.New(rand.NewPCG(uint64(time.Now().UnixNano()), 1)))
 	case "zero":
 		clear(e.puzzle.Cards)
+	case "digit":
+		e.key(value)
 	}
 	return nil
 }
