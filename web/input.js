@@ -136,6 +136,16 @@
     send("key", -1, k, mods);
   });
 
+  // A play timer ticks here, not in Go: an element with data-start (Unix
+  // ms) and no data-end shows the minutes and seconds since.
+  setInterval(() => {
+    const el = document.querySelector("[data-start]:not([data-end])");
+    const start = el && Number(el.dataset.start);
+    if (!start) return;
+    const s = Math.max(0, Math.floor((Date.now() - start) / 1000));
+    el.textContent = `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`;
+  }, 1000);
+
   document.addEventListener("keyup", (e) => {
     if (e.key === "Shift") send("shiftup");
   });

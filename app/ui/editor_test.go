@@ -2,6 +2,7 @@ package ui
 
 import (
 	"math/rand/v2"
+	"slices"
 	"strings"
 	"testing"
 
@@ -268,5 +269,52 @@ func TestEditorSizesLoad(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+// Tetravex play: cards dealt to the tray, moved and swapped by taps,
+// mismatches found, solved when the board matches.
+func TestTetravexPlay(t *testing.T) {
+	e := newTetravex()
+	answer, err := tetravex.Solve(t.Context(), e.puzzle, nil)
+	if err != nil || !answer.Possible {
+		t.Fatalf("starting cards: %+v %v", answer, err)
+	}
+	e.tool("mode", "play")
+	n := len(e.puzzle.Cards)
+	for k := range n {
+		if e.slots[k] != -1 {
+			t.Fatalf("board slot %d starts with card %d", k, e.slots[k])
+		}
+	}
+	// Put each card where the solution has it: tap it in the tray, then
+	// its place on the board.
+	for pos, card := range answer.Place {
+		from := slices.Index(e.slots, card)
+		if e.move(from) {
+			t.Fatal("picking up a card changed the board")
+		}
+		if !e.move(pos) {
+			t.Fatalf("putting card %d on place %d changed nothing", card, pos)
+		}
+		snap := e.snapshot()
+		f := newTetravex()
+		if err := f.restore(snap); err != nil || f.snapshot() != snap {
+			t.Fatalf("play state does not restore: %v\n%s", err, snap)
+		}
+	}
+	if !e.solvedNow() || e.ended == 0 || len(e.mismatches()) != 0 {
+		t.Fatalf("the solution's placement is not solved: %v", e.mismatches())
+	}
+	// Swapping two board cards makes mismatches (the cards differ).
+	e.ended = 0
+	e.move(0)
+	e.move(1)
+	if e.solvedNow() == (len(e.mismatches()) > 0) {
+		t.Errorf("after a swap: solved %v with %d mismatched edges", e.solvedNow(), len(e.mismatches()))
+	}
+	e.tool("mode", "edit")
+	if e.play || e.text() != newTetravex().text() {
+		t.Error("back to Edit loses the cards")
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"html"
 	"math/rand/v2"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -22,20 +23,146 @@ type tetravexEditor struct {
 	sel    int  // selected edge, card*4+side, or -1
 	typing bool // the last key typed a digit into sel, so the next one extends it
 	answer *tetravex.Answer
+
+	// Play, as in GNOME Tetravex: the cards start shuffled in a tray; a
+	// card is moved (or two swapped) by tapping it and then a slot.
+	play    bool
+	slots   []int // board slots 0..n²-1 then tray slots n²..2n²-1: a card, or -1
+	picked  int   // the slot whose card is picked up, or -1
+	started int64 // Unix milliseconds at the deal; ended, at the solve (0 before)
+	ended   int64
 }
 
 func newTetravex() *tetravexEditor {
-	return &tetravexEditor{puzzle: tetravex.Generate(3, 10, rand.New(rand.NewPCG(7, 3))), sel: -1}
+	return &tetravexEditor{puzzle: tetravex.Generate(3, 10, rand.New(rand.NewPCG(7, 3))), sel: -1, picked: -1}
 }
 
-func (*tetravexEditor) game() string             { return "tetravex" }
-func (*tetravexEditor) title() string            { return "Tetravex" }
-func (e *tetravexEditor) text() string           { return e.puzzle.String() }
-func (e *tetravexEditor) clearAnswer()           { e.answer = nil }
-func (e *tetravexEditor) size() (w, h int)       { return 0, 0 } // keys move the edge selection
-func (e *tetravexEditor) snapshot() string       { return e.text() }
-func (e *tetravexEditor) restore(s string) error { return e.load(s) }
-func (e *tetravexEditor) paint(int, byte) bool   { return false }
+func (*tetravexEditor) game() string           { return "tetravex" }
+func (*tetravexEditor) title() string          { return "Tetravex" }
+func (e *tetravexEditor) text() string         { return e.puzzle.String() }
+func (e *tetravexEditor) clearAnswer()         { e.answer = nil }
+func (e *tetravexEditor) size() (w, h int)     { return 0, 0 } // keys move the edge selection
+func (e *tetravexEditor) paint(int, byte) bool { return false }
+
+// snapshot: the cards' judge text, or in play "play <started> <ended>",
+// the cards, "=" and the slots' cards ("-" for an empty slot).
+func (e *tetravexEditor) snapshot() string {
+	if !e.play {
+		return e.text()
+	}
+	slots := make([]string, len(e.slots))
+	for k, c := range e.slots {
+		slots[k] = "-"
+		if c >= 0 {
+			slots[k] = strconv.Itoa(c)
+		}
+	}
+	return fmt.Sprintf("play %d %d\n%s=\n%s\n", e.started, e.ended, e.puzzle, strings.Join(slots, " "))
+}
+
+func (e *tetravexEditor) restore(s string) error {
+	head, body, _ := strings.Cut(s, "\n")
+	var started, ended int64
+	if _, err := fmt.Sscanf(head, "play %d %d", &started, &ended); err != nil {
+		return e.load(s)
+	}
+	cards, slotText, ok := strings.Cut(body, "=\n")
+	if !ok {
+		return fmt.Errorf("tetravex: damaged game")
+	}
+	if err := e.load(cards); err != nil {
+		return err
+	}
+	n := len(e.puzzle.Cards)
+	f := strings.Fields(slotText)
+	slots, seen := make([]int, 2*n), make([]bool, n)
+	if len(f) != 2*n {
+		return fmt.Errorf("tetravex: damaged game")
+	}
+	for k, v := range f {
+		slots[k] = -1
+		if v == "-" {
+			continue
+		}
+		c, err := strconv.Atoi(v)
+		if err != nil || c < 0 || c >= n || seen[c] {
+			return fmt.Errorf("tetravex: damaged game")
+		}
+		slots[k], seen[c] = c, true
+	}
+	if slices.Contains(seen, false) {
+		return fmt.Errorf("tetravex: damaged game")
+	}
+	e.play, e.slots, e.started, e.ended = true, slots, started, ended
+	return nil
+}
+
+// startPlay deals the cards, shuffled, into the tray.
+func (e *tetravexEditor) startPlay() {
+	n := len(e.puzzle.Cards)
+	e.slots = make([]int, 2*n)
+	for k := range n {
+		e.slots[k] = -1
+	}
+	copy(e.slots[n:], rand.Perm(n))
+	e.play, e.picked, e.started, e.ended, e.answer = true, -1, time.Now().UnixMilli(), 0, nil
+}
+
+// solvedNow reports a full board whose touching edges all match.
+func (e *tetravexEditor) solvedNow() bool {
+	n := e.puzzle.N
+	for k := range n * n {
+		if e.slots[k] < 0 {
+			return false
+		}
+	}
+	return len(e.mismatches()) == 0
+}
+
+// mismatches lists the edges (card*4+side) of board cards that do not
+// match the card they touch.
+func (e *tetravexEditor) mismatches() map[int]bool {
+	n, bad := e.puzzle.N, map[int]bool{}
+	at := func(y, x int) int { return e.slots[y*n+x] }
+	card := func(c int) tetravex.Card { return e.puzzle.Cards[c] }
+	for y := range n {
+		for x := range n {
+			c := at(y, x)
+			if c < 0 {
+				continue
+			}
+			if x+1 < n && at(y, x+1) >= 0 && card(c)[tetravex.Right] != card(at(y, x+1))[tetravex.Left] {
+				bad[4*c+tetravex.Right], bad[4*at(y, x+1)+tetravex.Left] = true, true
+			}
+			if y+1 < n && at(y+1, x) >= 0 && card(c)[tetravex.Bottom] != card(at(y+1, x))[tetravex.Top] {
+				bad[4*c+tetravex.Bottom], bad[4*at(y+1, x)+tetravex.Top] = true, true
+			}
+		}
+	}
+	return bad
+}
+
+// move takes a tap on slot i: it picks up the card there, or puts the
+// picked card there, swapping it with the card there if any.
+func (e *tetravexEditor) move(i int) bool {
+	if i < 0 || i >= len(e.slots) || e.ended != 0 {
+		return false
+	}
+	switch {
+	case e.picked < 0 && e.slots[i] >= 0:
+		e.picked = i
+		return false
+	case e.picked < 0 || e.picked == i:
+		e.picked = -1
+		return false
+	}
+	e.slots[e.picked], e.slots[i] = e.slots[i], e.slots[e.picked]
+	e.picked = -1
+	if e.solvedNow() {
+		e.ended = time.Now().UnixMilli()
+	}
+	return true
+}
 
 func (e *tetravexEditor) load(text string) error {
 	pz, err := tetravex.ParsePuzzle(text)
@@ -43,11 +170,21 @@ func (e *tetravexEditor) load(text string) error {
 		return err
 	}
 	e.puzzle, e.answer, e.sel = pz, nil, -1
+	e.play, e.slots, e.picked, e.started, e.ended = false, nil, -1, 0, 0
 	return nil
 }
 
 func (e *tetravexEditor) tools(p *Page) []app.UI {
+	if e.play {
+		return []app.UI{
+			p.toolButton("Edit", "mode", "edit", false).ID("tv-edit"),
+			p.toolButton("Play", "mode", "play", true).ID("tv-play"),
+			p.toolButton("Restart", "mode", "restart", false),
+			e.timer(),
+		}
+	}
 	ui := []app.UI{
+		p.toolButton("Play", "mode", "play", false).ID("tv-play"),
 		p.toolNumber("Size n", "n", e.puzzle.N, 1, tetravex.MaxN),
 		p.toolButton("Random", "random", "", false),
 		p.toolButton("Zero", "zero", "", false),
@@ -68,8 +205,29 @@ func (e *tetravexEditor) tools(p *Page) []app.UI {
 	return ui
 }
 
+// timer shows the time played; web/input.js keeps a running one ticking.
+func (e *tetravexEditor) timer() app.UI {
+	t := app.Span().ID("tv-timer").Class("hint timer").DataSet("start", e.started)
+	if e.ended != 0 {
+		d := time.Duration(e.ended-e.started) * time.Millisecond
+		return t.DataSet("end", e.ended).Class("hint timer solved").
+			Text(fmt.Sprintf("Solved in %d:%02d!", int(d.Minutes()), int(d.Seconds())%60))
+	}
+	return t.Text("0:00")
+}
+
 func (e *tetravexEditor) tool(name, value string) error {
+	if e.play && name != "mode" {
+		return nil
+	}
 	switch name {
+	case "mode":
+		switch value {
+		case "play", "restart":
+			e.startPlay()
+		case "edit":
+			e.play, e.slots, e.picked = false, nil, -1
+		}
 	case "n":
 		n, err := strconv.Atoi(value)
 		if err != nil || n < 1 || n > tetravex.MaxN {
@@ -89,8 +247,12 @@ func (e *tetravexEditor) tool(name, value string) error {
 	return nil
 }
 
-// press selects edge i, or counts it up when it is selected already.
+// press selects edge i, or counts it up when it is selected already; in
+// play it moves cards (see move).
 func (e *tetravexEditor) press(i int, alt bool) (byte, bool) {
+	if e.play {
+		return 0, e.move(i)
+	}
 	if i < 0 || i >= 4*len(e.puzzle.Cards) {
 		return 0, false
 	}
@@ -111,6 +273,9 @@ func (e *tetravexEditor) value(i int) int { return e.puzzle.Cards[i/4][i%4] }
 func (e *tetravexEditor) set(i, v int)    { e.puzzle.Cards[i/4][i%4] = v }
 
 func (e *tetravexEditor) key(key string) bool {
+	if e.play {
+		return false
+	}
 	i := e.sel
 	if i < 0 || i >= 4*len(e.puzzle.Cards) {
 		return false
@@ -180,7 +345,60 @@ func (e *tetravexEditor) cardsHTML(order []int, editable bool) []app.UI {
 	return rows
 }
 
+// slotsHTML draws n rows of slots from slot first on: a card, or an empty
+// place to put one. Slot numbers are the cells' data-i.
+func (e *tetravexEditor) slotsHTML(t *tab, first int) []app.UI {
+	n := e.puzzle.N
+	bad := e.mismatches()
+	sides := [4]string{"t", "r", "b", "l"}
+	rows := make([]app.UI, n)
+	var b strings.Builder
+	for y := range n {
+		b.Reset()
+		b.WriteString(`<div class="row" role="row">`)
+		for x := range n {
+			slot := first + y*n + x
+			class := "tile slot"
+			if slot == e.picked {
+				class += " picked"
+			}
+			if t.hinted(slot) {
+				class += " hinted"
+			}
+			k := e.slots[slot]
+			if k < 0 {
+				fmt.Fprintf(&b, `<div class="%s empty" data-i="%d" role="gridcell" aria-label="Empty place"></div>`, class, slot)
+				continue
+			}
+			card := e.puzzle.Cards[k]
+			fmt.Fprintf(&b, `<div class="%s" data-i="%d" role="gridcell" aria-label="Card %d: %d %d %d %d"><span class="num" aria-hidden="true">%d</span>`,
+				class, slot, k+1, card[0], card[1], card[2], card[3], k+1)
+			for s, name := range sides {
+				cls := "edge " + name + " v" + strconv.Itoa(card[s]%10)
+				if slot < n*n && bad[4*k+s] {
+					cls += " bad"
+				}
+				fmt.Fprintf(&b, `<div class="%s"><span>%d</span></div>`, cls, card[s])
+			}
+			b.WriteString(`</div>`)
+		}
+		b.WriteString(`</div>`)
+		rows[y] = app.Raw(b.String())
+	}
+	return rows
+}
+
 func (e *tetravexEditor) board(p *Page) app.UI {
+	if e.play {
+		n := e.puzzle.N
+		return app.Div().Class("tetravex-boards playing").Style("--n", strconv.Itoa(n)).Body(
+			app.Div().ID("grid").Class("cards play").TabIndex(0).Attr("role", "grid").
+				Aria("label", "Tetravex: tap a card, then the place to put it").Body(
+				app.Div().Body(app.H3().Text("Board"), app.Div().Class("cards board").Body(e.slotsHTML(p.cur(), 0)...)),
+				app.Div().Body(app.H3().Text("Tray"), app.Div().Class("cards tray").Body(e.slotsHTML(p.cur(), n*n)...)),
+			),
+		)
+	}
 	identity := make([]int, len(e.puzzle.Cards))
 	for i := range identity {
 		identity[i] = i
@@ -222,5 +440,27 @@ func (e *tetravexEditor) setAnswer(raw []byte) (string, error) {
 
 func (e *tetravexEditor) dealSize() (w, h int) { return e.puzzle.N, e.puzzle.N }
 
-// deal shows new cards.
-func (e *tetravexEditor) deal(text string) error { return e.load(text) }
+// deal starts playing new cards.
+func (e *tetravexEditor) deal(text string) error {
+	if err := e.load(text); err != nil {
+		return err
+	}
+	e.startPlay()
+	return nil
+}
+
+// hintRequest: in play, the board's cards in tetravex's position format.
+func (e *tetravexEditor) hintRequest() (puzzle, position string, ok bool) {
+	if !e.play || e.ended != 0 {
+		return "", "", false
+	}
+	n := e.puzzle.N
+	pos := make([]string, n*n)
+	for k := range pos {
+		pos[k] = "-"
+		if c := e.slots[k]; c >= 0 {
+			pos[k] = strconv.Itoa(c)
+		}
+	}
+	return e.text(), strings.Join(pos, " "), true
+}
