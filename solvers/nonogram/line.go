@@ -41,12 +41,17 @@ func (s *lineSolver) solve(line []byte, runs []int) bool {
 }
 
 // solveTable is solve for lines of any length.
+//
+// The tables are read only inside the bands and one cell past their ends,
+// which are cleared, so that the loops index them without bounds tests of
+// their own: a run j ends at i only if its start i-runs[j] lies in the band
+// of run j-1 plus one, and the same for suffixes.
 func (s *lineSolver) solveTable(line []byte, runs []int) bool {
 	n, k := len(line), len(runs)
 	if !fits(runs, n) {
 		return false
 	}
-	stride := n + 1
+	stride := n + 2
 	s.grow(n, k)
 	fwd, bwd := s.fwd[:(k+1)*stride], s.bwd[:(k+1)*stride]
 	lo, hi, hiBwd := s.lo[:k+1], s.hi[:k+1], s.hiBwd[:k+1]
@@ -74,65 +79,85 @@ func (s *lineSolver) solveTable(line []byte, runs []int) bool {
 			whites[i+1]++
 		}
 	}
-	noWhite := func(a, b int) bool { return whites[b] == whites[a] }
-	F := func(i, j int) bool { return lo[j] <= i && i <= hi[j] && fwd[j*stride+i] }
-	B := func(i, j int) bool { return lo[j] <= i && i <= hiBwd[j] && bwd[j*stride+i] }
-	// leftOK: run j may start at a, given what precedes it.
-	leftOK := func(a, j int) bool {
-		if a == 0 {
-			return j == 0
-		}
-		return line[a-1] != black && F(a-1, j)
-	}
-	// rightOK: run j may end just before e, given what follows it.
-	rightOK := func(e, j int) bool {
-		if e == n {
-			return j == k-1
-		}
-		return line[e] != black && B(e+1, j+1)
-	}
 
+	// fwd row j, entry i: cells [0,i) hold runs [0,j), the last cell
+	// white or the end of run j-1.
 	for j := 0; j <= k; j++ {
-		for i := lo[j]; i <= hi[j]; i++ {
-			v := i == 0 && j == 0 || i > 0 && line[i-1] != black && F(i-1, j)
-			if !v && j > 0 {
-				a := i - runs[j-1]
-				v = a >= 0 && noWhite(a, i) && leftOK(a, j-1)
+		row := fwd[j*stride : (j+1)*stride]
+		first := lo[j]
+		if first > 0 {
+			row[first-1] = false
+		}
+		if j == 0 {
+			row[0] = true
+			for i := 1; i <= hi[0]; i++ {
+				row[i] = row[i-1] && line[i-1] != black
 			}
-			fwd[j*stride+i] = v
+			continue
+		}
+		prev, r := fwd[(j-1)*stride:j*stride], runs[j-1]
+		for i := first; i <= hi[j]; i++ {
+			v := row[i-1] && line[i-1] != black
+			if a := i - r; !v && whites[i] == whites[a] {
+				// Run j-1 fills [a,i): it starts the line or follows a
+				// white cell ending runs [0,j-1).
+				v = a == 0 && j == 1 || a > 0 && line[a-1] != black && prev[a-1]
+			}
+			row[i] = v
 		}
 	}
-	if !F(n, k) {
+	if !fwd[k*stride+n] {
 		return false
 	}
+	// bwd row j, entry i: cells [i,n) hold runs [j,k).
 	for j := k; j >= 0; j-- {
-		for i := hiBwd[j]; i >= lo[j]; i-- {
-			v := i == n && j == k || i < n && line[i] != black && B(i+1, j)
-			if !v && j < k {
-				e := i + runs[j]
-				v = e <= n && noWhite(i, e) && rightOK(e, j)
+		row := bwd[j*stride : (j+1)*stride]
+		last := hiBwd[j]
+		row[last+1] = false
+		if j == k {
+			row[n] = true
+			for i := n - 1; i >= lo[k]; i-- {
+				row[i] = row[i+1] && line[i] != black
 			}
-			bwd[j*stride+i] = v
+			continue
+		}
+		next, r := bwd[(j+1)*stride:(j+2)*stride], runs[j]
+		for i := last; i >= lo[j]; i-- {
+			v := row[i+1] && line[i] != black
+			if e := i + r; !v && e <= n && whites[e] == whites[i] {
+				// Run j fills [i,e): it ends the line or a white cell
+				// follows it before runs [j+1,k).
+				v = e == n && j == k-1 || e < n && line[e] != black && next[e+1]
+			}
+			row[i] = v
 		}
 	}
 
 	clear(cover)
 	clear(canWhite)
 	for j := 0; j <= k; j++ {
+		f, b := fwd[j*stride:(j+1)*stride], bwd[j*stride:(j+1)*stride]
+		// Cell p is white between runs j-1 and j.
 		for p := lo[j]; p <= min(hi[j], n-1); p++ {
-			if line[p] != black && F(p, j) && B(p+1, j) {
+			if line[p] != black && f[p] && b[p+1] {
 				canWhite[p] = true
 			}
 		}
 		if j == k {
 			break
 		}
-		r := runs[j]
+		r, nextB := runs[j], bwd[(j+1)*stride:(j+2)*stride]
 		first := lo[j] + min(j, 1) // a run after another starts past its gap
 		for a := first; a <= hi[j+1]-r; a++ {
-			if noWhite(a, a+r) && leftOK(a, j) && rightOK(a+r, j) {
+			e := a + r
+			if whites[e] != whites[a] {
+				continue
+			}
+			leftOK := a == 0 && j == 0 || a > 0 && line[a-1] != black && f[a-1]
+			rightOK := e == n && j == k-1 || e < n && line[e] != black && nextB[e+1]
+			if leftOK && rightOK {
 				cover[a]++
-				cover[a+r]--
+				cover[e]--
 			}
 		}
 	}
@@ -153,7 +178,7 @@ func (s *lineSolver) solveTable(line []byte, runs []int) bool {
 
 // grow makes room for a line of n cells and k runs.
 func (s *lineSolver) grow(n, k int) {
-	if size := (k + 1) * (n + 1); cap(s.fwd) < size {
+	if size := (k + 1) * (n + 2); cap(s.fwd) < size {
 		s.fwd = make([]bool, size)
 		s.bwd = make([]bool, size)
 	}
