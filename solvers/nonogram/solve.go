@@ -21,7 +21,11 @@ func Solve(ctx context.Context, c *Clues, progress func(int64)) (*Answer, error)
 	if err := c.validate(); err != nil {
 		return nil, err
 	}
-	s := newSearcher(ctx, c, progress)
+	return newSearcher(ctx, c, progress).solve()
+}
+
+// solve is Solve for valid clues.
+func (s *searcher) solve() (*Answer, error) {
 	grid := make([]byte, s.h*s.w)
 	s.loadMasks(grid)
 	if s.plausible() {
@@ -74,6 +78,16 @@ type searcher struct {
 	settled []int
 	seen    []byte
 	fixes   []fixedCell
+	// When the masks are on, probed remembers of each cell the last probes
+	// that learnt nothing and the lines they read, and changed holds the
+	// clock of the last change to each line outside probes: a probe reads
+	// only its lines, so while none of them changes it would learn nothing
+	// again, and settle skips it.
+	probed  []probeMemo
+	changed []int64
+	clock   int64
+	probing bool
+	noMemo  bool // for tests: probe every time
 
 	solutions [][]byte
 
@@ -219,8 +233,13 @@ func (s *searcher) setCell(grid []byte, i int, colour byte) {
 		return
 	}
 	row, col := i/s.w, i%s.w
+	wasB, wasW := s.notBlack[row], s.notWhite[row]
 	s.setMaskBit(s.notBlack, row, col, colour != black)
 	s.setMaskBit(s.notWhite, row, col, colour != white)
+	if !s.probing && (s.notBlack[row] != wasB || s.notWhite[row] != wasW) {
+		s.clock++
+		s.changed[row], s.changed[s.h+col] = s.clock, s.clock
+	}
 }
 
 // setMaskBit sets or clears the bits of the cell at row, col in masks.
@@ -234,6 +253,45 @@ func (s *searcher) setMaskBit(masks []uint64, row, col int, on bool) {
 	}
 }
 
+// probeMemo is what the probes of a cell that learnt nothing found: the
+// cells each colour settled, and the lines they read.
+type probeMemo struct {
+	clock          int64 // when; 0 for never
+	lines          [2]uint64
+	nBlack, nWhite int
+}
+
+// remember records that the probes of cell c learnt nothing; the cells
+// settled are in s.settled (black) and s.trail (white).
+func (s *searcher) remember(c int) {
+	m := &s.probed[c]
+	m.clock, m.lines = s.clock, [2]uint64{}
+	mark := func(l int) { m.lines[l>>6] |= 1 << (l & 63) }
+	for _, cells := range [2][]int{s.settled, s.trail} {
+		for _, i := range cells {
+			mark(i / s.w)
+			mark(s.h + i%s.w)
+		}
+	}
+	m.nBlack, m.nWhite = len(s.settled), len(s.trail)
+}
+
+// unchanged reports whether none of the lines the memo m read has changed
+// since.
+func (s *searcher) unchanged(m *probeMemo) bool {
+	if m.clock == 0 {
+		return false
+	}
+	for w, set := range m.lines {
+		for ; set != 0; set &= set - 1 {
+			if s.changed[w<<6|bits.TrailingZeros64(set)] > m.clock {
+				return false
+			}
+		}
+	}
+	return true
+}
+
 // loadMasks sets the masks from grid, if no line is too long for them.
 func (s *searcher) loadMasks(grid []byte) {
 	if s.h > wordCells || s.w > wordCells {
@@ -243,6 +301,10 @@ func (s *searcher) loadMasks(grid []byte) {
 		s.notBlack = make([]uint64, s.h+s.w)
 		s.notWhite = make([]uint64, s.h+s.w)
 		s.cache = make([]cachedLine, minCached)
+		s.changed = make([]int64, s.h+s.w)
+		if !s.noMemo {
+			s.probed = make([]probeMemo, s.h*s.w)
+		}
 	}
 	for i, c := range grid {
 		s.setCell(grid, i, c)
@@ -333,6 +395,14 @@ func (s *searcher) settle(grid []byte) (cell int, ok bool) {
 			if grid[c] != unknown || !s.frontier(grid, c) {
 				continue
 			}
+			if s.probed != nil && s.unchanged(&s.probed[c]) {
+				m := &s.probed[c]
+				if score := (m.nBlack + 1) * (m.nWhite + 1); score > bestScore {
+					best, bestScore = c, score
+				}
+				continue
+			}
+			s.probing = true
 			blackOK := s.probe(grid, c, black)
 			s.settled = append(s.settled[:0], s.trail...)
 			for _, i := range s.settled {
@@ -354,8 +424,12 @@ func (s *searcher) settle(grid []byte) (cell int, ok bool) {
 						s.fixes = append(s.fixes, fixedCell{i, grid[i]})
 					}
 				}
+				if len(s.fixes) == 0 && s.probed != nil {
+					s.remember(c)
+				}
 			}
 			s.undo(grid)
+			s.probing = false
 			for _, i := range s.settled {
 				s.seen[i] = unknown
 			}

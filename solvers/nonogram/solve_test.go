@@ -388,3 +388,46 @@ func TestSolveWordAgainstDP(t *testing.T) {
 		t.Fatalf("only %d of the lines have a placement", feasible)
 	}
 }
+
+// TestProbeMemoChangesNothing solves puzzles that need probing and search
+// with and without the memo of probes that learnt nothing: skipping a probe
+// only when none of its lines has changed must leave the search exactly as
+// it was, same answer, while doing fewer line solves.
+func TestProbeMemoChangesNothing(t *testing.T) {
+	rng := rand.New(rand.NewPCG(9, 10))
+	var puzzles []*Clues
+	for range 40 {
+		h, w := 4+rng.IntN(12), 4+rng.IntN(12)
+		puzzles = append(puzzles, CluesOf(randomPicture(rng, h, w, 0.5)))
+	}
+	for _, name := range []string{"hard25", "random30-4", "random30-7"} {
+		c, _ := readTestdata(t, name)
+		puzzles = append(puzzles, c)
+	}
+	var with, without int64
+	for _, c := range puzzles {
+		memo := newSearcher(context.Background(), c, nil)
+		plain := newSearcher(context.Background(), c, nil)
+		plain.noMemo = true
+		a, err := memo.solve()
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, err := plain.solve()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if a.Status != b.Status || !slices.Equal(a.Grid, b.Grid) || !slices.Equal(a.Other, b.Other) {
+			t.Fatalf("clues\n%swith the memo %+v, without %+v", c, a, b)
+		}
+		checkGrids(t, c, a)
+		if memo.nodes > plain.nodes {
+			t.Errorf("clues\n%s%d line solves with the memo, %d without", c, memo.nodes, plain.nodes)
+		}
+		with, without = with+memo.nodes, without+plain.nodes
+	}
+	if with >= without {
+		t.Errorf("the memo saved nothing: %d line solves, %d without", with, without)
+	}
+	t.Logf("%d line solves with the memo, %d without", with, without)
+}
