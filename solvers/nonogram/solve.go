@@ -409,11 +409,13 @@ func (s *searcher) settle(grid []byte) (cell int, ok bool) {
 				s.seen[i] = grid[i]
 			}
 			s.undo(grid)
-			whiteOK := s.probe(grid, c, white)
+			// When black fails, fixing white propagates all that a white
+			// probe would, and finds out whether white fails too.
+			whiteOK := blackOK && s.probe(grid, c, white)
 			nBlack, nWhite := len(s.settled), len(s.trail)
 			s.fixes = s.fixes[:0]
 			switch {
-			case s.err != nil || !blackOK && !whiteOK:
+			case s.err != nil:
 			case !blackOK:
 				s.fixes = append(s.fixes, fixedCell{c, white})
 			case !whiteOK:
@@ -433,7 +435,7 @@ func (s *searcher) settle(grid []byte) (cell int, ok bool) {
 			for _, i := range s.settled {
 				s.seen[i] = unknown
 			}
-			if s.err != nil || !blackOK && !whiteOK {
+			if s.err != nil {
 				return -1, false
 			}
 			if len(s.fixes) > 0 {
