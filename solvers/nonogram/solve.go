@@ -63,6 +63,7 @@ type searcher struct {
 	// setCell, and cache holds the line solver's answers: probing and
 	// search ask about the same lines over and over.
 	notBlack, notWhite []uint64
+	rowOf, colOf       []uint8 // of each cell, saving divisions
 	cache              []cachedLine
 	misses             int // of the cache since it last grew
 	// queue is a ring holding the queued dirty lines from head; inQueue
@@ -232,26 +233,25 @@ func (s *searcher) setCell(grid []byte, i int, colour byte) {
 	if s.notBlack == nil {
 		return
 	}
-	row, col := i/s.w, i%s.w
-	wasB, wasW := s.notBlack[row], s.notWhite[row]
-	s.setMaskBit(s.notBlack, row, col, colour != black)
-	s.setMaskBit(s.notWhite, row, col, colour != white)
-	if !s.probing && (s.notBlack[row] != wasB || s.notWhite[row] != wasW) {
+	r, c := s.rowOf[i]&63, s.colOf[i]&63
+	nb, nw := notBlackBit[colour&3], notWhiteBit[colour&3]
+	inRowB, inRowW := &s.notBlack[r], &s.notWhite[r]
+	rowB, rowW := *inRowB&^(1<<c)|nb<<c, *inRowW&^(1<<c)|nw<<c
+	if !s.probing && (rowB != *inRowB || rowW != *inRowW) {
 		s.clock++
-		s.changed[row], s.changed[s.h+col] = s.clock, s.clock
+		s.changed[r], s.changed[s.h+int(c)] = s.clock, s.clock
 	}
+	*inRowB, *inRowW = rowB, rowW
+	inColB, inColW := &s.notBlack[s.h+int(c)], &s.notWhite[s.h+int(c)]
+	*inColB = *inColB&^(1<<r) | nb<<r
+	*inColW = *inColW&^(1<<r) | nw<<r
 }
 
-// setMaskBit sets or clears the bits of the cell at row, col in masks.
-func (s *searcher) setMaskBit(masks []uint64, row, col int, on bool) {
-	if on {
-		masks[row] |= 1 << col
-		masks[s.h+col] |= 1 << row
-	} else {
-		masks[row] &^= 1 << col
-		masks[s.h+col] &^= 1 << row
-	}
-}
+// notBlackBit and notWhiteBit are a cell's bits in the masks by colour.
+var (
+	notBlackBit = [4]uint64{unknown: 1, black: 0, white: 1}
+	notWhiteBit = [4]uint64{unknown: 1, black: 1, white: 0}
+)
 
 // probeMemo is what the probes of a cell that learnt nothing found: the
 // cells each colour settled, and the lines they read.
@@ -269,8 +269,8 @@ func (s *searcher) remember(c int) {
 	mark := func(l int) { m.lines[l>>6] |= 1 << (l & 63) }
 	for _, cells := range [2][]int{s.settled, s.trail} {
 		for _, i := range cells {
-			mark(i / s.w)
-			mark(s.h + i%s.w)
+			mark(int(s.rowOf[i]))
+			mark(s.h + int(s.colOf[i]))
 		}
 	}
 	m.nBlack, m.nWhite = len(s.settled), len(s.trail)
@@ -302,6 +302,10 @@ func (s *searcher) loadMasks(grid []byte) {
 		s.notWhite = make([]uint64, s.h+s.w)
 		s.cache = make([]cachedLine, minCached)
 		s.changed = make([]int64, s.h+s.w)
+		s.rowOf, s.colOf = make([]uint8, len(grid)), make([]uint8, len(grid))
+		for i := range grid {
+			s.rowOf[i], s.colOf[i] = uint8(i/s.w), uint8(i%s.w)
+		}
 		if !s.noMemo {
 			s.probed = make([]probeMemo, s.h*s.w)
 		}
