@@ -29,13 +29,14 @@ type lineSolver struct {
 	whites        []int  // whites[i]: known white cells among [0,i)
 	cover         []int  // difference array of placements covering a cell
 	canWhite      []bool // some placement leaves the cell white
+	tables        maskTables
 }
 
 // solve refines line in place and reports whether any placement fits.
 // runs must be positive.
 func (s *lineSolver) solve(line []byte, runs []int) bool {
 	if len(line) <= wordCells {
-		return solveWord(line, runs)
+		return s.tables.solveWord(line, runs)
 	}
 	return s.solveTable(line, runs)
 }
@@ -215,6 +216,12 @@ const wordCells = 63
 
 // solveWord is solve for lines of at most wordCells cells.
 func solveWord(line []byte, runs []int) bool {
+	var t maskTables
+	return t.solveWord(line, runs)
+}
+
+// solveWord is solveWord with t as work space.
+func (t *maskTables) solveWord(line []byte, runs []int) bool {
 	var notBlack, notWhite uint64
 	for p, c := range line {
 		if c != black {
@@ -224,7 +231,7 @@ func solveWord(line []byte, runs []int) bool {
 			notWhite |= 1 << p
 		}
 	}
-	canBlack, canWhite, ok := solveMasks(len(line), runs, notBlack, notWhite)
+	canBlack, canWhite, ok := t.solve(len(line), runs, notBlack, notWhite)
 	if !ok {
 		return false
 	}
@@ -250,27 +257,40 @@ func solveWord(line []byte, runs []int) bool {
 // white cells by one addition. A line costs O(runs × log(run length)) word
 // operations.
 func solveMasks(n int, runs []int, notBlack, notWhite uint64) (canBlack, canWhite uint64, ok bool) {
+	var t maskTables
+	return t.solve(n, runs, notBlack, notWhite)
+}
+
+// maskTables is the work space of solveMasks. Callers that solve many
+// lines keep one, which saves clearing it each time: solve writes every
+// entry it reads.
+type maskTables struct {
+	// fwd[j] bit i: cells [0,i) hold runs [0,j); starts[j] bit a: run j
+	// may start at cell a, given what precedes it. bwd[j] bit i: cells
+	// [i,n) hold runs [j,k), found as fwd of the reversed line.
+	fwd, bwd, starts, revStarts [wordCells/2 + 2]uint64
+	revRuns                     [wordCells/2 + 1]int
+}
+
+// solve is solveMasks.
+func (t *maskTables) solve(n int, runs []int, notBlack, notWhite uint64) (canBlack, canWhite uint64, ok bool) {
 	k := len(runs)
 	if !fits(runs, n) {
 		return 0, 0, false
 	}
-	// fwd[j] bit i: cells [0,i) hold runs [0,j); starts[j] bit a: run j
-	// may start at cell a, given what precedes it. bwd[j] bit i: cells
-	// [i,n) hold runs [j,k), found as fwd of the reversed line.
-	var fwd, bwd, starts, revStarts [wordCells/2 + 2]uint64
-	prefixes(runs, notBlack, notWhite, fwd[:k+1], starts[:k])
+	fwd, bwd, starts := t.fwd[:k+1], t.bwd[:k+1], t.starts[:k]
+	prefixes(runs, notBlack, notWhite, fwd, starts)
 	if fwd[k]>>n&1 == 0 {
 		return 0, 0, false
 	}
-	rev := func(x uint64, bitsUsed int) uint64 { return bits.Reverse64(x) >> (64 - bitsUsed) }
-	var revRuns [wordCells/2 + 1]int
+	revRuns := t.revRuns[:k]
 	for j, r := range runs {
 		revRuns[k-1-j] = r
 	}
-	prefixes(revRuns[:k], rev(notBlack, n), rev(notWhite, n), bwd[:k+1], revStarts[:k])
-	slices.Reverse(bwd[:k+1])
-	for j := range bwd[:k+1] {
-		bwd[j] = rev(bwd[j], n+1)
+	prefixes(revRuns, bits.Reverse64(notBlack)>>(64-n), bits.Reverse64(notWhite)>>(64-n), bwd, t.revStarts[:k])
+	slices.Reverse(bwd)
+	for j, b := range bwd {
+		bwd[j] = bits.Reverse64(b) >> (63 - n)
 	}
 
 	for j := 0; j <= k; j++ {

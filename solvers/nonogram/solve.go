@@ -56,8 +56,9 @@ type searcher struct {
 	h, w int
 	runs [][]int // rows 0..h-1, then columns h..h+w-1
 
-	line lineSolver
-	buf  []byte
+	line   lineSolver
+	tables maskTables
+	buf    []byte
 	// When no line is longer than wordCells, notBlack and notWhite mirror
 	// the grid as masks per line (see solveMasks), kept up to date by
 	// setCell, and cache holds the line solver's answers: probing and
@@ -201,7 +202,7 @@ func (s *searcher) solveLine(grid []byte, l int) bool {
 			e = &s.cache[key.hash()&uint64(len(s.cache)-1)]
 		}
 		e.used, e.key = true, key
-		e.canBlack, e.canWhite, e.ok = solveMasks(n, s.runs[l], key.notBlack, key.notWhite)
+		e.canBlack, e.canWhite, e.ok = s.tables.solve(n, s.runs[l], key.notBlack, key.notWhite)
 	}
 	if !e.ok {
 		return false
