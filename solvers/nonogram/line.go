@@ -147,19 +147,29 @@ func (s *lineSolver) solveTable(line []byte, runs []int) bool {
 		if j == k {
 			break
 		}
+		// Run j may fill [a,a+r) if nothing there is white, what
+		// precedes it holds runs [0,j) and what follows runs [j+1,k),
+		// with a cell that may be white on either side unless it is
+		// the line's end.
 		r, nextB := runs[j], bwd[(j+1)*stride:(j+2)*stride]
-		first := lo[j] + min(j, 1) // a run after another starts past its gap
-		for a := first; a <= hi[j+1]-r; a++ {
-			e := a + r
-			if whites[e] != whites[a] {
-				continue
+		a, last := lo[j]+min(j, 1), hi[j+1]-r // a run after another starts past its gap
+		if a == 0 && a <= last {
+			if whites[r] == 0 && (r == n && k == 1 || r < n && line[r] != black && nextB[r+1]) {
+				cover[0]++
+				cover[r]--
 			}
-			leftOK := a == 0 && j == 0 || a > 0 && line[a-1] != black && f[a-1]
-			rightOK := e == n && j == k-1 || e < n && line[e] != black && nextB[e+1]
-			if leftOK && rightOK {
+			a++
+		}
+		for ; a <= last && a+r < n; a++ {
+			e := a + r
+			if f[a-1] && nextB[e+1] && line[a-1] != black && line[e] != black && whites[e] == whites[a] {
 				cover[a]++
 				cover[e]--
 			}
+		}
+		if a <= last && j == k-1 && f[a-1] && line[a-1] != black && whites[n] == whites[a] {
+			cover[a]++
+			cover[n]--
 		}
 	}
 	covered := 0
