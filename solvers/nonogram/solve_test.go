@@ -431,3 +431,51 @@ func TestProbeMemoChangesNothing(t *testing.T) {
 	}
 	t.Logf("%d line solves with the memo, %d without", with, without)
 }
+
+// TestSolveTableLongLines checks solveTable on lines too long for the word
+// solver and brute force, from its own answer to whether a line has a
+// placement: a cell it settles must have no placement with the other
+// colour, and a cell it leaves unknown must have one with either colour.
+func TestSolveTableLongLines(t *testing.T) {
+	rng := rand.New(rand.NewPCG(11, 12))
+	var s lineSolver
+	feasible := func(line []byte, runs []int) bool { return s.solveTable(slices.Clone(line), runs) }
+	lines := 100
+	if testing.Short() {
+		lines = 20
+	}
+	for iter := range lines {
+		n := wordCells + 1 + rng.IntN(140)
+		pic := randomPicture(rng, 1, n, 0.2+0.6*rng.Float64())[0]
+		runs := runsOf(n, func(i int) bool { return pic[i] })
+		line := make([]byte, n)
+		known := rng.Float64()
+		for i := range line {
+			if rng.Float64() < known {
+				line[i] = white
+				if pic[i] {
+					line[i] = black
+				}
+			}
+		}
+		got := slices.Clone(line)
+		if !s.solveTable(got, runs) {
+			t.Fatalf("iter %d: no placement for a line of a picture", iter)
+		}
+		for p, c := range got {
+			if line[p] != unknown {
+				if c != line[p] {
+					t.Fatalf("iter %d: known cell %d changed", iter, p)
+				}
+				continue
+			}
+			try := slices.Clone(line)
+			for _, colour := range []byte{black, white} {
+				try[p] = colour
+				if ok := feasible(try, runs); ok != (c == unknown || c == colour) {
+					t.Fatalf("iter %d: cell %d settled %d, but colour %d has a placement: %v", iter, p, c, colour, ok)
+				}
+			}
+		}
+	}
+}
