@@ -316,6 +316,19 @@ func (s *searcher) loadMasks(grid []byte) {
 	}
 }
 
+// restoreMasks sets the masks to saved, notBlack then notWhite, marking
+// the lines that change.
+func (s *searcher) restoreMasks(saved []uint64) {
+	n := len(s.notBlack)
+	for l := range n {
+		if s.notBlack[l] != saved[l] || s.notWhite[l] != saved[n+l] {
+			s.notBlack[l], s.notWhite[l] = saved[l], saved[n+l]
+			s.clock++
+			s.changed[l] = s.clock
+		}
+	}
+}
+
 // lineKey is a line and its known cells, as masks for solveMasks.
 type lineKey struct {
 	line               int
@@ -365,9 +378,17 @@ func (s *searcher) search(grid []byte) {
 		s.solutions = append(s.solutions, grid)
 		return
 	}
-	for _, c := range [...]byte{black, white} {
+	// The masks match grid now; they are saved to be restored for the
+	// second branch, cheaper than loading them from grid again.
+	var masks []uint64
+	if s.notBlack != nil {
+		masks = append(append(make([]uint64, 0, 2*len(s.notBlack)), s.notBlack...), s.notWhite...)
+	}
+	for branch, c := range [...]byte{black, white} {
 		next := append([]byte(nil), grid...)
-		s.loadMasks(next)
+		if branch > 0 && masks != nil {
+			s.restoreMasks(masks)
+		}
 		s.setCell(next, cell, c)
 		s.pushCell(cell)
 		ok := s.propagate(next)
