@@ -181,3 +181,39 @@ func BenchmarkLineSolver(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkWebpbn solves every puzzle file (*.non, or any format
+// ParseClues reads) in the directory named by GRIDSOLVE_WEBPBN, such as
+// webpbn's sample puzzles, which are not ours to ship.
+func BenchmarkWebpbn(b *testing.B) {
+	dir := os.Getenv("GRIDSOLVE_WEBPBN")
+	if dir == "" {
+		b.Skip("GRIDSOLVE_WEBPBN names no directory of puzzles")
+	}
+	files, err := filepath.Glob(filepath.Join(dir, "*.non"))
+	if err != nil || len(files) == 0 {
+		b.Fatalf("no *.non files in %s: %v", dir, err)
+	}
+	for _, file := range files {
+		text, err := os.ReadFile(file)
+		if err != nil {
+			b.Fatal(err)
+		}
+		c, err := ParseClues(string(text))
+		if err != nil {
+			b.Fatalf("%s: %v", file, err)
+		}
+		name := strings.TrimSuffix(filepath.Base(file), ".non")
+		b.Run(name, func(b *testing.B) {
+			for b.Loop() {
+				a, err := Solve(context.Background(), c, nil)
+				if err != nil {
+					b.Fatal(err)
+				}
+				if a.Status == "none" {
+					b.Fatal("no solution")
+				}
+			}
+		})
+	}
+}

@@ -29,24 +29,30 @@ type lineSolver struct {
 	whites        []int  // whites[i]: known white cells among [0,i)
 	cover         []int  // difference array of placements covering a cell
 	canWhite      []bool // some placement leaves the cell white
+	tables        maskTables
 }
 
 // solve refines line in place and reports whether any placement fits.
 // runs must be positive.
 func (s *lineSolver) solve(line []byte, runs []int) bool {
 	if len(line) <= wordCells {
-		return solveWord(line, runs)
+		return s.tables.solveWord(line, runs)
 	}
 	return s.solveTable(line, runs)
 }
 
 // solveTable is solve for lines of any length.
+//
+// The tables are read only inside the bands and one cell past their ends,
+// which are cleared, so that the loops index them without bounds tests of
+// their own: a run j ends at i only if its start i-runs[j] lies in the band
+// of run j-1 plus one, and the same for suffixes.
 func (s *lineSolver) solveTable(line []byte, runs []int) bool {
 	n, k := len(line), len(runs)
 	if !fits(runs, n) {
 		return false
 	}
-	stride := n + 1
+	stride := n + 2
 	s.grow(n, k)
 	fwd, bwd := s.fwd[:(k+1)*stride], s.bwd[:(k+1)*stride]
 	lo, hi, hiBwd := s.lo[:k+1], s.hi[:k+1], s.hiBwd[:k+1]
@@ -74,66 +80,96 @@ func (s *lineSolver) solveTable(line []byte, runs []int) bool {
 			whites[i+1]++
 		}
 	}
-	noWhite := func(a, b int) bool { return whites[b] == whites[a] }
-	F := func(i, j int) bool { return lo[j] <= i && i <= hi[j] && fwd[j*stride+i] }
-	B := func(i, j int) bool { return lo[j] <= i && i <= hiBwd[j] && bwd[j*stride+i] }
-	// leftOK: run j may start at a, given what precedes it.
-	leftOK := func(a, j int) bool {
-		if a == 0 {
-			return j == 0
-		}
-		return line[a-1] != black && F(a-1, j)
-	}
-	// rightOK: run j may end just before e, given what follows it.
-	rightOK := func(e, j int) bool {
-		if e == n {
-			return j == k-1
-		}
-		return line[e] != black && B(e+1, j+1)
-	}
 
+	// fwd row j, entry i: cells [0,i) hold runs [0,j), the last cell
+	// white or the end of run j-1.
 	for j := 0; j <= k; j++ {
-		for i := lo[j]; i <= hi[j]; i++ {
-			v := i == 0 && j == 0 || i > 0 && line[i-1] != black && F(i-1, j)
-			if !v && j > 0 {
-				a := i - runs[j-1]
-				v = a >= 0 && noWhite(a, i) && leftOK(a, j-1)
+		row := fwd[j*stride : (j+1)*stride]
+		first := lo[j]
+		if first > 0 {
+			row[first-1] = false
+		}
+		if j == 0 {
+			row[0] = true
+			for i := 1; i <= hi[0]; i++ {
+				row[i] = row[i-1] && line[i-1] != black
 			}
-			fwd[j*stride+i] = v
+			continue
+		}
+		prev, r := fwd[(j-1)*stride:j*stride], runs[j-1]
+		for i := first; i <= hi[j]; i++ {
+			v := row[i-1] && line[i-1] != black
+			if a := i - r; !v && whites[i] == whites[a] {
+				// Run j-1 fills [a,i): it starts the line or follows a
+				// white cell ending runs [0,j-1).
+				v = a == 0 && j == 1 || a > 0 && line[a-1] != black && prev[a-1]
+			}
+			row[i] = v
 		}
 	}
-	if !F(n, k) {
+	if !fwd[k*stride+n] {
 		return false
 	}
+	// bwd row j, entry i: cells [i,n) hold runs [j,k).
 	for j := k; j >= 0; j-- {
-		for i := hiBwd[j]; i >= lo[j]; i-- {
-			v := i == n && j == k || i < n && line[i] != black && B(i+1, j)
-			if !v && j < k {
-				e := i + runs[j]
-				v = e <= n && noWhite(i, e) && rightOK(e, j)
+		row := bwd[j*stride : (j+1)*stride]
+		last := hiBwd[j]
+		row[last+1] = false
+		if j == k {
+			row[n] = true
+			for i := n - 1; i >= lo[k]; i-- {
+				row[i] = row[i+1] && line[i] != black
 			}
-			bwd[j*stride+i] = v
+			continue
+		}
+		next, r := bwd[(j+1)*stride:(j+2)*stride], runs[j]
+		for i := last; i >= lo[j]; i-- {
+			v := row[i+1] && line[i] != black
+			if e := i + r; !v && e <= n && whites[e] == whites[i] {
+				// Run j fills [i,e): it ends the line or a white cell
+				// follows it before runs [j+1,k).
+				v = e == n && j == k-1 || e < n && line[e] != black && next[e+1]
+			}
+			row[i] = v
 		}
 	}
 
 	clear(cover)
 	clear(canWhite)
 	for j := 0; j <= k; j++ {
+		f, b := fwd[j*stride:(j+1)*stride], bwd[j*stride:(j+1)*stride]
+		// Cell p is white between runs j-1 and j.
 		for p := lo[j]; p <= min(hi[j], n-1); p++ {
-			if line[p] != black && F(p, j) && B(p+1, j) {
+			if line[p] != black && f[p] && b[p+1] {
 				canWhite[p] = true
 			}
 		}
 		if j == k {
 			break
 		}
-		r := runs[j]
-		first := lo[j] + min(j, 1) // a run after another starts past its gap
-		for a := first; a <= hi[j+1]-r; a++ {
-			if noWhite(a, a+r) && leftOK(a, j) && rightOK(a+r, j) {
-				cover[a]++
-				cover[a+r]--
+		// Run j may fill [a,a+r) if nothing there is white, what
+		// precedes it holds runs [0,j) and what follows runs [j+1,k),
+		// with a cell that may be white on either side unless it is
+		// the line's end.
+		r, nextB := runs[j], bwd[(j+1)*stride:(j+2)*stride]
+		a, last := lo[j]+min(j, 1), hi[j+1]-r // a run after another starts past its gap
+		if a == 0 && a <= last {
+			if whites[r] == 0 && (r == n && k == 1 || r < n && line[r] != black && nextB[r+1]) {
+				cover[0]++
+				cover[r]--
 			}
+			a++
+		}
+		for ; a <= last && a+r < n; a++ {
+			e := a + r
+			if f[a-1] && nextB[e+1] && line[a-1] != black && line[e] != black && whites[e] == whites[a] {
+				cover[a]++
+				cover[e]--
+			}
+		}
+		if a <= last && j == k-1 && f[a-1] && line[a-1] != black && whites[n] == whites[a] {
+			cover[a]++
+			cover[n]--
 		}
 	}
 	covered := 0
@@ -153,7 +189,7 @@ func (s *lineSolver) solveTable(line []byte, runs []int) bool {
 
 // grow makes room for a line of n cells and k runs.
 func (s *lineSolver) grow(n, k int) {
-	if size := (k + 1) * (n + 1); cap(s.fwd) < size {
+	if size := (k + 1) * (n + 2); cap(s.fwd) < size {
 		s.fwd = make([]bool, size)
 		s.bwd = make([]bool, size)
 	}
@@ -190,6 +226,12 @@ const wordCells = 63
 
 // solveWord is solve for lines of at most wordCells cells.
 func solveWord(line []byte, runs []int) bool {
+	var t maskTables
+	return t.solveWord(line, runs)
+}
+
+// solveWord is solveWord with t as work space.
+func (t *maskTables) solveWord(line []byte, runs []int) bool {
 	var notBlack, notWhite uint64
 	for p, c := range line {
 		if c != black {
@@ -199,7 +241,7 @@ func solveWord(line []byte, runs []int) bool {
 			notWhite |= 1 << p
 		}
 	}
-	canBlack, canWhite, ok := solveMasks(len(line), runs, notBlack, notWhite)
+	canBlack, canWhite, ok := t.solve(len(line), runs, notBlack, notWhite)
 	if !ok {
 		return false
 	}
@@ -225,27 +267,40 @@ func solveWord(line []byte, runs []int) bool {
 // white cells by one addition. A line costs O(runs × log(run length)) word
 // operations.
 func solveMasks(n int, runs []int, notBlack, notWhite uint64) (canBlack, canWhite uint64, ok bool) {
+	var t maskTables
+	return t.solve(n, runs, notBlack, notWhite)
+}
+
+// maskTables is the work space of solveMasks. Callers that solve many
+// lines keep one, which saves clearing it each time: solve writes every
+// entry it reads.
+type maskTables struct {
+	// fwd[j] bit i: cells [0,i) hold runs [0,j); starts[j] bit a: run j
+	// may start at cell a, given what precedes it. bwd[j] bit i: cells
+	// [i,n) hold runs [j,k), found as fwd of the reversed line.
+	fwd, bwd, starts, revStarts [wordCells/2 + 2]uint64
+	revRuns                     [wordCells/2 + 1]int
+}
+
+// solve is solveMasks.
+func (t *maskTables) solve(n int, runs []int, notBlack, notWhite uint64) (canBlack, canWhite uint64, ok bool) {
 	k := len(runs)
 	if !fits(runs, n) {
 		return 0, 0, false
 	}
-	// fwd[j] bit i: cells [0,i) hold runs [0,j); starts[j] bit a: run j
-	// may start at cell a, given what precedes it. bwd[j] bit i: cells
-	// [i,n) hold runs [j,k), found as fwd of the reversed line.
-	var fwd, bwd, starts, revStarts [wordCells/2 + 2]uint64
-	prefixes(runs, notBlack, notWhite, fwd[:k+1], starts[:k])
+	fwd, bwd, starts := t.fwd[:k+1], t.bwd[:k+1], t.starts[:k]
+	prefixes(runs, notBlack, notWhite, fwd, starts)
 	if fwd[k]>>n&1 == 0 {
 		return 0, 0, false
 	}
-	rev := func(x uint64, bitsUsed int) uint64 { return bits.Reverse64(x) >> (64 - bitsUsed) }
-	var revRuns [wordCells/2 + 1]int
+	revRuns := t.revRuns[:k]
 	for j, r := range runs {
 		revRuns[k-1-j] = r
 	}
-	prefixes(revRuns[:k], rev(notBlack, n), rev(notWhite, n), bwd[:k+1], revStarts[:k])
-	slices.Reverse(bwd[:k+1])
-	for j := range bwd[:k+1] {
-		bwd[j] = rev(bwd[j], n+1)
+	prefixes(revRuns, bits.Reverse64(notBlack)>>(64-n), bits.Reverse64(notWhite)>>(64-n), bwd, t.revStarts[:k])
+	slices.Reverse(bwd)
+	for j, b := range bwd {
+		bwd[j] = bits.Reverse64(b) >> (63 - n)
 	}
 
 	for j := 0; j <= k; j++ {

@@ -21,7 +21,11 @@ func Solve(ctx context.Context, c *Clues, progress func(int64)) (*Answer, error)
 	if err := c.validate(); err != nil {
 		return nil, err
 	}
-	s := newSearcher(ctx, c, progress)
+	return newSearcher(ctx, c, progress).solve()
+}
+
+// solve is Solve for valid clues.
+func (s *searcher) solve() (*Answer, error) {
 	grid := make([]byte, s.h*s.w)
 	s.loadMasks(grid)
 	if s.plausible() {
@@ -52,13 +56,15 @@ type searcher struct {
 	h, w int
 	runs [][]int // rows 0..h-1, then columns h..h+w-1
 
-	line lineSolver
-	buf  []byte
+	line   lineSolver
+	tables maskTables
+	buf    []byte
 	// When no line is longer than wordCells, notBlack and notWhite mirror
 	// the grid as masks per line (see solveMasks), kept up to date by
 	// setCell, and cache holds the line solver's answers: probing and
 	// search ask about the same lines over and over.
 	notBlack, notWhite []uint64
+	rowOf, colOf       []uint8 // of each cell, saving divisions
 	cache              []cachedLine
 	misses             int // of the cache since it last grew
 	// queue is a ring holding the queued dirty lines from head; inQueue
@@ -74,6 +80,16 @@ type searcher struct {
 	settled []int
 	seen    []byte
 	fixes   []fixedCell
+	// When the masks are on, probed remembers of each cell the last probes
+	// that learnt nothing and the lines they read, and changed holds the
+	// clock of the last change to each line outside probes: a probe reads
+	// only its lines, so while none of them changes it would learn nothing
+	// again, and settle skips it.
+	probed  []probeMemo
+	changed []int64
+	clock   int64
+	probing bool
+	noMemo  bool // for tests: probe every time
 
 	solutions [][]byte
 
@@ -186,7 +202,7 @@ func (s *searcher) solveLine(grid []byte, l int) bool {
 			e = &s.cache[key.hash()&uint64(len(s.cache)-1)]
 		}
 		e.used, e.key = true, key
-		e.canBlack, e.canWhite, e.ok = solveMasks(n, s.runs[l], key.notBlack, key.notWhite)
+		e.canBlack, e.canWhite, e.ok = s.tables.solve(n, s.runs[l], key.notBlack, key.notWhite)
 	}
 	if !e.ok {
 		return false
@@ -218,20 +234,63 @@ func (s *searcher) setCell(grid []byte, i int, colour byte) {
 	if s.notBlack == nil {
 		return
 	}
-	row, col := i/s.w, i%s.w
-	s.setMaskBit(s.notBlack, row, col, colour != black)
-	s.setMaskBit(s.notWhite, row, col, colour != white)
+	r, c := s.rowOf[i]&63, s.colOf[i]&63
+	nb, nw := notBlackBit[colour&3], notWhiteBit[colour&3]
+	inRowB, inRowW := &s.notBlack[r], &s.notWhite[r]
+	rowB, rowW := *inRowB&^(1<<c)|nb<<c, *inRowW&^(1<<c)|nw<<c
+	if !s.probing && (rowB != *inRowB || rowW != *inRowW) {
+		s.clock++
+		s.changed[r], s.changed[s.h+int(c)] = s.clock, s.clock
+	}
+	*inRowB, *inRowW = rowB, rowW
+	inColB, inColW := &s.notBlack[s.h+int(c)], &s.notWhite[s.h+int(c)]
+	*inColB = *inColB&^(1<<r) | nb<<r
+	*inColW = *inColW&^(1<<r) | nw<<r
 }
 
-// setMaskBit sets or clears the bits of the cell at row, col in masks.
-func (s *searcher) setMaskBit(masks []uint64, row, col int, on bool) {
-	if on {
-		masks[row] |= 1 << col
-		masks[s.h+col] |= 1 << row
-	} else {
-		masks[row] &^= 1 << col
-		masks[s.h+col] &^= 1 << row
+// notBlackBit and notWhiteBit are a cell's bits in the masks by colour.
+var (
+	notBlackBit = [4]uint64{unknown: 1, black: 0, white: 1}
+	notWhiteBit = [4]uint64{unknown: 1, black: 1, white: 0}
+)
+
+// probeMemo is what the probes of a cell that learnt nothing found: the
+// cells each colour settled, and the lines they read.
+type probeMemo struct {
+	clock          int64 // when; 0 for never
+	lines          [2]uint64
+	nBlack, nWhite int
+}
+
+// remember records that the probes of cell c learnt nothing; the cells
+// settled are in s.settled (black) and s.trail (white).
+func (s *searcher) remember(c int) {
+	m := &s.probed[c]
+	m.clock, m.lines = s.clock, [2]uint64{}
+	mark := func(l int) { m.lines[l>>6] |= 1 << (l & 63) }
+	for _, cells := range [2][]int{s.settled, s.trail} {
+		for _, i := range cells {
+			mark(int(s.rowOf[i]))
+			mark(s.h + int(s.colOf[i]))
+		}
 	}
+	m.nBlack, m.nWhite = len(s.settled), len(s.trail)
+}
+
+// unchanged reports whether none of the lines the memo m read has changed
+// since.
+func (s *searcher) unchanged(m *probeMemo) bool {
+	if m.clock == 0 {
+		return false
+	}
+	for w, set := range m.lines {
+		for ; set != 0; set &= set - 1 {
+			if s.changed[w<<6|bits.TrailingZeros64(set)] > m.clock {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 // loadMasks sets the masks from grid, if no line is too long for them.
@@ -243,9 +302,30 @@ func (s *searcher) loadMasks(grid []byte) {
 		s.notBlack = make([]uint64, s.h+s.w)
 		s.notWhite = make([]uint64, s.h+s.w)
 		s.cache = make([]cachedLine, minCached)
+		s.changed = make([]int64, s.h+s.w)
+		s.rowOf, s.colOf = make([]uint8, len(grid)), make([]uint8, len(grid))
+		for i := range grid {
+			s.rowOf[i], s.colOf[i] = uint8(i/s.w), uint8(i%s.w)
+		}
+		if !s.noMemo {
+			s.probed = make([]probeMemo, s.h*s.w)
+		}
 	}
 	for i, c := range grid {
 		s.setCell(grid, i, c)
+	}
+}
+
+// restoreMasks sets the masks to saved, notBlack then notWhite, marking
+// the lines that change.
+func (s *searcher) restoreMasks(saved []uint64) {
+	n := len(s.notBlack)
+	for l := range n {
+		if s.notBlack[l] != saved[l] || s.notWhite[l] != saved[n+l] {
+			s.notBlack[l], s.notWhite[l] = saved[l], saved[n+l]
+			s.clock++
+			s.changed[l] = s.clock
+		}
 	}
 }
 
@@ -298,9 +378,17 @@ func (s *searcher) search(grid []byte) {
 		s.solutions = append(s.solutions, grid)
 		return
 	}
-	for _, c := range [...]byte{black, white} {
+	// The masks match grid now; they are saved to be restored for the
+	// second branch, cheaper than loading them from grid again.
+	var masks []uint64
+	if s.notBlack != nil {
+		masks = append(append(make([]uint64, 0, 2*len(s.notBlack)), s.notBlack...), s.notWhite...)
+	}
+	for branch, c := range [...]byte{black, white} {
 		next := append([]byte(nil), grid...)
-		s.loadMasks(next)
+		if branch > 0 && masks != nil {
+			s.restoreMasks(masks)
+		}
 		s.setCell(next, cell, c)
 		s.pushCell(cell)
 		ok := s.propagate(next)
@@ -333,17 +421,27 @@ func (s *searcher) settle(grid []byte) (cell int, ok bool) {
 			if grid[c] != unknown || !s.frontier(grid, c) {
 				continue
 			}
+			if s.probed != nil && s.unchanged(&s.probed[c]) {
+				m := &s.probed[c]
+				if score := (m.nBlack + 1) * (m.nWhite + 1); score > bestScore {
+					best, bestScore = c, score
+				}
+				continue
+			}
+			s.probing = true
 			blackOK := s.probe(grid, c, black)
 			s.settled = append(s.settled[:0], s.trail...)
 			for _, i := range s.settled {
 				s.seen[i] = grid[i]
 			}
 			s.undo(grid)
-			whiteOK := s.probe(grid, c, white)
+			// When black fails, fixing white propagates all that a white
+			// probe would, and finds out whether white fails too.
+			whiteOK := blackOK && s.probe(grid, c, white)
 			nBlack, nWhite := len(s.settled), len(s.trail)
 			s.fixes = s.fixes[:0]
 			switch {
-			case s.err != nil || !blackOK && !whiteOK:
+			case s.err != nil:
 			case !blackOK:
 				s.fixes = append(s.fixes, fixedCell{c, white})
 			case !whiteOK:
@@ -354,12 +452,16 @@ func (s *searcher) settle(grid []byte) (cell int, ok bool) {
 						s.fixes = append(s.fixes, fixedCell{i, grid[i]})
 					}
 				}
+				if len(s.fixes) == 0 && s.probed != nil {
+					s.remember(c)
+				}
 			}
 			s.undo(grid)
+			s.probing = false
 			for _, i := range s.settled {
 				s.seen[i] = unknown
 			}
-			if s.err != nil || !blackOK && !whiteOK {
+			if s.err != nil {
 				return -1, false
 			}
 			if len(s.fixes) > 0 {

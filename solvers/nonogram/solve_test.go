@@ -388,3 +388,94 @@ func TestSolveWordAgainstDP(t *testing.T) {
 		t.Fatalf("only %d of the lines have a placement", feasible)
 	}
 }
+
+// TestProbeMemoChangesNothing solves puzzles that need probing and search
+// with and without the memo of probes that learnt nothing: skipping a probe
+// only when none of its lines has changed must leave the search exactly as
+// it was, same answer, while doing fewer line solves.
+func TestProbeMemoChangesNothing(t *testing.T) {
+	rng := rand.New(rand.NewPCG(9, 10))
+	var puzzles []*Clues
+	for range 40 {
+		h, w := 4+rng.IntN(12), 4+rng.IntN(12)
+		puzzles = append(puzzles, CluesOf(randomPicture(rng, h, w, 0.5)))
+	}
+	for _, name := range []string{"hard25", "random30-4", "random30-7"} {
+		c, _ := readTestdata(t, name)
+		puzzles = append(puzzles, c)
+	}
+	var with, without int64
+	for _, c := range puzzles {
+		memo := newSearcher(context.Background(), c, nil)
+		plain := newSearcher(context.Background(), c, nil)
+		plain.noMemo = true
+		a, err := memo.solve()
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, err := plain.solve()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if a.Status != b.Status || !slices.Equal(a.Grid, b.Grid) || !slices.Equal(a.Other, b.Other) {
+			t.Fatalf("clues\n%swith the memo %+v, without %+v", c, a, b)
+		}
+		checkGrids(t, c, a)
+		if memo.nodes > plain.nodes {
+			t.Errorf("clues\n%s%d line solves with the memo, %d without", c, memo.nodes, plain.nodes)
+		}
+		with, without = with+memo.nodes, without+plain.nodes
+	}
+	if with >= without {
+		t.Errorf("the memo saved nothing: %d line solves, %d without", with, without)
+	}
+	t.Logf("%d line solves with the memo, %d without", with, without)
+}
+
+// TestSolveTableLongLines checks solveTable on lines too long for the word
+// solver and brute force, from its own answer to whether a line has a
+// placement: a cell it settles must have no placement with the other
+// colour, and a cell it leaves unknown must have one with either colour.
+func TestSolveTableLongLines(t *testing.T) {
+	rng := rand.New(rand.NewPCG(11, 12))
+	var s lineSolver
+	feasible := func(line []byte, runs []int) bool { return s.solveTable(slices.Clone(line), runs) }
+	lines := 100
+	if testing.Short() {
+		lines = 20
+	}
+	for iter := range lines {
+		n := wordCells + 1 + rng.IntN(140)
+		pic := randomPicture(rng, 1, n, 0.2+0.6*rng.Float64())[0]
+		runs := runsOf(n, func(i int) bool { return pic[i] })
+		line := make([]byte, n)
+		known := rng.Float64()
+		for i := range line {
+			if rng.Float64() < known {
+				line[i] = white
+				if pic[i] {
+					line[i] = black
+				}
+			}
+		}
+		got := slices.Clone(line)
+		if !s.solveTable(got, runs) {
+			t.Fatalf("iter %d: no placement for a line of a picture", iter)
+		}
+		for p, c := range got {
+			if line[p] != unknown {
+				if c != line[p] {
+					t.Fatalf("iter %d: known cell %d changed", iter, p)
+				}
+				continue
+			}
+			try := slices.Clone(line)
+			for _, colour := range []byte{black, white} {
+				try[p] = colour
+				if ok := feasible(try, runs); ok != (c == unknown || c == colour) {
+					t.Fatalf("iter %d: cell %d settled %d, but colour %d has a placement: %v", iter, p, c, colour, ok)
+				}
+			}
+		}
+	}
+}
