@@ -7,7 +7,8 @@
 //   Go: gridsolveInput(kind, i, key, mods)
 //     kind "down" (i, mods&1: the other button), "move" (i), "up", "cancel",
 //     "key" (key, mods: 1 alt-action, 2 shift, 4 ctrl or cmd, 8 on the board),
-//     "shiftup", "hover" (i, or -1 off the board; only for a #grid[data-hover]).
+//     "shiftup", "hover" (i, or -1 off the board; only for a #grid[data-hover]),
+//     "file" (a file dropped on the page, left in window.gridsolveDropped).
 //
 // Touch: a quick tap is a left click, a press held still for longPressMs is
 // a right click, and a finger that moves to another cell paints.
@@ -145,6 +146,18 @@
     const s = Math.max(0, Math.floor((Date.now() - start) / 1000));
     el.textContent = `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`;
   }, 1000);
+
+  // A puzzle file dropped anywhere on the page is loaded into the tab.
+  document.addEventListener("dragover", (e) => {
+    if (e.dataTransfer && [...e.dataTransfer.types].includes("Files")) e.preventDefault();
+  });
+  document.addEventListener("drop", (e) => {
+    const file = e.dataTransfer && e.dataTransfer.files[0];
+    if (!file) return;
+    e.preventDefault();
+    window.gridsolveDropped = file;
+    send("file");
+  });
 
   document.addEventListener("keyup", (e) => {
     if (e.key === "Shift") send("shiftup");

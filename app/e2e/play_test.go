@@ -44,6 +44,8 @@ func TestNewAndHint(t *testing.T) {
 				t.Errorf("%s: Undo after New gives\n%s\nwant\n%s", game, got, before)
 			}
 			p.click("#redo")
+			p.click("#redo") // a hint later needs a step to undo
+
 		}
 		if !eval[bool](p, `document.querySelector("#hint") !== null && !document.querySelector("#hint").disabled`) {
 			continue
@@ -61,7 +63,7 @@ func TestNewAndHint(t *testing.T) {
 			continue
 		}
 		t.Logf("%s: %s (cells %v)", game, status, hinted)
-		p.clickCell(hinted[0])
+		p.click("#undo") // any change of the board
 		if n := p.countClass("hinted"); n != 0 {
 			t.Errorf("%s: the hint stays on %d cells after the board changed", game, n)
 		}

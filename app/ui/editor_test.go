@@ -318,3 +318,42 @@ func TestTetravexPlay(t *testing.T) {
 		t.Error("back to Edit loses the cards")
 	}
 }
+
+// Save… names the file after the puzzle and writes the chosen format,
+// which Open… reads back to the same puzzle.
+func TestSaveFormats(t *testing.T) {
+	p := New()
+	i, _ := p.tabIndex("nonogram")
+	p.at = i
+	ed := p.current()
+	if got := fileName(ed, ".non"); got != "nonogram-8x8.non" {
+		t.Errorf("file name %q", got)
+	}
+	formats := p.saveFormats()
+	if len(formats) < 3 {
+		t.Fatalf("nonogram saves as only %v", formats)
+	}
+	want := ed.text()
+	for k, f := range formats {
+		p.cur().saveAs = k
+		text, got, err := p.exportAs()
+		if err != nil || got.Name != f.Name {
+			t.Errorf("%s: %v (format %q)", f.Name, err, got.Name)
+			continue
+		}
+		judge, detected, err := nonogram.Game{}.Import(text)
+		if err != nil || detected.Name != f.Name {
+			t.Errorf("%s: reads back as %q: %v\n%s", f.Name, detected.Name, err, text)
+			continue
+		}
+		if c, _ := nonogram.ParseClues(judge); c.String() != want {
+			t.Errorf("%s: round trip gives\n%s\nwant\n%s", f.Name, c, want)
+		}
+	}
+	// A game with no other formats saves its judge text.
+	j, _ := p.tabIndex("iq")
+	p.at = j
+	if f := p.saveFormats(); len(f) != 1 || f[0].Name != "judge text" {
+		t.Errorf("iq saves as %v", f)
+	}
+}

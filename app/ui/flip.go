@@ -286,10 +286,11 @@ func (e *flipEditor) setAnswer(raw []byte) (string, error) {
 	if !a.Minimal {
 		proof = "not proven the fewest"
 	}
+	sets := " " + solutionsLine(a.Solutions, "fewest-press set")
 	if a.Count == 1 {
-		return fmt.Sprintf("Press the marked cell to turn it all %s (%s).", colour, proof), nil
+		return fmt.Sprintf("Press the marked cell to turn it all %s (%s).%s", colour, proof, sets), nil
 	}
-	return fmt.Sprintf("Press the %d marked cells to turn it all %s (%s).", a.Count, colour, proof), nil
+	return fmt.Sprintf("Press the %d marked cells to turn it all %s (%s).%s", a.Count, colour, proof, sets), nil
 }
 
 func (e *flipEditor) dealSize() (w, h int) { return e.cells.W, e.cells.H }

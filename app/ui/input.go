@@ -61,6 +61,11 @@ func (p *Page) onInput(ctx app.Context, ev inputEvent) {
 		}
 	case "key":
 		p.onKey(ctx, ev.key, ev.mods)
+	case "file": // a file dropped on the page
+		if f := app.Window().Get("gridsolveDropped"); f.Truthy() {
+			app.Window().Set("gridsolveDropped", nil)
+			p.readFile(ctx, f)
+		}
 	case "hover":
 		if h, ok := t.ed.(hoverer); ok {
 			h.setHover(ev.cell)

@@ -27,6 +27,7 @@ type iqEditor struct {
 	orient   int  // placing: its index in iq.Orientations(piece)
 	hover    int  // placing: the cell under the pointer, or -1
 	msg      string
+	checking bool // Check asked whether the position can be completed
 	answer   *iq.Answer
 }
 
@@ -85,7 +86,9 @@ func (e *iqEditor) tools(p *Page) []app.UI {
 			p.toolButton("Mirror (F)", "turn", "mirror", false).ID("iq-mirror"),
 		)
 	}
-	return append(ui, p.toolButton("Clear", "clear", "", false))
+	return append(ui,
+		p.toolButton("Check", "check", "", false).ID("iq-check").Title("Can this position still be completed?"),
+		p.toolButton("Clear", "clear", "", false))
 }
 
 // pieceShape draws piece k in orientation o as a small grid of squares.
@@ -120,6 +123,8 @@ func (e *iqEditor) tool(name, value string) error {
 		e.turn(value == "mirror")
 	case "clear":
 		e.b = &iq.Board{}
+	case "check":
+		e.checking, e.msg = true, "Checking…"
 	}
 	return nil
 }
@@ -322,6 +327,9 @@ func (e *iqEditor) board(p *Page) app.UI {
 	if e.msg != "" {
 		hint = e.msg
 	}
+	if e.solvedNow() {
+		hint = "Solved! All twelve pieces fill the triangle."
+	}
 	return app.Div().Body(
 		app.Div().Class("gridwrap").Body(grid),
 		app.P().ID("iq-msg").Class(classIf("hint", e.msg != "", "warn")).Text(hint),
@@ -337,7 +345,37 @@ func (e *iqEditor) setAnswer(raw []byte) (string, error) {
 	if !a.Solved {
 		return "No solution: the missing pieces cannot fill the triangle.", nil
 	}
-	return "Solved: the missing pieces are drawn in.", nil
+	return "Solved: the missing pieces are drawn in. " + solutionsLine(a.Solutions, "completion"), nil
+}
+
+// work runs Check: can the position still be completed? The answer is
+// not shown, only whether there is one.
+func (e *iqEditor) work() (jobRequest, bool) {
+	if !e.checking {
+		return jobRequest{}, false
+	}
+	return jobRequest{op: "solve", game: "iq", text: e.text()}, true
+}
+
+func (e *iqEditor) took(r jobRequest, raw []byte) {
+	var a iq.Answer
+	if !e.checking || r.text != e.text() || json.Unmarshal(raw, &a) != nil {
+		return
+	}
+	e.checking = false
+	switch {
+	case !a.Solved:
+		e.msg = "This position cannot be completed: take some pieces back."
+	case a.Solutions == 1:
+		e.msg = "This position can still be completed, in exactly one way."
+	default:
+		e.msg = "This position can still be completed, in more than one way."
+	}
+}
+
+// solvedNow reports a full board of valid pieces.
+func (e *iqEditor) solvedNow() bool {
+	return !strings.Contains(e.text(), string(iq.Empty)) && iq.Validate(e.b) == nil
 }
 
 func (e *iqEditor) dealSize() (w, h int) { return iq.Size, iq.Size }

@@ -71,3 +71,25 @@ func TestIQPlacePieces(t *testing.T) {
 }
 
 func strconvI(k int) string { return strconv.Itoa(k) }
+
+// Check asks the solver whether the position can be completed, and says.
+func TestIQCheck(t *testing.T) {
+	e := newIQ()
+	e.tool("check", "")
+	r, ok := e.work()
+	if !ok || r.op != "solve" || r.text != e.text() {
+		t.Fatalf("Check asks for %+v, %v", r, ok)
+	}
+	e.took(r, []byte(`{"solved":true,"solutions":2}`))
+	if !strings.Contains(e.msg, "more than one way") {
+		t.Errorf("Check says %q", e.msg)
+	}
+	if _, again := e.work(); again {
+		t.Error("Check asks again after its answer")
+	}
+	e.tool("check", "")
+	e.took(r, []byte(`{"solved":false}`))
+	if !strings.Contains(e.msg, "cannot be completed") {
+		t.Errorf("Check says %q", e.msg)
+	}
+}

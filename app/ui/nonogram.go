@@ -42,8 +42,10 @@ type nonogramEditor struct {
 	wrong  []bool   // play: cells Check found wrong, until the next change
 	sol    []byte   // play: the unique solution, from the solver; nil until known
 	solErr string   // play: why there is no solution to check against
-	answer *nonogram.Answer
-	warn   string // a note on the last mode change, shown under the tools
+	// play: Check was asked before the solution came: check on its arrival
+	checkWaits bool
+	answer     *nonogram.Answer
+	warn       string // a note on the last mode change, shown under the tools
 }
 
 func newNonogram() *nonogramEditor {
@@ -442,11 +444,17 @@ func (e *nonogramEditor) solvedNow() bool {
 	return !slices.Contains(rows, false) && !slices.Contains(cols, false)
 }
 
-// check marks the player's cells that disagree with the unique solution.
+// check marks the player's cells that disagree with the unique solution;
+// before the solver has sent it, the check waits for it.
 func (e *nonogramEditor) check() {
-	if e.mode != nonoPlay || e.sol == nil {
+	if e.mode != nonoPlay {
 		return
 	}
+	if e.sol == nil {
+		e.checkWaits = e.solErr == ""
+		return
+	}
+	e.checkWaits = false
 	e.wrong = make([]bool, len(e.grid))
 	for i, v := range e.grid {
 		e.wrong[i] = v == filled && e.sol[i] != filled || v == dotted && e.sol[i] == filled
@@ -485,6 +493,9 @@ func (e *nonogramEditor) took(r jobRequest, raw []byte) {
 	default:
 		e.sol = []byte(strings.Join(a.Grid, ""))
 		e.solErr = ""
+		if e.checkWaits {
+			e.check()
+		}
 	}
 }
 
@@ -499,6 +510,8 @@ func (e *nonogramEditor) playStatus() string {
 		return fmt.Sprintf("%d cells are wrong: they are ringed in red.", e.mistakes())
 	case e.solErr != "":
 		return e.solErr
+	case e.checkWaits:
+		return "Checking…"
 	}
 	return "Fill the cells the clues call for. Greyed clues are done."
 }

@@ -79,6 +79,7 @@ type tab struct {
 	dealing int           // job id of a running deal, 0 when idle
 	hinting int           // job id of a running hint, 0 when idle
 	hint    *solvers.Hint // the hint shown, until the board changes
+	saveAs  int           // the format Save… writes, an index into Page.saveFormats
 }
 
 // Page is the whole app.
@@ -218,6 +219,7 @@ func (p *Page) Render() app.UI {
 				p.renderSolve(),
 				p.renderShare(),
 				p.renderImport(),
+				p.renderFiles(),
 			),
 		),
 	)
@@ -367,6 +369,7 @@ func (p *Page) applyTool(ctx app.Context, name, value string) {
 		return
 	}
 	p.changed(ctx)
+	p.startWork(p.at) // a tool may ask for work without changing the puzzle (IQ's Check)
 }
 
 func (p *Page) onSelectAll(ctx app.Context, e app.Event) { ctx.JSSrc().Call("select") }
@@ -395,6 +398,18 @@ func (p *Page) toolText(label, name, value string) app.UI {
 		app.Input().Type("text").ID("field-"+name).DataSet("tool", name).
 			Value(value).Spellcheck(false).OnChange(p.onTool),
 	)
+}
+
+// solutionsLine says how many solutions a solver found, which stops
+// counting at two.
+func solutionsLine(n int, what string) string {
+	switch n {
+	case 0:
+		return "No " + what + "."
+	case 1:
+		return "The only " + what + "."
+	}
+	return "One of two or more " + what + "s."
 }
 
 func classIf(base string, cond bool, extra string) string {

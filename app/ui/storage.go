@@ -1,7 +1,6 @@
 package ui
 
 import (
-	"fmt"
 	"strings"
 	"time"
 	"unicode/utf8"
@@ -9,7 +8,6 @@ import (
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
 	"gridsolve/app/share"
-	"gridsolve/solvers"
 )
 
 // storageKey prefixes what the page keeps in localStorage: per game the
@@ -166,37 +164,12 @@ func (p *Page) onShare(ctx app.Context, e app.Event) {
 }
 
 func (p *Page) onImport(ctx app.Context, e app.Event) {
-	t := p.cur()
 	text := app.Window().GetElementByID("import-text").Get("value").String()
 	if strings.TrimSpace(text) == "" {
-		t.say("error", "Paste a puzzle into the text box first.")
+		p.cur().say("error", "Paste a puzzle into the text box first.")
 		return
 	}
-	// Games that know other formats detect and name the one pasted.
-	format := "the " + t.ed.title() + " puzzle"
-	if g, ok := solvers.Lookup(t.ed.game()); ok {
-		if c, ok := g.(solvers.Converter); ok {
-			judge, f, err := c.Import(text)
-			if err != nil {
-				t.say("error", err.Error())
-				return
-			}
-			text, format = judge, "a "+f.Name
-		}
-	}
-	before := t.ed.snapshot()
-	if err := t.ed.load(text); err != nil {
-		t.ed.restore(before)
-		t.say("error", err.Error())
-		return
-	}
-	p.changed(ctx)
-	w, h := t.ed.size()
-	size := ""
-	if w > 0 && h > 0 {
-		size = fmt.Sprintf(", %d×%d", w, h)
-	}
-	t.say("idle", "Loaded "+format+size+".")
+	p.importText(ctx, text, "the text box")
 }
 
 func (p *Page) onExport(ctx app.Context, e app.Event) {

@@ -435,7 +435,11 @@ func (e *tetravexEditor) setAnswer(raw []byte) (string, error) {
 	if !a.Possible {
 		return "Impossible: the cards cannot tile the board.", nil
 	}
-	return "Possible: the solution is drawn beside the cards.", nil
+	line := "Possible: the solution is drawn beside the cards. " + solutionsLine(a.Solutions, "arrangement")
+	if a.IdenticalSwap {
+		line += " Identical cards could swap places: that counts as the same arrangement."
+	}
+	return line, nil
 }
 
 func (e *tetravexEditor) dealSize() (w, h int) { return e.puzzle.N, e.puzzle.N }

@@ -1,0 +1,170 @@
+package ui
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+
+	"gridsolve/solvers"
+)
+
+// Files: Save… writes the puzzle in a chosen format as a download, Open…
+// and a file dropped anywhere on the page (web/input.js) read one, the
+// format detected as for a pasted puzzle.
+
+// maxFile bounds a file read: no puzzle comes near it.
+const maxFile = 8 << 20
+
+// saveFormats lists the formats the shown game can write, judge text first.
+func (p *Page) saveFormats() []solvers.Format {
+	judge := solvers.Format{Name: "judge text", Ext: ".txt", Export: true}
+	g, ok := solvers.Lookup(p.current().game())
+	if !ok {
+		return []solvers.Format{judge}
+	}
+	c, ok := g.(solvers.Converter)
+	if !ok {
+		return []solvers.Format{judge}
+	}
+	var out []solvers.Format
+	for _, f := range c.Formats() {
+		if f.Export {
+			out = append(out, f)
+		}
+	}
+	if len(out) == 0 {
+		return []solvers.Format{judge}
+	}
+	return out
+}
+
+func (p *Page) renderFiles() app.UI {
+	formats := p.saveFormats()
+	t := p.cur()
+	t.saveAs = max(0, min(t.saveAs, len(formats)-1))
+	opts := make([]app.UI, len(formats))
+	for i, f := range formats {
+		opts[i] = app.Option().Value(strconv.Itoa(i)).Text(f.Name + " (" + f.Ext + ")").Selected(i == t.saveAs)
+	}
+	return app.Div().Class("card").Body(
+		app.Div().Class("buttons").Body(
+			app.Label().Class("button").For("open-file").Text("Open…"),
+			app.Input().Type("file").ID("open-file").Class("visually-hidden").Accept(".txt,.non,.xml,.url,text/plain,text/xml").OnChange(p.onOpenFile),
+			app.Button().ID("save").Text("Save…").OnClick(p.onSave),
+			app.Select().ID("save-format").Aria("label", "File format").Body(opts...).OnChange(p.onSaveFormat),
+		),
+		app.P().Class("hint").Text("Or drop a puzzle file anywhere on the page."),
+	)
+}
+
+func (p *Page) onSaveFormat(ctx app.Context, e app.Event) {
+	if n, err := strconv.Atoi(ctx.JSSrc().Get("value").String()); err == nil {
+		p.cur().saveAs = n
+	}
+}
+
+// fileName is a sensible name for the puzzle's file: "nonogram-25x25.non".
+func fileName(ed editor, ext string) string {
+	w, h := ed.size()
+	if w > 0 && h > 0 {
+		return fmt.Sprintf("%s-%dx%d%s", ed.game(), w, h, ext)
+	}
+	return ed.game() + ext
+}
+
+// exportAs writes the shown puzzle in the chosen format.
+func (p *Page) exportAs() (text string, f solvers.Format, err error) {
+	formats := p.saveFormats()
+	f = formats[max(0, min(p.cur().saveAs, len(formats)-1))]
+	text = p.current().text()
+	if g, ok := solvers.Lookup(p.current().game()); ok {
+		if c, ok := g.(solvers.Converter); ok {
+			text, err = c.Export(text, f.Name)
+		}
+	}
+	return text, f, err
+}
+
+func (p *Page) onSave(ctx app.Context, e app.Event) {
+	t := p.cur()
+	text, f, err := p.exportAs()
+	if err != nil {
+		t.say("error", "Could not save as "+f.Name+": "+err.Error())
+		return
+	}
+	name := fileName(t.ed, f.Ext)
+	win := app.Window()
+	blob := win.Get("Blob").New([]any{text}, map[string]any{"type": "text/plain;charset=utf-8"})
+	url := win.Get("URL").Call("createObjectURL", blob)
+	a := win.Get("document").Call("createElement", "a")
+	a.Set("href", url)
+	a.Set("download", name)
+	win.Get("document").Get("body").Call("append", a)
+	a.Call("click")
+	a.Call("remove")
+	win.Get("URL").Call("revokeObjectURL", url)
+	t.say("done", "Saved "+name+" ("+f.Name+").")
+}
+
+func (p *Page) onOpenFile(ctx app.Context, e app.Event) {
+	src := ctx.JSSrc()
+	files := src.Get("files")
+	if !files.Truthy() || files.Get("length").Int() == 0 {
+		return
+	}
+	p.readFile(ctx, files.Index(0))
+	src.Set("value", "") // the same file can be opened again
+}
+
+// readFile reads a File the user gave and loads the puzzle in it.
+func (p *Page) readFile(ctx app.Context, file app.Value) {
+	t := p.cur()
+	name := file.Get("name").String()
+	if file.Get("size").Int() > maxFile {
+		t.say("error", fmt.Sprintf("%s is larger than %d MiB: not a puzzle file.", clip(name, 60), maxFile>>20))
+		return
+	}
+	file.Call("text").Then(func(v app.Value) {
+		text := v.String()
+		ctx.Dispatch(func(ctx app.Context) { p.importText(ctx, text, clip(name, 60)) })
+	})
+}
+
+// importText loads a puzzle pasted or read from a file (from says which),
+// detecting its format where the game knows several.
+func (p *Page) importText(ctx app.Context, text, from string) {
+	t := p.cur()
+	if strings.TrimSpace(text) == "" {
+		t.say("error", "There is no puzzle in "+from+".")
+		return
+	}
+	format := "the " + t.ed.title() + " puzzle"
+	if g, ok := solvers.Lookup(t.ed.game()); ok {
+		if c, ok := g.(solvers.Converter); ok {
+			judge, f, err := c.Import(text)
+			if err != nil {
+				t.say("error", err.Error())
+				return
+			}
+			text, format = judge, "a "+f.Name
+		}
+	}
+	before := t.ed.snapshot()
+	if err := t.ed.load(text); err != nil {
+		t.ed.restore(before)
+		t.say("error", err.Error())
+		return
+	}
+	p.changed(ctx)
+	w, h := t.ed.size()
+	size := ""
+	if w > 0 && h > 0 {
+		size = fmt.Sprintf(", %d×%d", w, h)
+	}
+	if from != "the text box" {
+		format += " from " + from
+	}
+	t.say("idle", "Loaded "+format+size+".")
+}
