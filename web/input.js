@@ -138,9 +138,9 @@
   });
 
   // A play timer ticks here, not in Go: an element with data-start (Unix
-  // ms) and no data-end shows the minutes and seconds since.
+  // ms), left empty by Go, shows the minutes and seconds since.
   setInterval(() => {
-    const el = document.querySelector("[data-start]:not([data-end])");
+    const el = document.querySelector("[data-start]");
     const start = el && Number(el.dataset.start);
     if (!start) return;
     const s = Math.max(0, Math.floor((Date.now() - start) / 1000));

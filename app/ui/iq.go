@@ -387,3 +387,19 @@ func (e *iqEditor) deal(text string) error { return e.load(text) }
 func (e *iqEditor) hintRequest() (puzzle, position string, ok bool) {
 	return e.text(), e.text(), strings.Contains(e.text(), string(iq.Empty))
 }
+
+// boardCells maps the iq package's cell numbers (row r, column c is
+// r*(r+1)/2+c) to this board's, r*Size+c.
+func (e *iqEditor) boardCells(cells []int) []int {
+	out := make([]int, 0, len(cells))
+	for _, i := range cells {
+		r := 0
+		for (r+1)*(r+2)/2 <= i {
+			r++
+		}
+		if r < iq.Size {
+			out = append(out, r*iq.Size+i-r*(r+1)/2)
+		}
+	}
+	return out
+}

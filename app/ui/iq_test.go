@@ -93,3 +93,11 @@ func TestIQCheck(t *testing.T) {
 		t.Errorf("Check says %q", e.msg)
 	}
 }
+
+func TestIQBoardCells(t *testing.T) {
+	got := newIQ().boardCells([]int{0, 1, 2, 3, 5, 54})
+	want := []int{0, 10, 11, 20, 22, 99}
+	if !slices.Equal(got, want) {
+		t.Errorf("board cells %v, want %v", got, want)
+	}
+}

@@ -29,6 +29,12 @@ type hinter interface {
 	hintRequest() (puzzle, position string, ok bool)
 }
 
+// hintMapper is implemented by editors whose board numbers its cells
+// otherwise than the game's package does (IQ's triangle in a square grid).
+type hintMapper interface {
+	boardCells(cells []int) []int
+}
+
 var levelNames = []string{"Easy", "Medium", "Hard"}
 
 // playTools are the New and Hint controls, for editors that take them.
@@ -145,6 +151,9 @@ func (p *Page) tookPlay(ctx app.Context, i int, j job, ok bool, result string) {
 		if hr, ok := t.ed.(hinter); !ok || !samePosition(hr, j) {
 			t.say("idle", "The board changed while the hint was found: ask again.")
 			return
+		}
+		if m, ok := t.ed.(hintMapper); ok {
+			h.Cells = m.boardCells(h.Cells)
 		}
 		t.hint = &h
 		t.say("done", "Hint: "+h.Reason)

@@ -205,15 +205,16 @@ func (e *tetravexEditor) tools(p *Page) []app.UI {
 	return ui
 }
 
-// timer shows the time played; web/input.js keeps a running one ticking.
+// timer shows the time played. web/input.js ticks a running one: it
+// writes the element's text, so go-app must own none, and the solved line
+// is another element.
 func (e *tetravexEditor) timer() app.UI {
-	t := app.Span().ID("tv-timer").Class("hint timer").DataSet("start", e.started)
 	if e.ended != 0 {
 		d := time.Duration(e.ended-e.started) * time.Millisecond
-		return t.DataSet("end", e.ended).Class("hint timer solved").
+		return app.Strong().ID("tv-timer").Class("timer solved").
 			Text(fmt.Sprintf("Solved in %d:%02d!", int(d.Minutes()), int(d.Seconds())%60))
 	}
-	return t.Text("0:00")
+	return app.Span().ID("tv-timer").Class("hint timer").DataSet("start", e.started)
 }
 
 func (e *tetravexEditor) tool(name, value string) error {
