@@ -268,6 +268,7 @@ func (p *page) solve() string {
 	seq := eval[string](p, `document.querySelector("#status").dataset.seq`)
 	p.click("#solve")
 	p.waitFor(fmt.Sprintf(`document.querySelector("#status").dataset.seq !== %q`, seq))
+	p.waitFor(`document.querySelector("#status").dataset.revealing !== "true"`) // a big answer is drawn a few rows a frame
 	status := p.statusNow()
 	if state := eval[string](p, `document.querySelector("#status").dataset.state`); state != "done" {
 		p.t.Fatalf("solve ended in state %s: %s", state, status)

@@ -40,6 +40,7 @@ func (p *page) solveWatched() []int {
 		p.press(kb.Escape)
 		p.waitFor(fmt.Sprintf(`document.querySelector("#status").dataset.seq !== %q`, seq))
 	}
+	p.waitFor(`document.querySelector("#status").dataset.revealing !== "true"`)
 	time.Sleep(200 * time.Millisecond) // long tasks are reported after they end
 	return eval[[]int](p, `window.longTasks`)
 }

@@ -26,7 +26,7 @@ func TestNewAndHint(t *testing.T) {
 		if eval[bool](p, `document.querySelector("#new") !== null`) {
 			before := p.exported()
 			savedBefore := eval[string](p, `localStorage.getItem("gridsolve/`+game+`")`)
-			p.eval(`document.querySelector("#level").value = "1"; document.querySelector("#level").dispatchEvent(new Event("change", {bubbles: true}))`)
+			p.setValue("#level", "1")
 			p.click("#new")
 			p.waitFor(`!document.querySelector("#new").disabled`)
 			if got := p.statusNow(); !strings.HasPrefix(got, "A new Easy puzzle") {

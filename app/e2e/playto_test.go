@@ -75,7 +75,7 @@ func TestPlayNonogramToSolved(t *testing.T) {
 	p.click("#nono-draw")
 	p.setValue("#field-w", "6")
 	p.setValue("#field-h", "6")
-	p.eval(`document.querySelector("#level").value = "1"; document.querySelector("#level").dispatchEvent(new Event("change", {bubbles: true}))`)
+	p.setValue("#level", "1")
 	p.click("#new")
 	p.waitFor(`document.querySelector("#status").textContent.startsWith("A new")`)
 	clues, err := nonogram.ParseClues(p.exported())
@@ -109,7 +109,7 @@ func TestPlayNonogramToSolved(t *testing.T) {
 // then moved right; the timer stops with "Solved".
 func TestPlayTetravexToSolved(t *testing.T) {
 	p := openPuzzle(t, "tetravex", "2\n0 0 0 0\n0 0 0 0\n0 0 0 0\n0 0 0 0\n")
-	p.eval(`document.querySelector("#level").value = "1"; document.querySelector("#level").dispatchEvent(new Event("change", {bubbles: true}))`)
+	p.setValue("#level", "1")
 	p.click("#new")
 	p.waitFor(`document.querySelector("#status").textContent.startsWith("A new")`)
 	puzzle, err := tetravex.ParsePuzzle(p.exported())

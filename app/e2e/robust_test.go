@@ -106,6 +106,7 @@ func TestSizeFieldsClamp(t *testing.T) {
 func TestSwatchColour(t *testing.T) {
 	p := open(t, "")
 	p.tab("iq")
+	p.click("#iq-paint")
 	p.click("#brush-C")
 	got := eval[string](p, `getComputedStyle(document.querySelector("#brush-C")).backgroundColor`)
 	want := eval[string](p, `(() => { const d = document.createElement("div"); d.className = "p-C"; document.body.append(d);
@@ -185,10 +186,12 @@ func TestWorkerFaults(t *testing.T) {
 	p.eval(`window.swGone = false; navigator.serviceWorker.getRegistrations().then(rs => Promise.all(rs.map(r => r.unregister())))
 		.then(() => caches.keys()).then(ks => Promise.all(ks.map(k => caches.delete(k)))).then(() => window.swGone = true)`)
 	p.waitFor(`window.swGone`)
-	p.do(chromedp.Reload())
-	p.waitFor(`document.querySelector("#grid") !== null && !navigator.serviceWorker.controller`)
+	// From now on worker.wasm cannot be had, so the service worker the
+	// reload registers cannot cache the build, and every worker fails.
 	failing.Store("/web/worker.wasm")
 	defer failing.Store("")
+	p.do(chromedp.Reload())
+	p.waitFor(`document.querySelector("#grid") !== null && !navigator.serviceWorker.controller`)
 	// The warm spare may still answer once; the workers after it cannot load.
 	failed := false
 	for try := 0; try < 3 && !failed; try++ {

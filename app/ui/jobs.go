@@ -3,6 +3,7 @@ package ui
 import (
 	"encoding/json"
 	"fmt"
+	"time"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
@@ -138,9 +139,32 @@ func (p *Page) onJobEnd(ctx app.Context, id int, ok bool, result string) {
 		t.say("error", "Could not read the answer: "+err.Error())
 		return
 	}
+	p.reveal(ctx, t)
 	cost := fmt.Sprintf("%d ms", res.Millis)
 	if res.Nodes > 0 {
 		cost = groupDigits(res.Nodes) + " nodes, " + cost
 	}
 	t.say("done", summary+" ("+cost+")")
+}
+
+// revealRows is how many board rows a frame rebuilds when an answer is
+// revealed: about 600 cells of a 50-wide board, some 15 ms of work.
+const revealRows = 12
+
+// reveal rebuilds the tab's board a few rows per frame, from the top, so
+// a big answer never keeps the page busy for long.
+func (p *Page) reveal(ctx app.Context, t *tab) {
+	t.rows.upTo = revealRows
+	var step func(ctx app.Context)
+	step = func(ctx app.Context) {
+		if t.rows.upTo < 0 {
+			return // revealed already, by a change or a tab switch
+		}
+		if t.rows.upTo += revealRows; t.rows.upTo >= len(t.rows.rows) {
+			t.rows.upTo = -1
+			return
+		}
+		ctx.After(16*time.Millisecond, step)
+	}
+	ctx.After(16*time.Millisecond, step)
 }

@@ -3,7 +3,6 @@ package ui
 import (
 	"encoding/json"
 	"fmt"
-	"html"
 	"slices"
 	"strconv"
 	"strings"
@@ -581,8 +580,7 @@ func (e *nonogramEditor) board(p *Page) app.UI {
 			}
 			b.WriteString(`</div>`)
 			for x := range w {
-				fmt.Fprintf(&b, `<div class="%s" role="gridcell" data-i="%d" aria-label="Row %d column %d, %s"></div>`,
-					html.EscapeString(classes[x]), y*w+x, y+1, x+1, labels[x])
+				writeCell(&b, y*w+x, x, y, cell{class: classes[x], label: labels[x]})
 			}
 			b.WriteString(`</div>`)
 			return b.String()
@@ -610,17 +608,17 @@ func (e *nonogramEditor) board(p *Page) app.UI {
 	)
 }
 
-// cellLook is a cell's classes and spoken label.
+// cellLook is a cell's classes (besides "cell") and spoken label.
 func (e *nonogramEditor) cellLook(x, y int) (class, label string) {
 	w := e.width()
 	i := y*w + x
-	class, label = "cell", "empty"
+	class, label = "", "empty"
 	if e.mode == nonoPlay {
 		switch e.grid[i] {
 		case filled:
-			class, label = "cell fill", "filled"
+			class, label = "fill", "filled"
 		case dotted:
-			class, label = "cell dot", "dotted"
+			class, label = "dot", "dotted"
 		default:
 			label = "unknown"
 		}
@@ -631,7 +629,7 @@ func (e *nonogramEditor) cellLook(x, y int) (class, label string) {
 	}
 	if a := e.answer; a != nil && a.Status != "none" && y < len(a.Grid) && x < len(a.Grid[y]) {
 		if a.Grid[y][x] == '#' {
-			class, label = "cell fill", "black"
+			class, label = "fill", "black"
 		}
 		if a.Status == "multiple" && y < len(a.Other) && x < len(a.Other[y]) && a.Other[y][x] != a.Grid[y][x] {
 			class, label = class+" differs", label+", differs in another solution"
@@ -639,7 +637,7 @@ func (e *nonogramEditor) cellLook(x, y int) (class, label string) {
 		return class, label
 	}
 	if e.mode == nonoDraw && e.pic[y][x] {
-		class, label = "cell fill", "black"
+		class, label = "fill", "black"
 	}
 	return class, label
 }

@@ -111,7 +111,7 @@ const idleStatus = "Draw a puzzle, then Solve."
 func New() *Page {
 	p := &Page{jobs: map[int]job{}, helpClosed: map[string]bool{}}
 	for _, ed := range []editor{newShips(), newFlip(), newIQ(), newNonogram(), newTetravex()} {
-		t := &tab{ed: ed, state: "idle", status: idleStatus, level: 2}
+		t := &tab{ed: ed, state: "idle", status: idleStatus, level: 2, rows: rowCache{upTo: -1}}
 		t.hist.reset(ed.snapshot())
 		p.tabs = append(p.tabs, t)
 	}
@@ -163,6 +163,7 @@ func (p *Page) changed(ctx app.Context) {
 	}
 	t.ed.clearAnswer()
 	t.hint = nil
+	t.rows.upTo = -1
 	p.shareURL = ""
 	if t.solving == 0 {
 		t.say("idle", idleStatus)
@@ -180,6 +181,7 @@ func (p *Page) showState(ctx app.Context, s string, what string) {
 	}
 	t.ed.clearAnswer()
 	t.hint = nil
+	t.rows.upTo = -1
 	p.shareURL = ""
 	if t.solving == 0 {
 		t.say("idle", what+".")
@@ -278,7 +280,7 @@ func (p *Page) renderSolve() app.UI {
 				Disabled(t.solving == 0).OnClick(p.onCancel),
 		),
 		app.P().ID("status").Class("status "+t.state).Aria("live", "polite").
-			DataSet("state", t.state).DataSet("seq", p.finished).Body(
+			DataSet("state", t.state).DataSet("seq", p.finished).DataSet("revealing", t.rows.upTo >= 0).Body(
 			app.If(t.solving != 0, func() app.UI { return app.Span().Class("spinner").Aria("hidden", true) }),
 			app.Span().Class("status-text").Text(status),
 			// Filled in by web/solver.js as the search goes; its box has a

@@ -9,9 +9,14 @@ import (
 // rowCache keeps each board row's HTML with the key it was built from, so
 // a render rebuilds only the rows whose cells changed: a stroke across a
 // 50×50 board then costs one row per cell it enters, not 2,500 cells.
+//
+// A big change, such as a solver's answer over a whole board, is revealed
+// a few rows per frame (see Page.reveal), so that no frame's work keeps
+// the page busy for long: rows from upTo on keep their old HTML until then.
 type rowCache struct {
 	keys, rows []string
 	key        []byte // scratch for building a key
+	upTo       int    // rows from upTo on are not rebuilt yet; -1: all are
 }
 
 // row returns row y's HTML for key, calling build only when the key
@@ -20,6 +25,9 @@ func (c *rowCache) row(y int, key []byte, build func() string) string {
 	if y >= len(c.rows) {
 		c.rows = append(c.rows, make([]string, y+1-len(c.rows))...)
 		c.keys = append(c.keys, make([]string, y+1-len(c.keys))...)
+	}
+	if c.upTo >= 0 && y >= c.upTo && c.rows[y] != "" {
+		return c.rows[y]
 	}
 	if c.keys[y] != string(key) || c.rows[y] == "" {
 		c.keys[y], c.rows[y] = string(key), build()
