@@ -18,7 +18,8 @@ window.gridsolveSolver = (() => {
   let spare = null;
   let onEnd = null; // Go: onEnd(id, kind, text), kind "done" or "fail"
 
-  const groupDigits = (n) => n.toLocaleString("en-US");
+  const digits = new Intl.NumberFormat("en-US");
+  const groupDigits = (n) => digits.format(n);
 
   function progressText(job, nodes) {
     const s = ((performance.now() - job.started) / 1000).toFixed(1);

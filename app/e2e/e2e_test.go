@@ -225,7 +225,20 @@ func (p *page) click(sel string) {
 	p.t.Helper()
 	renders := eval[string](p, `document.querySelector("#app").dataset.renders`)
 	p.do(chromedp.Click(chromedp.CSS(sel)))
+	p.rendered(renders)
+}
+
+// rendered waits until the page has rendered since renders was read, and
+// then until no render has come for 50 ms: a pointer move may render too
+// (IQ's ghost), and the test must see the effect of its own action.
+func (p *page) rendered(renders string) {
+	p.t.Helper()
 	p.waitFor(fmt.Sprintf(`document.querySelector("#app").dataset.renders !== %q`, renders))
+	p.waitFor(`(() => {
+		const r = document.querySelector("#app").dataset.renders;
+		if (window.lastRenders !== r) { window.lastRenders = r; window.lastRenderSeen = performance.now(); return false; }
+		return performance.now() - window.lastRenderSeen > 50;
+	})()`)
 }
 
 // keys types keys into the element matching a CSS selector, and waits
@@ -234,7 +247,7 @@ func (p *page) keys(sel, keys string) {
 	p.t.Helper()
 	renders := eval[string](p, `document.querySelector("#app").dataset.renders`)
 	p.do(chromedp.SendKeys(chromedp.CSS(sel), keys))
-	p.waitFor(fmt.Sprintf(`document.querySelector("#app").dataset.renders !== %q`, renders))
+	p.rendered(renders)
 }
 
 // clickCell clicks cell i of the grid.
@@ -256,7 +269,7 @@ func (p *page) setValue(sel, value string) {
 	p.t.Helper()
 	renders := eval[string](p, `document.querySelector("#app").dataset.renders`)
 	p.eval(fmt.Sprintf(`(el => { el.value = %q; el.dispatchEvent(new Event("change", {bubbles: true})) })(document.querySelector(%q))`, value, sel))
-	p.waitFor(fmt.Sprintf(`document.querySelector("#app").dataset.renders !== %q`, renders))
+	p.rendered(renders)
 }
 
 func (p *page) eval(expr string) { eval[any](p, expr) }

@@ -53,10 +53,12 @@ func TestLongSolvesResponsive(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	// A solvable 64×64 board (presses on a blank one), so that its answer,
+	// 4,096 cells, is drawn too.
 	rng := rand.New(rand.NewPCG(64, 64))
 	board, _ := flip.NewBoard(64, 64)
-	for i := range board.Black {
-		board.Black[i] = rng.IntN(2) == 0
+	for range 600 {
+		board.Press(rng.IntN(len(board.Black)))
 	}
 	for _, c := range []struct{ game, text string }{{"nonogram", string(clues)}, {"flip", board.String()}} {
 		p := openPuzzle(t, c.game, c.text)

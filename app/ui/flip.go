@@ -286,7 +286,10 @@ func (e *flipEditor) setAnswer(raw []byte) (string, error) {
 	if !a.Minimal {
 		proof = "not proven the fewest"
 	}
-	sets := " " + solutionsLine(a.Solutions, "fewest-press set")
+	sets := ""
+	if a.Minimal {
+		sets = " " + solutionsLine(a.Solutions, "fewest-press set")
+	}
 	if a.Count == 1 {
 		return fmt.Sprintf("Press the marked cell to turn it all %s (%s).%s", colour, proof, sets), nil
 	}

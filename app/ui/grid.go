@@ -24,6 +24,10 @@ func (p *Page) gridView(w, h int, draw func(i int) cell, class, label string) ap
 	rows := make([]app.UI, h)
 	cells := make([]cell, w)
 	for y := range h {
+		if t.rows.kept(y) {
+			rows[y] = app.Raw(t.rows.rows[y])
+			continue
+		}
 		key := t.rows.key[:0]
 		for x := range w {
 			i := y*w + x

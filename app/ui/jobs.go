@@ -70,7 +70,8 @@ func (p *Page) solve() {
 	if t.solving != 0 {
 		return
 	}
-	t.ed.clearAnswer()
+	// The answer shown, if any, is for this very puzzle (a change clears
+	// it): it stays until the new one comes, so Solve redraws no board.
 	t.say("busy", "Solving…")
 	t.solving = p.start(p.at, "solve", jobRequest{op: "solve", game: t.ed.game(), text: t.ed.text()})
 }
@@ -148,8 +149,8 @@ func (p *Page) onJobEnd(ctx app.Context, id int, ok bool, result string) {
 }
 
 // revealRows is how many board rows a frame rebuilds when an answer is
-// revealed: about 600 cells of a 50-wide board, some 15 ms of work.
-const revealRows = 12
+// revealed: about 300 cells of a 50-wide board.
+const revealRows = 6
 
 // reveal rebuilds the tab's board a few rows per frame, from the top, so
 // a big answer never keeps the page busy for long.

@@ -550,6 +550,10 @@ func (e *nonogramEditor) board(p *Page) app.UI {
 	t := p.cur()
 	classes, labels := make([]string, w), make([]string, w)
 	for y := range h {
+		if t.rows.kept(y) {
+			rows = append(rows, app.Raw(t.rows.rows[y]))
+			continue
+		}
 		key := append(t.rows.key[:0], byte(boolInt(rowsDone[y])))
 		for x := range w {
 			i := y*w + x

@@ -19,6 +19,12 @@ type rowCache struct {
 	upTo       int    // rows from upTo on are not rebuilt yet; -1: all are
 }
 
+// kept reports whether row y keeps its old HTML while a change is
+// revealed, so that its key need not even be built.
+func (c *rowCache) kept(y int) bool {
+	return c.upTo >= 0 && y >= c.upTo && y < len(c.rows) && c.rows[y] != ""
+}
+
 // row returns row y's HTML for key, calling build only when the key
 // differs from the one the cached HTML was built from.
 func (c *rowCache) row(y int, key []byte, build func() string) string {
@@ -26,7 +32,7 @@ func (c *rowCache) row(y int, key []byte, build func() string) string {
 		c.rows = append(c.rows, make([]string, y+1-len(c.rows))...)
 		c.keys = append(c.keys, make([]string, y+1-len(c.keys))...)
 	}
-	if c.upTo >= 0 && y >= c.upTo && c.rows[y] != "" {
+	if c.kept(y) {
 		return c.rows[y]
 	}
 	if c.keys[y] != string(key) || c.rows[y] == "" {
