@@ -144,12 +144,7 @@ func TestBigStrokeResponsive(t *testing.T) {
 	p.click("#nono-draw")
 	p.setValue("#field-w", "50")
 	p.setValue("#field-h", "50")
-	p.eval(`(() => {
-		window.longTasks = [];
-		new PerformanceObserver(list => {
-			for (const e of list.getEntries()) window.longTasks.push(Math.round(e.duration));
-		}).observe({type: "longtask"});
-	})()`)
+	p.watchLongTasks()
 	row := make([]int, 50)
 	for i := range row {
 		row[i] = 50*20 + i
