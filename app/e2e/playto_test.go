@@ -142,7 +142,7 @@ func TestPlayTetravexToSolved(t *testing.T) {
 	}
 	// A wrong move first: the cards of places 0 and 1 swapped. Their
 	// touching edges are marked exactly when they do not match.
-	p.waitFor(`document.querySelector("#tv-timer").textContent !== ""`) // the timer runs
+	p.waitFor(`document.querySelector("#play-timer").textContent !== ""`) // the timer runs
 	put(a.Place[1], 0)
 	put(a.Place[0], 1)
 	want := 0
@@ -158,7 +158,7 @@ func TestPlayTetravexToSolved(t *testing.T) {
 		}
 	}
 	time.Sleep(1100 * time.Millisecond) // the running timer ticks at least once
-	p.waitFor(`document.querySelector("#tv-timer").textContent.startsWith("Solved in")`)
+	p.waitFor(`document.querySelector("#play-timer").textContent.startsWith("Solved in")`)
 	if n := eval[int](p, `document.querySelectorAll("#grid .edge.bad").length`); n != 0 {
 		t.Errorf("%d edges marked on the solved board", n)
 	}

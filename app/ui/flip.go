@@ -315,3 +315,7 @@ func (e *flipEditor) hintRequest() (puzzle, position string, ok bool) {
 	}
 	return start.String(), e.cells.String(), !solved(e.cells)
 }
+
+func (e *flipEditor) playState() (on, won bool) {
+	return e.play, e.play && e.presses > 0 && solved(e.cells)
+}

@@ -28,25 +28,42 @@ type iqEditor struct {
 	hover    int  // placing: the cell under the pointer, or -1
 	msg      string
 	checking bool // Check asked whether the position can be completed
+	dealt    bool // playing a position New dealt (the page times it)
 	answer   *iq.Answer
 }
 
 func newIQ() *iqEditor { return &iqEditor{b: &iq.Board{}, brush: 'A', hover: -1} }
 
-func (*iqEditor) game() string             { return "iq" }
-func (*iqEditor) title() string            { return "IQ" }
-func (e *iqEditor) text() string           { return e.b.String() }
-func (e *iqEditor) clearAnswer()           { e.answer = nil }
-func (e *iqEditor) size() (w, h int)       { return iq.Size, iq.Size }
-func (e *iqEditor) snapshot() string       { return e.text() }
-func (e *iqEditor) restore(s string) error { return e.load(s) }
+func (*iqEditor) game() string       { return "iq" }
+func (*iqEditor) title() string      { return "IQ" }
+func (e *iqEditor) text() string     { return e.b.String() }
+func (e *iqEditor) clearAnswer()     { e.answer = nil }
+func (e *iqEditor) size() (w, h int) { return iq.Size, iq.Size }
+
+// snapshot: the board's judge text, after a "play" line when the board was
+// dealt by New (the page times its play).
+func (e *iqEditor) snapshot() string {
+	if e.dealt {
+		return "play\n" + e.text()
+	}
+	return e.text()
+}
+
+func (e *iqEditor) restore(s string) error {
+	board, dealt := strings.CutPrefix(s, "play\n")
+	if err := e.load(board); err != nil {
+		return err
+	}
+	e.dealt = dealt
+	return nil
+}
 
 func (e *iqEditor) load(text string) error {
 	b, err := iq.ParseBoard(text)
 	if err != nil {
 		return err
 	}
-	e.b, e.answer, e.msg = b, nil, ""
+	e.b, e.answer, e.msg, e.dealt = b, nil, "", false
 	if e.onBoard(e.piece) {
 		e.piece = -1
 	}
@@ -122,7 +139,7 @@ func (e *iqEditor) tool(name, value string) error {
 	case "turn":
 		e.turn(value == "mirror")
 	case "clear":
-		e.b = &iq.Board{}
+		e.b, e.dealt = &iq.Board{}, false
 	case "check":
 		e.checking, e.msg = true, "Checking…"
 	}
@@ -380,8 +397,16 @@ func (e *iqEditor) solvedNow() bool {
 
 func (e *iqEditor) dealSize() (w, h int) { return iq.Size, iq.Size }
 
-// deal shows a new starting position.
-func (e *iqEditor) deal(text string) error { return e.load(text) }
+// deal shows a new starting position, to play.
+func (e *iqEditor) deal(text string) error {
+	if err := e.load(text); err != nil {
+		return err
+	}
+	e.dealt = true
+	return nil
+}
+
+func (e *iqEditor) playState() (on, won bool) { return e.dealt, e.dealt && e.solvedNow() }
 
 // hintRequest: a piece placement from the board as it is.
 func (e *iqEditor) hintRequest() (puzzle, position string, ok bool) {

@@ -708,3 +708,5 @@ func (e *nonogramEditor) hintRequest() (puzzle, position string, ok bool) {
 	}
 	return e.text(), b.String(), true
 }
+
+func (e *nonogramEditor) playState() (on, won bool) { return e.mode == nonoPlay, e.solvedNow() }

@@ -80,6 +80,8 @@ type tab struct {
 	hinting int           // job id of a running hint, 0 when idle
 	hint    *solvers.Hint // the hint shown, until the board changes
 	saveAs  int           // the format Save… writes, an index into Page.saveFormats
+
+	playStart, playEnd int64 // the play timer, Unix ms; 0 when not playing (see updateTimer)
 }
 
 // Page is the whole app.
@@ -164,6 +166,7 @@ func (p *Page) changed(ctx app.Context) {
 	t.ed.clearAnswer()
 	t.hint = nil
 	t.rows.upTo = -1
+	t.updateTimer()
 	p.shareURL = ""
 	if t.solving == 0 {
 		t.say("idle", idleStatus)
@@ -182,6 +185,7 @@ func (p *Page) showState(ctx app.Context, s string, what string) {
 	t.ed.clearAnswer()
 	t.hint = nil
 	t.rows.upTo = -1
+	t.updateTimer()
 	p.shareURL = ""
 	if t.solving == 0 {
 		t.say("idle", what+".")

@@ -2,9 +2,11 @@ package ui
 
 import (
 	"encoding/json"
+	"fmt"
 	"math/rand/v2"
 	"slices"
 	"strconv"
+	"time"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
@@ -35,6 +37,50 @@ type hintMapper interface {
 	boardCells(cells []int) []int
 }
 
+// player is implemented by editors with a play mode: the page times it.
+type player interface {
+	// playState says whether a game is being played, and whether it is won.
+	playState() (on, solved bool)
+}
+
+// updateTimer starts the tab's play timer when a game starts, stops it
+// when the game is won, and forgets it when play ends.
+func (t *tab) updateTimer() {
+	pl, ok := t.ed.(player)
+	on, solved := false, false
+	if ok {
+		on, solved = pl.playState()
+	}
+	now := time.Now().UnixMilli()
+	switch {
+	case !on:
+		t.playStart, t.playEnd = 0, 0
+	case t.playStart == 0:
+		t.playStart, t.playEnd = now, 0
+	}
+	switch {
+	case on && solved && t.playEnd == 0:
+		t.playEnd = now
+	case !solved:
+		t.playEnd = 0
+	}
+}
+
+// timer shows the time played. web/input.js ticks a running one: it
+// writes the element's text, so go-app must own none, and the solved line
+// is another element.
+func (t *tab) timer() app.UI {
+	if t.playStart == 0 {
+		return nil
+	}
+	if t.playEnd != 0 {
+		d := time.Duration(t.playEnd-t.playStart) * time.Millisecond
+		return app.Strong().ID("play-timer").Class("timer solved").
+			Text(fmt.Sprintf("Solved in %d:%02d!", int(d.Minutes()), int(d.Seconds())%60))
+	}
+	return app.Span().ID("play-timer").Class("hint timer").DataSet("start", t.playStart).Aria("label", "Time played")
+}
+
 var levelNames = []string{"Easy", "Medium", "Hard"}
 
 // playTools are the New and Hint controls, for editors that take them.
@@ -59,6 +105,9 @@ func (p *Page) playTools() []app.UI {
 		_, _, can := h.hintRequest()
 		ui = append(ui, app.Button().ID("hint").Text("Hint").Title("One step, with its reason").
 			Disabled(!can || t.hinting != 0).OnClick(p.onHint))
+	}
+	if timer := t.timer(); timer != nil {
+		ui = append(ui, timer)
 	}
 	return ui
 }
@@ -136,6 +185,7 @@ func (p *Page) tookPlay(ctx app.Context, i int, j job, ok bool, result string) {
 			p.changed(ctx)
 		} else if t.hist.push(t.ed.snapshot()) {
 			t.ed.clearAnswer()
+			t.updateTimer()
 		}
 		t.say("idle", "A new "+levelNames[max(1, t.level)-1]+" puzzle. Undo brings the last one back.")
 	case "hint":

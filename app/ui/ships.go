@@ -352,3 +352,5 @@ func (e *shipsEditor) setAnswer(raw []byte) (string, error) {
 func (e *shipsEditor) hintRequest() (puzzle, position string, ok bool) {
 	return e.text(), e.text(), strings.Contains(e.text(), ".")
 }
+
+func (e *shipsEditor) playState() (on, won bool) { return e.play, e.over() }

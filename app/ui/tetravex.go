@@ -180,7 +180,6 @@ func (e *tetravexEditor) tools(p *Page) []app.UI {
 			p.toolButton("Edit", "mode", "edit", false).ID("tv-edit"),
 			p.toolButton("Play", "mode", "play", true).ID("tv-play"),
 			p.toolButton("Restart", "mode", "restart", false),
-			e.timer(),
 		}
 	}
 	ui := []app.UI{
@@ -203,18 +202,6 @@ func (e *tetravexEditor) tools(p *Page) []app.UI {
 		ui = append(ui, app.Div().ID("numpad").Class("numpad").Aria("label", "Value of the selected edge").Body(pad...))
 	}
 	return ui
-}
-
-// timer shows the time played. web/input.js ticks a running one: it
-// writes the element's text, so go-app must own none, and the solved line
-// is another element.
-func (e *tetravexEditor) timer() app.UI {
-	if e.ended != 0 {
-		d := time.Duration(e.ended-e.started) * time.Millisecond
-		return app.Strong().ID("tv-timer").Class("timer solved").
-			Text(fmt.Sprintf("Solved in %d:%02d!", int(d.Minutes()), int(d.Seconds())%60))
-	}
-	return app.Span().ID("tv-timer").Class("hint timer").DataSet("start", e.started)
 }
 
 func (e *tetravexEditor) tool(name, value string) error {
@@ -469,3 +456,5 @@ func (e *tetravexEditor) hintRequest() (puzzle, position string, ok bool) {
 	}
 	return e.text(), strings.Join(pos, " "), true
 }
+
+func (e *tetravexEditor) playState() (on, won bool) { return e.play, e.ended != 0 }
