@@ -250,10 +250,15 @@ func (p *page) keys(sel, keys string) {
 	p.rendered(renders)
 }
 
-// clickCell clicks cell i of the grid.
+// clickCell clicks cell i of the grid where it is on screen, as a person
+// does: a render may replace the cell's element at any time (an answer,
+// a heatmap arriving), so no element is held between finding and clicking.
 func (p *page) clickCell(i int) {
 	p.t.Helper()
-	p.click(fmt.Sprintf(`#grid [data-i="%d"]`, i))
+	renders := eval[string](p, `document.querySelector("#app").dataset.renders`)
+	x, y := p.cellAt(i)
+	p.do(chromedp.MouseClickXY(x, y))
+	p.rendered(renders)
 }
 
 // tab switches to the editor of a game.

@@ -161,20 +161,35 @@ func (e *shipsEditor) playLine() string {
 	if e.replay == nil {
 		return line + " Replaying the game…"
 	}
-	first := slices.Index(e.replay, true)
-	if first < 0 {
+	if !slices.Contains(e.replay, true) {
 		return line + " At no shot was one more miss guaranteed."
 	}
-	return line + fmt.Sprintf(" From shot %d on, the solver could guarantee at most one more miss (before %d of your %d shots).",
-		first+1, countTrue(e.replay), len(e.shots))
+	return line + " The solver could guarantee at most one more miss before " + shotRanges(e.replay) + "."
 }
 
-func countTrue(bs []bool) int {
-	n := 0
-	for _, b := range bs {
-		n += boolInt(b)
+// shotRanges names the shots (from 1) where guaranteed holds, as runs:
+// "shots 3, 17–29".
+func shotRanges(guaranteed []bool) string {
+	var runs []string
+	for i := 0; i < len(guaranteed); i++ {
+		if !guaranteed[i] {
+			continue
+		}
+		j := i
+		for j+1 < len(guaranteed) && guaranteed[j+1] {
+			j++
+		}
+		if j == i {
+			runs = append(runs, strconv.Itoa(i+1))
+		} else {
+			runs = append(runs, fmt.Sprintf("%d–%d", i+1, j+1))
+		}
+		i = j
 	}
-	return n
+	if len(runs) == 1 && !strings.Contains(runs[0], "–") {
+		return "shot " + runs[0]
+	}
+	return "shots " + strings.Join(runs, ", ")
 }
 
 func (e *shipsEditor) load(text string) error {

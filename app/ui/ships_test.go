@@ -81,3 +81,18 @@ func shotsOf(s string) []int {
 	}
 	return out
 }
+
+func TestShotRanges(t *testing.T) {
+	for _, c := range []struct {
+		in   []bool
+		want string
+	}{
+		{[]bool{false, false, true}, "shot 3"},
+		{[]bool{true, true, false, true}, "shots 1–2, 4"},
+		{[]bool{false, true, true, true}, "shots 2–4"},
+	} {
+		if got := shotRanges(c.in); got != c.want {
+			t.Errorf("shotRanges(%v) = %q, want %q", c.in, got, c.want)
+		}
+	}
+}
