@@ -59,5 +59,3 @@ func (a acceptEncoding) quality(coding string) float64 {
 	}
 	return 0
 }
-
-func (a acceptEncoding) allows(coding string) bool { return a.quality(coding) > 0 }

@@ -303,11 +303,11 @@ func TestTetravexPlay(t *testing.T) {
 			t.Fatalf("play state does not restore: %v\n%s", err, snap)
 		}
 	}
-	if !e.solvedNow() || e.ended == 0 || len(e.mismatches()) != 0 {
+	if !e.solvedNow() || !e.won || len(e.mismatches()) != 0 {
 		t.Fatalf("the solution's placement is not solved: %v", e.mismatches())
 	}
 	// Swapping two board cards makes mismatches (the cards differ).
-	e.ended = 0
+	e.won = false
 	e.move(0)
 	e.move(1)
 	if e.solvedNow() == (len(e.mismatches()) > 0) {

@@ -19,7 +19,6 @@ import (
 // shows where it would land. Clicking a placed piece picks it up again.
 // Painting single cells stays as a second tool, for odd boards.
 type iqEditor struct {
-	noKeys
 	b        *iq.Board
 	painting bool // the cell-painting tool instead of whole pieces
 	brush    byte // painting: a piece letter, or iq.Empty for the eraser

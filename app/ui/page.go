@@ -397,15 +397,6 @@ func (p *Page) toolNumber(label, name string, value, lo, hi int) app.UI {
 	)
 }
 
-// toolText is a text field applying tool name with its value on change.
-func (p *Page) toolText(label, name, value string) app.UI {
-	return app.Label().Class("field").Body(
-		app.Span().Text(label),
-		app.Input().Type("text").ID("field-"+name).DataSet("tool", name).
-			Value(value).Spellcheck(false).OnChange(p.onTool),
-	)
-}
-
 // solutionsLine says how many solutions a solver found, which stops
 // counting at two.
 func solutionsLine(n int, what string) string {

@@ -26,11 +26,10 @@ type tetravexEditor struct {
 
 	// Play, as in GNOME Tetravex: the cards start shuffled in a tray; a
 	// card is moved (or two swapped) by tapping it and then a slot.
-	play    bool
-	slots   []int // board slots 0..n²-1 then tray slots n²..2n²-1: a card, or -1
-	picked  int   // the slot whose card is picked up, or -1
-	started int64 // Unix milliseconds at the deal; ended, at the solve (0 before)
-	ended   int64
+	play   bool
+	slots  []int // board slots 0..n²-1 then tray slots n²..2n²-1: a card, or -1
+	picked int   // the slot whose card is picked up, or -1
+	won    bool  // the board is solved: cards no longer move
 }
 
 func newTetravex() *tetravexEditor {
@@ -44,8 +43,8 @@ func (e *tetravexEditor) clearAnswer()         { e.answer = nil }
 func (e *tetravexEditor) size() (w, h int)     { return 0, 0 } // keys move the edge selection
 func (e *tetravexEditor) paint(int, byte) bool { return false }
 
-// snapshot: the cards' judge text, or in play "play <started> <ended>",
-// the cards, "=" and the slots' cards ("-" for an empty slot).
+// snapshot: the cards' judge text, or in play "play" ("play won" once
+// solved), the cards, "=" and the slots' cards ("-" for an empty slot).
 func (e *tetravexEditor) snapshot() string {
 	if !e.play {
 		return e.text()
@@ -57,13 +56,16 @@ func (e *tetravexEditor) snapshot() string {
 			slots[k] = strconv.Itoa(c)
 		}
 	}
-	return fmt.Sprintf("play %d %d\n%s=\n%s\n", e.started, e.ended, e.puzzle, strings.Join(slots, " "))
+	head := "play"
+	if e.won {
+		head = "play won"
+	}
+	return fmt.Sprintf("%s\n%s=\n%s\n", head, e.puzzle, strings.Join(slots, " "))
 }
 
 func (e *tetravexEditor) restore(s string) error {
 	head, body, _ := strings.Cut(s, "\n")
-	var started, ended int64
-	if _, err := fmt.Sscanf(head, "play %d %d", &started, &ended); err != nil {
+	if head != "play" && head != "play won" {
 		return e.load(s)
 	}
 	cards, slotText, ok := strings.Cut(body, "=\n")
@@ -93,7 +95,7 @@ func (e *tetravexEditor) restore(s string) error {
 	if slices.Contains(seen, false) {
 		return fmt.Errorf("tetravex: damaged game")
 	}
-	e.play, e.slots, e.started, e.ended = true, slots, started, ended
+	e.play, e.slots, e.won = true, slots, head == "play won"
 	return nil
 }
 
@@ -105,7 +107,7 @@ func (e *tetravexEditor) startPlay() {
 		e.slots[k] = -1
 	}
 	copy(e.slots[n:], rand.Perm(n))
-	e.play, e.picked, e.started, e.ended, e.answer = true, -1, time.Now().UnixMilli(), 0, nil
+	e.play, e.picked, e.won, e.answer = true, -1, false, nil
 }
 
 // solvedNow reports a full board whose touching edges all match.
@@ -145,7 +147,7 @@ func (e *tetravexEditor) mismatches() map[int]bool {
 // move takes a tap on slot i: it picks up the card there, or puts the
 // picked card there, swapping it with the card there if any.
 func (e *tetravexEditor) move(i int) bool {
-	if i < 0 || i >= len(e.slots) || e.ended != 0 {
+	if i < 0 || i >= len(e.slots) || e.won {
 		return false
 	}
 	switch {
@@ -158,9 +160,7 @@ func (e *tetravexEditor) move(i int) bool {
 	}
 	e.slots[e.picked], e.slots[i] = e.slots[i], e.slots[e.picked]
 	e.picked = -1
-	if e.solvedNow() {
-		e.ended = time.Now().UnixMilli()
-	}
+	e.won = e.solvedNow()
 	return true
 }
 
@@ -170,7 +170,7 @@ func (e *tetravexEditor) load(text string) error {
 		return err
 	}
 	e.puzzle, e.answer, e.sel = pz, nil, -1
-	e.play, e.slots, e.picked, e.started, e.ended = false, nil, -1, 0, 0
+	e.play, e.slots, e.picked, e.won = false, nil, -1, false
 	return nil
 }
 
@@ -443,7 +443,7 @@ func (e *tetravexEditor) deal(text string) error {
 
 // hintRequest: in play, the board's cards in tetravex's position format.
 func (e *tetravexEditor) hintRequest() (puzzle, position string, ok bool) {
-	if !e.play || e.ended != 0 {
+	if !e.play || e.won {
 		return "", "", false
 	}
 	n := e.puzzle.N
@@ -457,4 +457,4 @@ func (e *tetravexEditor) hintRequest() (puzzle, position string, ok bool) {
 	return e.text(), strings.Join(pos, " "), true
 }
 
-func (e *tetravexEditor) playState() (on, won bool) { return e.play, e.ended != 0 }
+func (e *tetravexEditor) playState() (on, won bool) { return e.play, e.won }

@@ -64,7 +64,7 @@ func TestSolveTestdata(t *testing.T) {
 
 // randomPuzzles are clues of random pictures at 50% density, the hardest
 // class of the webpbn survey: line solving leaves most cells unknown.
-// randomN-S.pic is randomPicture(rand.New(rand.NewPCG(N, S)), N, N, 0.5),
+// randomN-S.pic is drawPicture(rand.New(rand.NewPCG(N, S)), N, N, 0.5),
 // picked from the first seeds for what the search costs; most such
 // pictures have several solutions, and the unique ones fall to probing.
 var randomPuzzles = []struct {
@@ -91,7 +91,7 @@ func TestSolveRandomTestdata(t *testing.T) {
 		name := randomPuzzleName(p.size, p.seed)
 		c, pic := readTestdata(t, name)
 		rng := rand.New(rand.NewPCG(uint64(p.size), uint64(p.seed)))
-		if want := randomPicture(rng, p.size, p.size, 0.5); fmt.Sprint(picture(pic)) != fmt.Sprint(want) {
+		if want := drawPicture(rng, p.size, p.size, 0.5); fmt.Sprint(picture(pic)) != fmt.Sprint(want) {
 			t.Fatalf("%s: not the picture of its seed", name)
 		}
 		if CluesOf(picture(pic)).String() != c.String() {
@@ -139,7 +139,7 @@ func BenchmarkSolveMultiple30(b *testing.B) { benchmarkTestdata(b, "multiple30",
 
 // BenchmarkSolve200 solves a dense random 200x200 picture.
 func BenchmarkSolve200(b *testing.B) {
-	c := CluesOf(randomPicture(rand.New(rand.NewPCG(200, 200)), 200, 200, 0.75))
+	c := CluesOf(drawPicture(rand.New(rand.NewPCG(200, 200)), 200, 200, 0.75))
 	for b.Loop() {
 		if _, err := Solve(context.Background(), c, nil); err != nil {
 			b.Fatal(err)
@@ -158,7 +158,7 @@ func BenchmarkLineSolver(b *testing.B) {
 	}
 	var tasks []task
 	for range 100 {
-		pic := randomPicture(rng, 1, n, 0.6)[0]
+		pic := drawPicture(rng, 1, n, 0.6)[0]
 		line := make([]byte, n)
 		for i := range line {
 			if rng.IntN(3) == 0 {

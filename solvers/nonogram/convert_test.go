@@ -135,7 +135,7 @@ func TestExportErrors(t *testing.T) {
 func TestImportExportEveryFormat(t *testing.T) {
 	rng := rand.New(rand.NewPCG(7, 8))
 	for range 100 {
-		c := CluesOf(randomPicture(rng, 1+rng.IntN(20), 1+rng.IntN(20), rng.Float64()))
+		c := CluesOf(drawPicture(rng, 1+rng.IntN(20), 1+rng.IntN(20), rng.Float64()))
 		for _, f := range (Game{}).Formats() {
 			if !f.Export {
 				continue

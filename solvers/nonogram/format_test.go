@@ -46,7 +46,7 @@ func TestParseFormatsRoundTrip(t *testing.T) {
 	rng := rand.New(rand.NewPCG(5, 6))
 	for range 300 {
 		h, w := 1+rng.IntN(40), 1+rng.IntN(40)
-		pic := randomPicture(rng, h, w, rng.Float64())
+		pic := drawPicture(rng, h, w, rng.Float64())
 		c := CluesOf(pic)
 		want := c.String()
 		texts := map[string]string{"picture": pictureText(pic)}

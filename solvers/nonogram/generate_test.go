@@ -52,7 +52,7 @@ func TestReasonAgainstBruteForce(t *testing.T) {
 	seen := map[int]int{}
 	for range 1000 {
 		h, w := 1+rng.IntN(6), 1+rng.IntN(6)
-		c := CluesOf(randomPicture(rng, h, w, 0.3+0.3*rng.Float64()))
+		c := CluesOf(drawPicture(rng, h, w, 0.3+0.3*rng.Float64()))
 		sols := completions(c, make([]byte, h*w))
 		grid, probes, err := reason(context.Background(), c)
 		if err != nil {

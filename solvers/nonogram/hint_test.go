@@ -61,7 +61,7 @@ func TestLineOptionsAgainstBruteForce(t *testing.T) {
 	rng := rand.New(rand.NewPCG(1, 2))
 	for range 5000 {
 		n := rng.IntN(11)
-		pic := randomPicture(rng, 1, n, rng.Float64())
+		pic := drawPicture(rng, 1, n, rng.Float64())
 		runs := CluesOf(pic).Rows[0]
 		if rng.IntN(4) == 0 && len(runs) > 0 {
 			runs[rng.IntN(len(runs))]++ // may no longer fit
@@ -228,7 +228,7 @@ func TestHintsAgainstBruteForce(t *testing.T) {
 	needsProbe := picture([]string{".#", "#.", "#.", ".#"})
 	for n := range puzzles {
 		h, w := 1+rng.IntN(7), 1+rng.IntN(7)
-		pic := randomPicture(rng, h, w, 0.3+0.4*rng.Float64())
+		pic := drawPicture(rng, h, w, 0.3+0.4*rng.Float64())
 		if n == 0 {
 			h, w, pic = len(needsProbe), len(needsProbe[0]), needsProbe
 		}

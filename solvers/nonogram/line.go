@@ -256,22 +256,7 @@ func (t *maskTables) solveWord(line []byte, runs []int) bool {
 	return true
 }
 
-// solveMasks is the line solver for n ≤ wordCells cells given as masks,
-// bit p set in notBlack if cell p may be white and in notWhite if it may be
-// black. It returns the cells that may be black and those that may be
-// white in some placement, and whether there is one.
-//
-// It is the dynamic programme of solveTable with each row of the tables,
-// the prefix lengths that may hold runs [0,j), packed into one word: a run
-// is placed at every possible start at once by shifts, and stretches of
-// white cells by one addition. A line costs O(runs × log(run length)) word
-// operations.
-func solveMasks(n int, runs []int, notBlack, notWhite uint64) (canBlack, canWhite uint64, ok bool) {
-	var t maskTables
-	return t.solve(n, runs, notBlack, notWhite)
-}
-
-// maskTables is the work space of solveMasks. Callers that solve many
+// maskTables is the work space of the mask line solver. Callers that solve many
 // lines keep one, which saves clearing it each time: solve writes every
 // entry it reads.
 type maskTables struct {
@@ -282,7 +267,16 @@ type maskTables struct {
 	revRuns                     [wordCells/2 + 1]int
 }
 
-// solve is solveMasks.
+// solve is the line solver for n ≤ wordCells cells given as masks,
+// bit p set in notBlack if cell p may be white and in notWhite if it may be
+// black. It returns the cells that may be black and those that may be
+// white in some placement, and whether there is one.
+//
+// It is the dynamic programme of solveTable with each row of the tables,
+// the prefix lengths that may hold runs [0,j), packed into one word: a run
+// is placed at every possible start at once by shifts, and stretches of
+// white cells by one addition. A line costs O(runs × log(run length)) word
+// operations.
 func (t *maskTables) solve(n int, runs []int, notBlack, notWhite uint64) (canBlack, canWhite uint64, ok bool) {
 	k := len(runs)
 	if !fits(runs, n) {

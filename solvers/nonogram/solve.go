@@ -60,7 +60,7 @@ type searcher struct {
 	tables maskTables
 	buf    []byte
 	// When no line is longer than wordCells, notBlack and notWhite mirror
-	// the grid as masks per line (see solveMasks), kept up to date by
+	// the grid as masks per line (see maskTables.solve), kept up to date by
 	// setCell, and cache holds the line solver's answers: probing and
 	// search ask about the same lines over and over.
 	notBlack, notWhite []uint64
@@ -329,7 +329,7 @@ func (s *searcher) restoreMasks(saved []uint64) {
 	}
 }
 
-// lineKey is a line and its known cells, as masks for solveMasks.
+// lineKey is a line and its known cells, as masks for maskTables.solve.
 type lineKey struct {
 	line               int
 	notBlack, notWhite uint64
@@ -342,7 +342,7 @@ func (k lineKey) hash() uint64 {
 	return h ^ h>>29
 }
 
-// cachedLine is an entry of the line cache: what solveMasks said of key.
+// cachedLine is an entry of the line cache: what maskTables.solve said of key.
 type cachedLine struct {
 	key                lineKey
 	canBlack, canWhite uint64

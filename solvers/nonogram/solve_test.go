@@ -203,17 +203,6 @@ func picture(rows []string) [][]bool {
 	return pic
 }
 
-func randomPicture(rng *rand.Rand, h, w int, density float64) [][]bool {
-	pic := make([][]bool, h)
-	for r := range pic {
-		pic[r] = make([]bool, w)
-		for c := range pic[r] {
-			pic[r][c] = rng.Float64() < density
-		}
-	}
-	return pic
-}
-
 func TestSolveEverySmallPicture(t *testing.T) {
 	maxCells := 16
 	if testing.Short() {
@@ -251,7 +240,7 @@ func TestSolveRandomAgainstBruteForce(t *testing.T) {
 	}
 	for range n {
 		h, w := 2+rng.IntN(6), 2+rng.IntN(6)
-		c := CluesOf(randomPicture(rng, h, w, 0.3+0.5*rng.Float64()))
+		c := CluesOf(drawPicture(rng, h, w, 0.3+0.5*rng.Float64()))
 		if rng.IntN(3) == 0 {
 			// Disturb one clue: often contradictory, sometimes not.
 			runs := &c.Rows[rng.IntN(h)]
@@ -398,7 +387,7 @@ func TestProbeMemoChangesNothing(t *testing.T) {
 	var puzzles []*Clues
 	for range 40 {
 		h, w := 4+rng.IntN(12), 4+rng.IntN(12)
-		puzzles = append(puzzles, CluesOf(randomPicture(rng, h, w, 0.5)))
+		puzzles = append(puzzles, CluesOf(drawPicture(rng, h, w, 0.5)))
 	}
 	for _, name := range []string{"hard25", "random30-4", "random30-7"} {
 		c, _ := readTestdata(t, name)
@@ -446,7 +435,7 @@ func TestSolveTableLongLines(t *testing.T) {
 	}
 	for iter := range lines {
 		n := wordCells + 1 + rng.IntN(140)
-		pic := randomPicture(rng, 1, n, 0.2+0.6*rng.Float64())[0]
+		pic := drawPicture(rng, 1, n, 0.2+0.6*rng.Float64())[0]
 		runs := runsOf(n, func(i int) bool { return pic[i] })
 		line := make([]byte, n)
 		known := rng.Float64()
