@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"gridsolve/solvers"
 	"gridsolve/solvers/flip"
 	"gridsolve/solvers/nonogram"
 	"gridsolve/solvers/tetravex"
@@ -350,10 +351,12 @@ func TestSaveFormats(t *testing.T) {
 			t.Errorf("%s: round trip gives\n%s\nwant\n%s", f.Name, c, want)
 		}
 	}
-	// A game with no other formats saves its judge text.
-	j, _ := p.tabIndex("iq")
-	p.at = j
-	if f := p.saveFormats(); len(f) != 1 || f[0].Name != "judge text" {
-		t.Errorf("iq saves as %v", f)
+	// Every game saves as its judge text, first, and a grid.
+	for _, g := range solvers.All {
+		j, _ := p.tabIndex(g.Name())
+		p.at = j
+		if f := p.saveFormats(); len(f) < 2 || f[0].Name != g.(solvers.Converter).Formats()[0].Name {
+			t.Errorf("%s saves as %v", g.Name(), f)
+		}
 	}
 }

@@ -6,3 +6,4 @@ import (
 )
 
 var _ solvers.Player = iq.Game{}
+var _ solvers.Converter = iq.Game{}

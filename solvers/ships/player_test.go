@@ -7,3 +7,4 @@ import (
 
 // The page finds play mode through this interface.
 var _ solvers.Player = ships.Game{}
+var _ solvers.Converter = ships.Game{}
