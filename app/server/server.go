@@ -29,10 +29,11 @@ import (
 // own files, its WebAssembly (which needs 'wasm-unsafe-eval') and its
 // solver worker, and nothing else; no site may frame the page. Inline
 // style attributes are allowed because the UI sizes its grids with them
-// (style="--cell: 32px"); they cannot run code.
+// (style="--cell: 32px"); they cannot run code. Images may come from blob:
+// URLs, which is how Save… turns a puzzle's SVG into a PNG.
 var SecurityHeaders = map[string]string{
 	"Content-Security-Policy": "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; " +
-		"style-src 'self' 'unsafe-inline'; worker-src 'self'; object-src 'none'; base-uri 'none'; " +
+		"style-src 'self' 'unsafe-inline'; img-src 'self' blob:; worker-src 'self'; object-src 'none'; base-uri 'none'; " +
 		"form-action 'none'; frame-ancestors 'none'",
 	"X-Content-Type-Options": "nosniff",
 	"Referrer-Policy":        "no-referrer",

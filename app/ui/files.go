@@ -43,10 +43,14 @@ func (p *Page) saveFormats() []solvers.Format {
 func (p *Page) renderFiles() app.UI {
 	formats := p.saveFormats()
 	t := p.cur()
-	t.saveAs = max(0, min(t.saveAs, len(formats)-1))
-	opts := make([]app.UI, len(formats))
+	t.saveAs = max(0, min(t.saveAs, len(formats)+len(images)-1))
+	opts := make([]app.UI, 0, len(formats)+len(images))
 	for i, f := range formats {
-		opts[i] = app.Option().Value(strconv.Itoa(i)).Text(f.Name + " (" + f.Ext + ")").Selected(i == t.saveAs)
+		opts = append(opts, app.Option().Value(strconv.Itoa(i)).Text(f.Name+" ("+f.Ext+")").Selected(i == t.saveAs))
+	}
+	for k, f := range images {
+		i := len(formats) + k
+		opts = append(opts, app.Option().Value(strconv.Itoa(i)).Text(f.name+" ("+f.ext+")").Selected(i == t.saveAs))
 	}
 	return app.Div().Class("card").Body(
 		app.Div().Class("buttons").Body(
@@ -68,6 +72,9 @@ func (p *Page) onSaveFormat(ctx app.Context, e app.Event) {
 // fileName is a sensible name for the puzzle's file: "nonogram-25x25.non".
 func fileName(ed editor, ext string) string {
 	w, h := ed.size()
+	if s, ok := ed.(interface{ fileSize() (w, h int) }); ok {
+		w, h = s.fileSize() // an editor whose cursor does not move on cells
+	}
 	if w > 0 && h > 0 {
 		return fmt.Sprintf("%s-%dx%d%s", ed.game(), w, h, ext)
 	}
@@ -89,14 +96,27 @@ func (p *Page) exportAs() (text string, f solvers.Format, err error) {
 
 func (p *Page) onSave(ctx app.Context, e app.Event) {
 	t := p.cur()
+	if k := t.saveAs - len(p.saveFormats()); k >= 0 && k < len(images) {
+		p.saveImage(ctx, t, images[k])
+		return
+	}
 	text, f, err := p.exportAs()
 	if err != nil {
 		t.say("error", "Could not save as "+f.Name+": "+err.Error())
 		return
 	}
 	name := fileName(t.ed, f.Ext)
+	download(newBlob(text, "text/plain;charset=utf-8"), name)
+	t.say("done", "Saved "+name+" ("+f.Name+").")
+}
+
+func newBlob(data, mime string) app.Value {
+	return app.Window().Get("Blob").New([]any{data}, map[string]any{"type": mime})
+}
+
+// download offers blob to the user as a file named name.
+func download(blob app.Value, name string) {
 	win := app.Window()
-	blob := win.Get("Blob").New([]any{text}, map[string]any{"type": "text/plain;charset=utf-8"})
 	url := win.Get("URL").Call("createObjectURL", blob)
 	a := win.Get("document").Call("createElement", "a")
 	a.Set("href", url)
@@ -105,7 +125,6 @@ func (p *Page) onSave(ctx app.Context, e app.Event) {
 	a.Call("click")
 	a.Call("remove")
 	win.Get("URL").Call("revokeObjectURL", url)
-	t.say("done", "Saved "+name+" ("+f.Name+").")
 }
 
 func (p *Page) onOpenFile(ctx app.Context, e app.Event) {

@@ -39,6 +39,7 @@ func newTetravex() *tetravexEditor {
 func (*tetravexEditor) game() string           { return "tetravex" }
 func (*tetravexEditor) title() string          { return "Tetravex" }
 func (e *tetravexEditor) text() string         { return e.puzzle.String() }
+func (e *tetravexEditor) fileSize() (w, h int) { return e.puzzle.N, e.puzzle.N }
 func (e *tetravexEditor) clearAnswer()         { e.answer = nil }
 func (e *tetravexEditor) size() (w, h int)     { return 0, 0 } // keys move the edge selection
 func (e *tetravexEditor) paint(int, byte) bool { return false }
