@@ -2,8 +2,10 @@ package flip
 
 import (
 	"context"
+	"encoding/binary"
 	"math"
 	"math/bits"
+	"unsafe"
 )
 
 // Answer is the solution of one board.
@@ -210,12 +212,16 @@ func (c *chaser) pack(cells []bool) []uint64 {
 			}
 			continue
 		}
-		in := cells[r*c.w : (r+1)*c.w]
+		in := boolBytes(cells[r*c.w : (r+1)*c.w])
 		for t := range row {
 			seg := in[t*64 : min(len(in), t*64+64)]
 			var x uint64
-			for j := len(seg) - 1; j >= 0; j-- {
-				x = x<<1 | uint64(b2u(seg[j]))
+			j := 0
+			for ; j+8 <= len(seg); j += 8 { // eight cells at a time
+				x |= (binary.LittleEndian.Uint64(seg[j:]) * gather8) >> 56 << j
+			}
+			for ; j < len(seg); j++ {
+				x |= uint64(seg[j]) << j
 			}
 			row[t] = x
 		}
@@ -246,17 +252,40 @@ func (c *chaser) unpack(v []uint64) []bool {
 			}
 			continue
 		}
-		out := cells[r*c.w : (r+1)*c.w]
+		out := boolBytes(cells[r*c.w : (r+1)*c.w])
 		for t, x := range row {
 			seg := out[t*64 : min(len(out), t*64+64)]
-			for j := range seg {
-				seg[j] = x&1 == 1
-				x >>= 1
+			j := 0
+			for ; j+8 <= len(seg); j += 8 { // eight cells at a time
+				binary.LittleEndian.PutUint64(seg[j:], spread[x>>j&0xff])
+			}
+			for ; j < len(seg); j++ {
+				seg[j] = byte(x >> j & 1)
 			}
 		}
 	}
 	return cells
 }
+
+// boolBytes views cells as their bytes, each 0 or 1 (as Go stores bools),
+// so that pack and unpack move eight cells in one 64-bit word.
+func boolBytes(cells []bool) []byte {
+	return unsafe.Slice((*byte)(unsafe.Pointer(unsafe.SliceData(cells))), len(cells))
+}
+
+// gather8 times eight bytes of 0 or 1 brings them, as the eight bits of a
+// byte in the same order, to the word's top byte.
+const gather8 = 0x0102040810204080
+
+// spread[b] is the eight bytes, 0 or 1, of the bits of b, least first.
+var spread = func() (t [256]uint64) {
+	for b := range t {
+		for j := range 8 {
+			t[b] |= uint64(b>>j&1) << (8 * j)
+		}
+	}
+	return t
+}()
 
 func b2u(b bool) uint8 {
 	if b {

@@ -387,3 +387,27 @@ func TestLeftoverMatrix(t *testing.T) {
 		}
 	}
 }
+
+// Packing cells into chase rows and back gives the same cells, on boards
+// whose rows end anywhere within a byte or a word, in both orientations.
+func TestPackUnpack(t *testing.T) {
+	rng := rand.New(rand.NewPCG(8, 64))
+	for _, w := range []int{1, 7, 8, 9, 63, 64, 65, 130} {
+		for _, h := range []int{1, 8, 9, 66} {
+			b, _ := NewBoard(w, h)
+			for i := range b.Black {
+				b.Black[i] = rng.IntN(2) == 0
+			}
+			c := newChaser(b)
+			v := c.pack(b.Black)
+			if got := c.unpack(v); !slices.Equal(got, b.Black) {
+				t.Fatalf("%dx%d: unpack(pack(cells)) differs", w, h)
+			}
+			for r := range c.h { // bits past a row's end stay clear
+				if last := v[r*c.words+c.words-1]; last&^c.last != 0 {
+					t.Fatalf("%dx%d: row %d has bits past its end: %x", w, h, r, last)
+				}
+			}
+		}
+	}
+}
