@@ -16,6 +16,7 @@ import (
 	"github.com/chromedp/chromedp/kb"
 
 	"gridsolve/app/share"
+	"gridsolve/solvers"
 	"gridsolve/solvers/flip"
 	"gridsolve/solvers/iq"
 	"gridsolve/solvers/nonogram"
@@ -122,7 +123,8 @@ func TestReloadRestores(t *testing.T) {
 }
 
 // Each editor loads a judge text through the import box (the same parser
-// as the command line), and a broken one shows the parser's message.
+// as the command line), and its plain-text grid, naming that format; a
+// broken one shows the parser's message.
 func TestImport(t *testing.T) {
 	type parser func(string) (fmt.Stringer, error)
 	cases := []struct {
@@ -149,6 +151,19 @@ func TestImport(t *testing.T) {
 			p.importText(c.text)
 			if got := p.exported(); got != v.String() {
 				t.Errorf("%s: imported puzzle exports as\n%s\nwant\n%s", c.game, got, v.String())
+			}
+			g, _ := solvers.Lookup(c.game)
+			f := g.(solvers.Converter).Formats()[1]
+			grid, err := g.(solvers.Converter).Export(v.String(), f.Name)
+			if err != nil {
+				t.Fatalf("%s: %v", c.game, err)
+			}
+			p.importText(grid)
+			if got := p.statusNow(); !strings.Contains(got, "Loaded a "+f.Name) {
+				t.Errorf("%s: loading its %s says %q", c.game, f.Name, got)
+			}
+			if got := p.exported(); got != v.String() {
+				t.Errorf("%s: its %s loads as\n%s\nwant\n%s", c.game, f.Name, got, v.String())
 			}
 		}
 		_, err := c.parse(c.bad)
