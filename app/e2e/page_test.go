@@ -269,3 +269,16 @@ func TestCancelAndResponsiveness(t *testing.T) {
 	status := p.solve()
 	t.Logf("after cancel: %s", status)
 }
+
+// A link naming only a puzzle, "#iq", opens that puzzle's tab as it is,
+// with no complaint about the link.
+func TestTabLink(t *testing.T) {
+	p := open(t, "iq")
+	p.waitFor(`document.querySelector("#tab-iq").classList.contains("active")`)
+	if got := p.statusNow(); strings.Contains(got, "damaged") {
+		t.Errorf("#iq says %q", got)
+	}
+	if frag := eval[string](p, `location.hash`); !strings.HasPrefix(frag, "#iq/") {
+		t.Errorf("the address became %q, want the IQ puzzle's link", frag)
+	}
+}

@@ -113,6 +113,11 @@ func (p *Page) OnNav(ctx app.Context) {
 		return
 	}
 	p.lastFrag = frag
+	if i, ok := p.tabIndex(frag); ok { // "#iq": a link to a puzzle's tab
+		p.at = i
+		p.writeFragment()
+		return
+	}
 	game, text, err := share.Decode(frag)
 	if err != nil {
 		p.cur().say("error", "This link is damaged: "+clip(err.Error(), 160))
