@@ -51,9 +51,15 @@ test-e2e: wasm chromium
 chromium:
 	@command -v $(CHROMIUM) >/dev/null || (apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y chromium)
 
+# The two wasm files' sizes, then the packages that take the most code in
+# each (built again with symbols; see bench/wasmsize), TOP of them.
+TOP ?= 12
 sizes: wasm
 	@for f in web/app.wasm web/worker.wasm; do \
 		printf '%-16s %8d bytes raw, %8d gzip, %8d brotli\n' $$f $$(wc -c < $$f) $$(wc -c < $$f.gz) $$(wc -c < $$f.br); done
+	@tmp=$$(mktemp -d) && for p in ui worker; do \
+		GOOS=js GOARCH=wasm $(GO) build -trimpath -o $$tmp/$$p.wasm ./wasm/$$p && \
+		echo "== wasm/$$p, code by package:" && $(GO) run ./bench/wasmsize -top $(TOP) $$tmp/$$p.wasm; done; rm -rf $$tmp
 
 # How much slower each solver benchmark runs as wasm in Chromium than
 # natively, warm and cold; minutes per benchmark, so narrow it down with
