@@ -11,7 +11,7 @@ CHROMIUM ?= chromium
 WEBFILES := app.wasm worker.wasm wasm_exec.js boot.js solver.js input.js worker.js app.css boot.css icon.svg \
 	manifest.webmanifest icon-192.png icon-512.png
 
-.PHONY: run dist test test-unit test-wasm test-e2e wasm chromium sizes bench-wasm
+.PHONY: run dist test test-unit test-wasm test-e2e wasm chromium sizes loadtime bench-wasm
 
 test: test-unit test-wasm test-e2e
 
@@ -60,6 +60,16 @@ sizes: wasm
 	@tmp=$$(mktemp -d) && for p in ui worker; do \
 		GOOS=js GOARCH=wasm $(GO) build -trimpath -o $$tmp/$$p.wasm ./wasm/$$p && \
 		echo "== wasm/$$p, code by package:" && $(GO) run ./bench/wasmsize -top $(TOP) $$tmp/$$p.wasm; done; rm -rf $$tmp
+
+# Time to the editor on a slow connection (MBIT Mbit/s, LATENCY to the
+# first byte), the median of LOADS fresh loads of the built page in
+# headless Chromium (see bench/loadtime). Not part of make test.
+MBIT    ?= 10
+LATENCY ?= 40ms
+LOADS   ?= 5
+loadtime: dist chromium
+	$(GO) run ./bench/loadtime -root $(DIST) -runs $(LOADS) -mbit $(MBIT) -latency $(LATENCY) \
+		-chromium $$(command -v $(CHROMIUM))
 
 # How much slower each solver benchmark runs as wasm in Chromium than
 # natively, warm and cold; minutes per benchmark, so narrow it down with
