@@ -63,13 +63,14 @@ sizes: wasm
 
 # Time to the editor on a slow connection (MBIT Mbit/s, LATENCY to the
 # first byte), the median of LOADS fresh loads of the built page in
-# headless Chromium (see bench/loadtime). Not part of make test.
+# headless Chromium (see bench/loadtime; given two folders, it compares
+# them, loads taken in turn). Not part of make test.
 MBIT    ?= 10
 LATENCY ?= 40ms
 LOADS   ?= 5
 loadtime: dist chromium
-	$(GO) run ./bench/loadtime -root $(DIST) -runs $(LOADS) -mbit $(MBIT) -latency $(LATENCY) \
-		-chromium $$(command -v $(CHROMIUM))
+	$(GO) run ./bench/loadtime -runs $(LOADS) -mbit $(MBIT) -latency $(LATENCY) \
+		-chromium $$(command -v $(CHROMIUM)) $(DIST)
 
 # How much slower each solver benchmark runs as wasm in Chromium than
 # natively, warm and cold; minutes per benchmark, so narrow it down with

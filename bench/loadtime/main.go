@@ -18,9 +18,11 @@
 //   - worker: when the spare solver worker said it is ready, and the bytes
 //     sent by then.
 //
-// It prints every load and the medians:
+// It prints every load and the medians. Given several folders, it loads
+// them in turn, so that two builds are compared under the same load:
 //
-//	make dist && go run ./bench/loadtime -root dist -runs 5
+//	make dist && go run ./bench/loadtime -runs 5 dist
+//	go run ./bench/loadtime -runs 5 /tmp/dist-before dist
 //
 // It is not part of make test.
 package main
@@ -46,48 +48,76 @@ import (
 )
 
 func main() {
-	root := flag.String("root", "dist", "the built folder to serve (make dist)")
-	runs := flag.Int("runs", 5, "page loads to measure")
+	runs := flag.Int("runs", 5, "page loads to measure, of each folder")
 	mbit := flag.Float64("mbit", 10, "download speed of the link, Mbit/s")
 	latency := flag.Duration("latency", 40*time.Millisecond, "time from a request to its first byte")
 	exe := flag.String("chromium", "chromium", "the browser to drive")
 	verbose := flag.Bool("v", false, "list the bytes of each file sent before the editor appeared")
+	flag.Usage = func() {
+		fmt.Fprintln(os.Stderr, "usage: loadtime [flags] [folder ...]   (default folder: dist)")
+		flag.PrintDefaults()
+	}
 	flag.Parse()
-	if _, err := os.Stat(*root + "/web/app.wasm"); err != nil {
-		fatal(fmt.Errorf("%s holds no built page: run make dist first (%v)", *root, err))
+	roots := flag.Args()
+	if len(roots) == 0 {
+		roots = []string{"dist"}
 	}
 
-	l := &link{bytesPerSec: *mbit * 1e6 / 8, latency: *latency}
+	fmt.Printf("%g Mbit/s, %v latency, %d loads of each folder, taken in turn\n", *mbit, *latency, *runs)
+	sites := make([]*site, len(roots))
+	for i, root := range roots {
+		if _, err := os.Stat(root + "/web/app.wasm"); err != nil {
+			fatal(fmt.Errorf("%s holds no built page: run make dist first (%v)", root, err))
+		}
+		s, err := serve(root, &link{bytesPerSec: *mbit * 1e6 / 8, latency: *latency})
+		if err != nil {
+			fatal(err)
+		}
+		defer s.srv.Close()
+		sites[i] = s
+	}
+	// Folders take turns, so a change in the machine's load falls on all.
+	for i := range *runs {
+		for _, s := range sites {
+			s.link.reset()
+			at, err := load(*exe, s.url)
+			if err != nil {
+				fatal(fmt.Errorf("%s, load %d: %w", s.root, i+1, err))
+			}
+			start := s.link.start()
+			upTo := func(ms float64) time.Time { return start.Add(time.Duration(ms * float64(time.Millisecond))) }
+			b, w := s.link.sentBy(upTo(at.Editor)), s.link.sentBy(upTo(at.Worker))
+			fmt.Printf("%s, load %d: editor after %5.0f ms, %8d bytes; worker ready after %5.0f ms, %8d bytes\n",
+				s.root, i+1, at.Editor, b, at.Worker, w)
+			if *verbose {
+				fmt.Print(s.link.files(upTo(at.Editor)))
+			}
+			s.editor, s.before = append(s.editor, at.Editor), append(s.before, float64(b))
+			s.worker, s.total = append(s.worker, at.Worker), append(s.total, float64(w))
+		}
+	}
+	for _, s := range sites {
+		fmt.Printf("%s, median: editor after %.0f ms, %.0f bytes; worker ready after %.0f ms, %.0f bytes\n",
+			s.root, median(s.editor), median(s.before), median(s.worker), median(s.total))
+	}
+}
+
+// site is one built folder, served, and what its loads measured.
+type site struct {
+	root, url                     string
+	srv                           *http.Server
+	link                          *link
+	editor, before, worker, total []float64
+}
+
+func serve(root string, l *link) (*site, error) {
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
-		fatal(err)
+		return nil, err
 	}
-	srv := &http.Server{Handler: l.wrap(server.Handler(*root)), ReadHeaderTimeout: 10 * time.Second}
+	srv := &http.Server{Handler: l.wrap(server.Handler(root)), ReadHeaderTimeout: 10 * time.Second}
 	go srv.Serve(ln)
-	defer srv.Close()
-	url := "http://" + ln.Addr().String() + "/"
-
-	fmt.Printf("%s at %g Mbit/s, %v latency\n", *root, *mbit, *latency)
-	var editor, before, worker, total []float64
-	for i := range *runs {
-		l.reset()
-		at, err := load(*exe, url)
-		if err != nil {
-			fatal(fmt.Errorf("load %d: %w", i+1, err))
-		}
-		start := l.start()
-		upTo := func(ms float64) time.Time { return start.Add(time.Duration(ms * float64(time.Millisecond))) }
-		b, w := l.sentBy(upTo(at.Editor)), l.sentBy(upTo(at.Worker))
-		fmt.Printf("load %d: editor after %5.0f ms, %8d bytes; worker ready after %5.0f ms, %8d bytes\n",
-			i+1, at.Editor, b, at.Worker, w)
-		if *verbose {
-			fmt.Print(l.files(upTo(at.Editor)))
-		}
-		editor, before = append(editor, at.Editor), append(before, float64(b))
-		worker, total = append(worker, at.Worker), append(total, float64(w))
-	}
-	fmt.Printf("median of %d: editor after %.0f ms, %.0f bytes; worker ready after %.0f ms, %.0f bytes\n",
-		*runs, median(editor), median(before), median(worker), median(total))
+	return &site{root: root, url: "http://" + ln.Addr().String() + "/", srv: srv, link: l}, nil
 }
 
 func fatal(err error) {
