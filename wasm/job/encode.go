@@ -186,6 +186,7 @@ func (w *jsonWriter) key(k string) {
 }
 
 // null writes null when isNil, and says so.
+//
 //go:noinline
 func (w *jsonWriter) null(isNil bool) bool {
 	if isNil {
