@@ -11,7 +11,7 @@ CHROMIUM ?= chromium
 WEBFILES := app.wasm worker.wasm wasm_exec.js boot.js solver.js input.js worker.js app.css boot.css icon.svg \
 	manifest.webmanifest icon-192.png icon-512.png
 
-.PHONY: run dist test test-unit test-wasm test-e2e wasm chromium sizes bench-wasm
+.PHONY: run dist test test-unit test-wasm test-e2e wasm chromium sizes loadtime bench-wasm
 
 test: test-unit test-wasm test-e2e
 
@@ -51,9 +51,26 @@ test-e2e: wasm chromium
 chromium:
 	@command -v $(CHROMIUM) >/dev/null || (apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y chromium)
 
+# The two wasm files' sizes, then the packages that take the most code in
+# each (built again with symbols; see bench/wasmsize), TOP of them.
+TOP ?= 12
 sizes: wasm
 	@for f in web/app.wasm web/worker.wasm; do \
 		printf '%-16s %8d bytes raw, %8d gzip, %8d brotli\n' $$f $$(wc -c < $$f) $$(wc -c < $$f.gz) $$(wc -c < $$f.br); done
+	@tmp=$$(mktemp -d) && for p in ui worker; do \
+		GOOS=js GOARCH=wasm $(GO) build -trimpath -o $$tmp/$$p.wasm ./wasm/$$p && \
+		echo "== wasm/$$p, code by package:" && $(GO) run ./bench/wasmsize -top $(TOP) $$tmp/$$p.wasm; done; rm -rf $$tmp
+
+# Time to the editor on a slow connection (MBIT Mbit/s, LATENCY to the
+# first byte), the median of LOADS fresh loads of the built page in
+# headless Chromium (see bench/loadtime; given two folders, it compares
+# them, loads taken in turn). Not part of make test.
+MBIT    ?= 10
+LATENCY ?= 40ms
+LOADS   ?= 5
+loadtime: dist chromium
+	$(GO) run ./bench/loadtime -runs $(LOADS) -mbit $(MBIT) -latency $(LATENCY) \
+		-chromium $$(command -v $(CHROMIUM)) $(DIST)
 
 # How much slower each solver benchmark runs as wasm in Chromium than
 # natively, warm and cold; minutes per benchmark, so narrow it down with

@@ -158,8 +158,16 @@
     });
   }
 
+  // The offline copy downloads the whole build once more, so it waits
+  // until the page is up: web/solver.js says when its first worker is
+  // ready, which is after the editor shows (or a while, should it fail).
+  const pageUp = new Promise((resolve) => {
+    addEventListener("gridsolve-solver-ready", resolve, { once: true });
+    setTimeout(resolve, 20000);
+  });
+
   repairLink();
-  keepOffline().catch((err) => console.warn("gridsolve: no offline copy:", err));
+  pageUp.then(keepOffline).catch((err) => console.warn("gridsolve: no offline copy:", err));
   loadWasm("app.wasm")
     .then((r) => go.run(r.instance))
     .then(

@@ -17,6 +17,7 @@ window.gridsolveSolver = (() => {
   const jobs = new Map(); // id -> {worker, started, progress}
   let spare = null;
   let onEnd = null; // Go: onEnd(id, kind, text), kind "done" or "fail"
+  let announced = false; // the first worker's "ready" was announced
 
   const digits = new Intl.NumberFormat("en-US");
   const groupDigits = (n) => digits.format(n);
@@ -61,6 +62,10 @@ window.gridsolveSolver = (() => {
         if (job) end(job[0], "fail", "the solver stopped: " + w.broken);
         else if (w === spare) spare = null;
         return;
+      }
+      if (m.type === "ready" && !announced) {
+        announced = true; // web/boot.js waits for it to keep an offline copy
+        dispatchEvent(new Event("gridsolve-solver-ready"));
       }
       if (!job || job[0] !== id) return; // for a job already ended
       if (m.type === "progress" && typeof m.nodes === "number") {

@@ -1,8 +1,6 @@
 package nonogram
 
 import (
-	"encoding/xml"
-	"errors"
 	"fmt"
 	"strconv"
 	"strings"
@@ -112,96 +110,6 @@ func parseJudgeText(text string) (*Clues, error) {
 	}
 	if !in.skipBlank() {
 		return nil, fmt.Errorf("nonogram: line %d: unexpected text after the puzzle", in.n+1)
-	}
-	return c, nil
-}
-
-// The webpbn XML format (pbn-0.3.dtd) as far as black and white puzzles
-// need it:
-//
-//	<puzzleset><puzzle type="grid" defaultcolor="black">
-//	  <clues type="columns"><line><count>2</count></line>...</clues>
-//	  <clues type="rows"><line></line>...</clues>
-//	</puzzle></puzzleset>
-//
-// An empty line has no count. Titles, colours, solutions and notes are
-// ignored, but a count in a colour other than the default one is refused.
-type pbnPuzzle struct {
-	Type         string     `xml:"type,attr"`
-	DefaultColor string     `xml:"defaultcolor,attr"`
-	Clues        []pbnClues `xml:"clues"`
-}
-
-type pbnClues struct {
-	Type  string `xml:"type,attr"`
-	Lines []struct {
-		Counts []struct {
-			Color string `xml:"color,attr"`
-			N     string `xml:",chardata"`
-		} `xml:"count"`
-	} `xml:"line"`
-}
-
-// parseXML reads a webpbn puzzleset holding one puzzle, or a lone puzzle.
-func parseXML(text string) (*Clues, error) {
-	var doc struct {
-		XMLName xml.Name
-		Puzzles []pbnPuzzle `xml:"puzzle"`
-		pbnPuzzle
-	}
-	if err := xml.Unmarshal([]byte(text), &doc); err != nil {
-		return nil, fmt.Errorf("nonogram: webpbn XML: %v", err)
-	}
-	p := &doc.pbnPuzzle
-	switch {
-	case doc.XMLName.Local == "puzzleset" && len(doc.Puzzles) == 1:
-		p = &doc.Puzzles[0]
-	case doc.XMLName.Local == "puzzleset":
-		return nil, fmt.Errorf("nonogram: webpbn XML: want one puzzle in the puzzleset, got %d", len(doc.Puzzles))
-	case doc.XMLName.Local != "puzzle":
-		return nil, fmt.Errorf("nonogram: webpbn XML: want <puzzleset> or <puzzle>, got <%s>", clip(doc.XMLName.Local))
-	}
-	if p.Type != "" && p.Type != "grid" {
-		return nil, fmt.Errorf("nonogram: webpbn XML: puzzle type %q is not supported", clip(p.Type))
-	}
-	black := p.DefaultColor
-	if black == "" {
-		black = "black"
-	}
-	c := &Clues{}
-	var haveRows, haveCols bool
-	for _, clues := range p.Clues {
-		var dst *[][]int
-		switch clues.Type {
-		case "rows":
-			dst, haveRows = &c.Rows, true
-		case "columns":
-			dst, haveCols = &c.Cols, true
-		default:
-			return nil, fmt.Errorf("nonogram: webpbn XML: clues of type %q (want rows or columns)", clip(clues.Type))
-		}
-		if len(clues.Lines) > MaxSide {
-			return nil, fmt.Errorf("nonogram: webpbn XML: more than %d %s", MaxSide, clues.Type)
-		}
-		*dst = make([][]int, len(clues.Lines))
-		for i, line := range clues.Lines {
-			for _, count := range line.Counts {
-				if count.Color != "" && count.Color != black {
-					return nil, fmt.Errorf("nonogram: webpbn XML: %s %d: colour puzzles are not supported (a count in %q)", clues.Type, i+1, clip(count.Color))
-				}
-				runs, err := parseRuns([]string{strings.TrimSpace(count.N)})
-				if err != nil {
-					return nil, fmt.Errorf("nonogram: webpbn XML: %s %d: %v", clues.Type, i+1, err)
-				}
-				(*dst)[i] = append((*dst)[i], runs...)
-			}
-		}
-	}
-	if !haveRows || !haveCols {
-		return nil, errors.New("nonogram: webpbn XML: want both row and column clues")
-	}
-	if err := checkSize(len(c.Rows), len(c.Cols)); err != nil {
-		return nil, fmt.Errorf("nonogram: webpbn XML: %v", err)
 	}
 	return c, nil
 }

@@ -5,7 +5,6 @@ package job
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"strconv"
 	"strings"
@@ -24,7 +23,8 @@ type Request struct {
 	Options  solvers.Options
 }
 
-// Result is what the page receives for one job.
+// Result is what the page receives for one job, as JSON (see
+// encodeResult, which writes what encoding/json would with these tags).
 type Result struct {
 	Answer any    `json:"answer,omitempty"` // solve: the game's Answer; hint: a solvers.Hint; generate: the judge text
 	Error  string `json:"error,omitempty"`
@@ -48,9 +48,9 @@ func Run(req Request, report func(nodes int64)) (out string) {
 			res.Answer, res.Error = nil, fmt.Sprintf("the %s solver failed: %v", req.Game, r)
 		}
 		res.Millis = time.Since(start).Milliseconds()
-		b, err := json.Marshal(res)
+		b, err := encodeResult(res)
 		if err != nil {
-			b, _ = json.Marshal(Result{Error: "encoding the answer: " + err.Error()})
+			b, _ = encodeResult(Result{Error: "encoding the answer: " + err.Error()})
 		}
 		out = string(b)
 	}()
@@ -111,6 +111,6 @@ func run(ctx context.Context, req Request, progress func(int64)) (any, string) {
 
 // Failed is the Result JSON of a job that could not run at all.
 func Failed(msg string) string {
-	b, _ := json.Marshal(Result{Error: msg})
+	b, _ := encodeResult(Result{Error: msg})
 	return string(b)
 }

@@ -1,0 +1,524 @@
+package nonogram
+
+import (
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+)
+
+// The webpbn XML format (pbn-0.3.dtd) as far as black and white puzzles
+// need it:
+//
+//	<puzzleset><puzzle type="grid" defaultcolor="black">
+//	  <clues type="columns"><line><count>2</count></line>...</clues>
+//	  <clues type="rows"><line></line>...</clues>
+//	</puzzle></puzzleset>
+//
+// An empty line has no count. Titles, colours, solutions and notes are
+// ignored, but a count in a colour other than the default one is refused.
+//
+// It is read by a small XML scanner of its own (xmlScanner) rather than
+// encoding/xml, which made each of the page's wasm files 40 to 60 KB
+// larger (Brotli) for these few tags; the tests check it against
+// encoding/xml.
+type pbnPuzzle struct {
+	typ, defaultColor string
+	clues             []pbnClues
+}
+
+type pbnClues struct {
+	typ   string
+	lines [][]pbnCount
+}
+
+type pbnCount struct{ color, n string }
+
+// parseXML reads a webpbn puzzleset holding one puzzle, or a lone puzzle.
+func parseXML(text string) (*Clues, error) {
+	root, puzzles, err := readPBN(text)
+	if err != nil {
+		return nil, fmt.Errorf("nonogram: webpbn XML: %v", err)
+	}
+	var p *pbnPuzzle
+	switch {
+	case root == "puzzleset" && len(puzzles) == 1:
+		p = &puzzles[0]
+	case root == "puzzleset":
+		return nil, fmt.Errorf("nonogram: webpbn XML: want one puzzle in the puzzleset, got %d", len(puzzles))
+	case root == "puzzle":
+		p = &puzzles[0]
+	default:
+		return nil, fmt.Errorf("nonogram: webpbn XML: want <puzzleset> or <puzzle>, got <%s>", clip(root))
+	}
+	if p.typ != "" && p.typ != "grid" {
+		return nil, fmt.Errorf("nonogram: webpbn XML: puzzle type %q is not supported", clip(p.typ))
+	}
+	black := p.defaultColor
+	if black == "" {
+		black = "black"
+	}
+	c := &Clues{}
+	var haveRows, haveCols bool
+	for _, clues := range p.clues {
+		var dst *[][]int
+		switch clues.typ {
+		case "rows":
+			dst, haveRows = &c.Rows, true
+		case "columns":
+			dst, haveCols = &c.Cols, true
+		default:
+			return nil, fmt.Errorf("nonogram: webpbn XML: clues of type %q (want rows or columns)", clip(clues.typ))
+		}
+		if len(clues.lines) > MaxSide {
+			return nil, fmt.Errorf("nonogram: webpbn XML: more than %d %s", MaxSide, clues.typ)
+		}
+		*dst = make([][]int, len(clues.lines))
+		for i, line := range clues.lines {
+			for _, count := range line {
+				if count.color != "" && count.color != black {
+					return nil, fmt.Errorf("nonogram: webpbn XML: %s %d: colour puzzles are not supported (a count in %q)", clues.typ, i+1, clip(count.color))
+				}
+				runs, err := parseRuns([]string{strings.TrimSpace(count.n)})
+				if err != nil {
+					return nil, fmt.Errorf("nonogram: webpbn XML: %s %d: %v", clues.typ, i+1, err)
+				}
+				(*dst)[i] = append((*dst)[i], runs...)
+			}
+		}
+	}
+	if !haveRows || !haveCols {
+		return nil, errors.New("nonogram: webpbn XML: want both row and column clues")
+	}
+	if err := checkSize(len(c.Rows), len(c.Cols)); err != nil {
+		return nil, fmt.Errorf("nonogram: webpbn XML: %v", err)
+	}
+	return c, nil
+}
+
+// readPBN reads the root element's name and the puzzles in the document:
+// the root itself when it is a <puzzle>, its <puzzle> children when it is
+// a <puzzleset>. Of a puzzle it keeps the attributes type and
+// defaultcolor and its <clues> children; of those the attribute type and
+// the <count> children of their <line> children; of a count, its colour
+// and its text. Every other element is skipped. Like encoding/xml's
+// Unmarshal it reads up to the end of the root element, and names match
+// whatever their namespace prefix.
+func readPBN(text string) (root string, puzzles []pbnPuzzle, err error) {
+	s := &xmlScanner{text: text}
+	// What each open element is, the root first: a puzzle, or a clues,
+	// line or count element in one, or anything else.
+	type role int
+	const (
+		other role = iota
+		puzzle
+		clues
+		line
+		count
+	)
+	var open []string
+	var roles []role
+	for {
+		tok, err := s.next()
+		if err != nil {
+			return "", nil, err
+		}
+		p := len(puzzles) - 1 // the puzzle being read, if any
+		switch tok.kind {
+		case xmlEOF:
+			if len(open) > 0 {
+				return "", nil, s.syntaxError("unexpected EOF")
+			}
+			return "", nil, s.syntaxError("no root element")
+		case xmlText:
+			if len(roles) > 0 && roles[len(roles)-1] == count {
+				lines := puzzles[p].clues[len(puzzles[p].clues)-1].lines
+				counts := lines[len(lines)-1]
+				counts[len(counts)-1].n += tok.text
+			}
+		case xmlStart:
+			parent := other
+			if len(roles) > 0 {
+				parent = roles[len(roles)-1]
+			}
+			r := other
+			switch {
+			case len(open) == 0:
+				root = tok.local
+				if tok.local == "puzzle" {
+					r = puzzle
+				}
+			case len(open) == 1 && root == "puzzleset" && tok.local == "puzzle":
+				r = puzzle
+			case parent == puzzle && tok.local == "clues":
+				r = clues
+			case parent == clues && tok.local == "line":
+				r = line
+			case parent == line && tok.local == "count":
+				r = count
+			}
+			switch r {
+			case puzzle:
+				puzzles = append(puzzles, pbnPuzzle{typ: tok.attr("type"), defaultColor: tok.attr("defaultcolor")})
+			case clues:
+				puzzles[p].clues = append(puzzles[p].clues, pbnClues{typ: tok.attr("type")})
+			case line:
+				c := &puzzles[p].clues[len(puzzles[p].clues)-1]
+				c.lines = append(c.lines, nil)
+			case count:
+				lines := puzzles[p].clues[len(puzzles[p].clues)-1].lines
+				lines[len(lines)-1] = append(lines[len(lines)-1], pbnCount{color: tok.attr("color")})
+			}
+			open, roles = append(open, tok.name), append(roles, r)
+			if !tok.selfClosing {
+				break
+			}
+			fallthrough
+		case xmlEnd:
+			if len(open) == 0 || open[len(open)-1] != tok.name {
+				return "", nil, s.syntaxError(fmt.Sprintf("element <%s> closed by </%s>", clip(last(open)), clip(tok.name)))
+			}
+			open, roles = open[:len(open)-1], roles[:len(roles)-1]
+			if len(open) == 0 {
+				return root, puzzles, nil
+			}
+		}
+	}
+}
+
+func last(s []string) string {
+	if len(s) == 0 {
+		return ""
+	}
+	return s[len(s)-1]
+}
+
+// An xmlScanner splits a document into start tags, end tags and text.
+// Declarations, processing instructions, comments and the doctype are
+// skipped; CDATA sections are text; entities are decoded. It checks what
+// it reads as an XML parser must, but knows no DTD and no namespaces: a
+// name is matched without its prefix (see local).
+type xmlScanner struct {
+	text string
+	at   int
+}
+
+type xmlKind int
+
+const (
+	xmlEOF xmlKind = iota
+	xmlStart
+	xmlEnd
+	xmlText
+)
+
+type xmlToken struct {
+	kind        xmlKind
+	name        string      // start and end tags, as written
+	local       string      // name without its namespace prefix (see local)
+	attrs       [][2]string // start tags: local name and value, in order
+	selfClosing bool        // a start tag ending in "/>"
+	text        string      // text, decoded
+}
+
+// attr is the value of the attribute named, the last one if repeated.
+func (t xmlToken) attr(name string) string {
+	v := ""
+	for _, a := range t.attrs {
+		if a[0] == name {
+			v = a[1]
+		}
+	}
+	return v
+}
+
+// syntaxError says what is wrong where the scanner is.
+func (s *xmlScanner) syntaxError(msg string) error {
+	return fmt.Errorf("XML syntax error on line %d: %s", 1+strings.Count(s.text[:s.at], "\n"), msg)
+}
+
+func (s *xmlScanner) next() (xmlToken, error) {
+	for {
+		rest := s.text[s.at:]
+		switch {
+		case rest == "":
+			return xmlToken{kind: xmlEOF}, nil
+		case rest[0] != '<':
+			end := strings.IndexByte(rest, '<')
+			if end < 0 {
+				end = len(rest)
+			}
+			text, err := s.decode(rest[:end])
+			if err != nil {
+				return xmlToken{}, err
+			}
+			s.at += end
+			return xmlToken{kind: xmlText, text: text}, nil
+		case strings.HasPrefix(rest, "<?"):
+			if err := s.skipPast("?>"); err != nil {
+				return xmlToken{}, err
+			}
+		case strings.HasPrefix(rest, "<!--"):
+			if err := s.skipPast("-->"); err != nil {
+				return xmlToken{}, err
+			}
+		case strings.HasPrefix(rest, "<![CDATA["):
+			end := strings.Index(rest, "]]>")
+			if end < 0 {
+				return xmlToken{}, s.syntaxError("unexpected EOF in CDATA section")
+			}
+			text := rest[len("<![CDATA["):end]
+			if err := s.checkChars(text); err != nil {
+				return xmlToken{}, err
+			}
+			s.at += end + len("]]>")
+			return xmlToken{kind: xmlText, text: text}, nil
+		case strings.HasPrefix(rest, "<!-"), strings.HasPrefix(rest, "<!["):
+			return xmlToken{}, s.syntaxError("invalid sequence " + clip(rest[:3]))
+		case strings.HasPrefix(rest, "<!"):
+			if err := s.skipDirective(); err != nil {
+				return xmlToken{}, err
+			}
+		case strings.HasPrefix(rest, "</"):
+			s.at += 2
+			name, err := s.name()
+			if err != nil {
+				return xmlToken{}, err
+			}
+			s.space()
+			if !s.eat(">") {
+				return xmlToken{}, s.syntaxError("invalid characters between </" + clip(name) + " and >")
+			}
+			return xmlToken{kind: xmlEnd, name: name}, nil
+		default:
+			return s.startTag()
+		}
+	}
+}
+
+// startTag reads "<name attr='value' ...>" or "<name .../>".
+func (s *xmlScanner) startTag() (xmlToken, error) {
+	s.at++
+	name, err := s.name()
+	if err != nil {
+		return xmlToken{}, err
+	}
+	tok := xmlToken{kind: xmlStart, name: name, local: local(name)}
+	for {
+		// Like encoding/xml, it needs no space between attributes.
+		s.space()
+		if s.eat("/>") {
+			tok.selfClosing = true
+			return tok, nil
+		}
+		if s.eat(">") {
+			return tok, nil
+		}
+		attr, err := s.name()
+		if err != nil {
+			return xmlToken{}, err
+		}
+		s.space()
+		if !s.eat("=") {
+			return xmlToken{}, s.syntaxError("attribute " + clip(attr) + " has no value")
+		}
+		s.space()
+		rest := s.text[s.at:]
+		if rest == "" || rest[0] != '"' && rest[0] != '\'' {
+			return xmlToken{}, s.syntaxError("unquoted value of attribute " + clip(attr))
+		}
+		end := strings.IndexByte(rest[1:], rest[0])
+		if end < 0 {
+			return xmlToken{}, s.syntaxError("unexpected EOF in the value of attribute " + clip(attr))
+		}
+		raw := rest[1 : 1+end]
+		if strings.IndexByte(raw, '<') >= 0 {
+			return xmlToken{}, s.syntaxError("unescaped < in the value of attribute " + clip(attr))
+		}
+		value, err := s.decode(raw)
+		if err != nil {
+			return xmlToken{}, err
+		}
+		s.at += end + 2
+		tok.attrs = append(tok.attrs, [2]string{local(attr), value})
+	}
+}
+
+// name reads an XML name, with at most one colon.
+func (s *xmlScanner) name() (string, error) {
+	rest := s.text[s.at:]
+	n := 0
+	for n < len(rest) {
+		r, size := utf8.DecodeRuneInString(rest[n:])
+		if !isNameRune(r, n == 0) {
+			break
+		}
+		n += size
+	}
+	if n == 0 || strings.Count(rest[:n], ":") > 1 {
+		return "", s.syntaxError("expected a name")
+	}
+	s.at += n
+	return rest[:n], nil
+}
+
+// local is a name without its namespace prefix: "pbn:count" is "count";
+// ":count" and "count:" have none (as encoding/xml reads them).
+func local(name string) string {
+	if i := strings.IndexByte(name, ':'); i >= 1 && i < len(name)-1 {
+		return name[i+1:]
+	}
+	return name
+}
+
+// isNameRune says whether r may be in a name (at its start if first).
+// Beyond ASCII it takes any character: telling letters from others there
+// needs Unicode tables, and no webpbn file needs them.
+func isNameRune(r rune, first bool) bool {
+	switch {
+	case r == utf8.RuneError:
+		return false
+	case r >= 'a' && r <= 'z', r >= 'A' && r <= 'Z', r == '_', r == ':', r >= 0x80:
+		return true
+	case first:
+		return false
+	default:
+		return r >= '0' && r <= '9' || r == '-' || r == '.'
+	}
+}
+
+// space skips white space.
+func (s *xmlScanner) space() {
+	for s.at < len(s.text) && strings.IndexByte(" \t\r\n", s.text[s.at]) >= 0 {
+		s.at++
+	}
+}
+
+func (s *xmlScanner) eat(prefix string) bool {
+	if strings.HasPrefix(s.text[s.at:], prefix) {
+		s.at += len(prefix)
+		return true
+	}
+	return false
+}
+
+func (s *xmlScanner) skipPast(end string) error {
+	i := strings.Index(s.text[s.at:], end)
+	if i < 0 {
+		return s.syntaxError("unexpected EOF")
+	}
+	s.at += i + len(end)
+	return nil
+}
+
+// skipDirective skips "<!DOCTYPE ...>", whose internal subset in [...] may
+// hold quoted strings, comments and declarations with '>' of their own.
+func (s *xmlScanner) skipDirective() error {
+	depth := 0 // of '<' inside the directive
+	// The character after "<!" is part of the keyword, even a '>' (as
+	// encoding/xml reads it).
+	for i := s.at + 3; i < len(s.text); i++ {
+		switch c := s.text[i]; {
+		case c == '"' || c == '\'':
+			end := strings.IndexByte(s.text[i+1:], c)
+			if end < 0 {
+				i = len(s.text)
+				continue
+			}
+			i += 1 + end
+		case strings.HasPrefix(s.text[i:], "<!--"):
+			end := strings.Index(s.text[i:], "-->")
+			if end < 0 {
+				i = len(s.text)
+				continue
+			}
+			i += end + 2
+		case c == '<':
+			depth++
+		case c == '>' && depth > 0:
+			depth--
+		case c == '>':
+			s.at = i + 1
+			return nil
+		}
+	}
+	s.at = len(s.text)
+	return s.syntaxError("unexpected EOF")
+}
+
+// checkChars checks that text is UTF-8 of characters XML allows.
+func (s *xmlScanner) checkChars(text string) error {
+	for i, r := range text {
+		if r == utf8.RuneError && !strings.HasPrefix(text[i:], "\uFFFD") {
+			return s.syntaxError("invalid UTF-8")
+		}
+		if !isXMLChar(r) {
+			return s.syntaxError(fmt.Sprintf("illegal character code %U", r))
+		}
+	}
+	return nil
+}
+
+// decode checks text (see checkChars) and replaces its entities.
+func (s *xmlScanner) decode(text string) (string, error) {
+	if err := s.checkChars(text); err != nil {
+		return "", err
+	}
+	if strings.IndexByte(text, '&') < 0 {
+		return text, nil
+	}
+	var b strings.Builder
+	for {
+		amp := strings.IndexByte(text, '&')
+		if amp < 0 {
+			b.WriteString(text)
+			return b.String(), nil
+		}
+		b.WriteString(text[:amp])
+		semi := strings.IndexByte(text[amp:], ';')
+		if semi < 0 {
+			return "", s.syntaxError("invalid character entity " + clip(text[amp:]) + " (no semicolon)")
+		}
+		entity := text[amp+1 : amp+semi]
+		r, ok := entityRune(entity)
+		if !ok {
+			return "", s.syntaxError("invalid character entity &" + clip(entity) + ";")
+		}
+		b.WriteRune(r)
+		text = text[amp+semi+1:]
+	}
+}
+
+// entityRune is the character an entity stands for: one of XML's five
+// named ones, or a character reference (&#65; &#x41;).
+func entityRune(e string) (rune, bool) {
+	switch e {
+	case "lt":
+		return '<', true
+	case "gt":
+		return '>', true
+	case "amp":
+		return '&', true
+	case "apos":
+		return '\'', true
+	case "quot":
+		return '"', true
+	}
+	digits, base := strings.CutPrefix(e, "#x")
+	if base {
+		n, err := strconv.ParseUint(digits, 16, 32)
+		return rune(n), err == nil && isXMLChar(rune(n))
+	}
+	if digits, ok := strings.CutPrefix(e, "#"); ok {
+		n, err := strconv.ParseUint(digits, 10, 32)
+		return rune(n), err == nil && isXMLChar(rune(n))
+	}
+	return 0, false
+}
+
+// isXMLChar says whether r is a character XML allows.
+func isXMLChar(r rune) bool {
+	return r == '\t' || r == '\n' || r == '\r' || r >= 0x20 && r <= 0xD7FF ||
+		r >= 0xE000 && r <= 0xFFFD || r >= 0x10000 && r <= 0x10FFFF
+}

@@ -1,0 +1,143 @@
+package nonogram
+
+import (
+	"encoding/xml"
+	"fmt"
+	"strings"
+	"testing"
+)
+
+// The webpbn XML reader against encoding/xml: stdPBN is what this package
+// did before it had its own scanner, decoding the same tags with xml.Unmarshal.
+type stdPuzzle struct {
+	Type         string     `xml:"type,attr"`
+	DefaultColor string     `xml:"defaultcolor,attr"`
+	Clues        []stdClues `xml:"clues"`
+}
+
+type stdClues struct {
+	Type  string `xml:"type,attr"`
+	Lines []struct {
+		Counts []struct {
+			Color string `xml:"color,attr"`
+			N     string `xml:",chardata"`
+		} `xml:"count"`
+	} `xml:"line"`
+}
+
+// stdPBN reads text with encoding/xml into readPBN's shapes.
+func stdPBN(text string) (root string, puzzles []pbnPuzzle, err error) {
+	var doc struct {
+		XMLName xml.Name
+		Puzzles []stdPuzzle `xml:"puzzle"`
+		stdPuzzle
+	}
+	if err := xml.Unmarshal([]byte(text), &doc); err != nil {
+		return "", nil, err
+	}
+	list := doc.Puzzles
+	if doc.XMLName.Local == "puzzle" {
+		list = []stdPuzzle{doc.stdPuzzle}
+	}
+	for _, p := range list {
+		q := pbnPuzzle{typ: p.Type, defaultColor: p.DefaultColor}
+		for _, c := range p.Clues {
+			d := pbnClues{typ: c.Type}
+			for _, l := range c.Lines {
+				var counts []pbnCount
+				for _, n := range l.Counts {
+					counts = append(counts, pbnCount{n.Color, n.N})
+				}
+				d.lines = append(d.lines, counts)
+			}
+			q.clues = append(q.clues, d)
+		}
+		puzzles = append(puzzles, q)
+	}
+	return doc.XMLName.Local, puzzles, nil
+}
+
+// sameAsStd fails unless readPBN and encoding/xml read text alike: the
+// same root and puzzles, or both an error. readPBN is allowed to be more
+// lenient in comments (it lets "--" pass) and in names beyond ASCII.
+func sameAsStd(t *testing.T, text string) {
+	t.Helper()
+	root, puzzles, err := readPBN(text)
+	stdRoot, stdPuzzles, stdErr := stdPBN(text)
+	lenient := stdErr != nil && (strings.Contains(text, "<!--") || strings.Contains(stdErr.Error(), "invalid XML name"))
+	if err != nil && stdErr == nil || err == nil && stdErr != nil && !lenient {
+		t.Fatalf("%q: error %v, encoding/xml's %v", text, err, stdErr)
+	}
+	if err != nil || stdErr != nil {
+		return
+	}
+	// The root is kept only when it is a puzzle.
+	if stdRoot != "puzzle" && stdRoot != "puzzleset" {
+		stdPuzzles = nil
+	}
+	if got, want := fmt.Sprint(root, puzzles), fmt.Sprint(stdRoot, stdPuzzles); got != want {
+		t.Fatalf("%q:\nread  %s\nwant  %s", text, got, want)
+	}
+}
+
+var xmlSamples = []string{
+	formats[1].Example,
+	`<?xml version="1.0" encoding="UTF-8"?>
+<!DOCTYPE pbn SYSTEM "https://webpbn.com/pbn-0.3.dtd" [ <!ENTITY x "a>b"> <!-- > --> ]>
+<!-- a comment -->
+<puzzleset><source>x</source>
+<puzzle type="grid" defaultcolor='black'><title>A &amp; B &lt;3 &#65;&#x42;</title>
+<color name="white" char=".">fff</color>
+<clues type="columns"><line><count> 2 </count><count color="black"><![CDATA[1]]></count></line><line/></clues>
+<clues type="rows"><line><count>1<b>9</b>2</count></line></clues>
+<solution><image>|X.|</image></solution>
+</puzzle></puzzleset>`,
+	`<puzzle><clues type="rows"><line/></clues><clues type="columns"><line><count>1</count></line></clues></puzzle>`,
+	`<puzzleset/>`,
+	`<puzzleset><puzzle/><puzzle/></puzzleset>`,
+	`<pbn:puzzle xmlns:pbn="x"><pbn:clues type="rows"><pbn:line><pbn:count>1</pbn:count></pbn:line></pbn:clues></pbn:puzzle>`,
+	`<puzzle><foo><line><count>1</count></line></foo><clues><foo><count>2</count></foo></clues></puzzle>`,
+	`<puzzle><puzzle><clues type="rows"/></puzzle></puzzle>`,
+	`<puzzle type="grid"><clues type="rows"><line><count color="a">1</count></line></clues></puzzle>`,
+	`<puzzle a="1" a="2" type="x" type="grid"/>`,
+	`<puzzle/> trailing text is not read`,
+	`text before <puzzle/>`,
+	`<html/>`,
+	// Errors.
+	``, `   `, `<puzzle>`, `<puzzle></puzzles>`, `<puzzle></>`, `<puzzle type=grid/>`, `<puzzle type/>`,
+	`<puzzle type="a<b"/>`, `<puzzle type="&bogus;"/>`, `<puzzle>&#0;</puzzle>`, `<puzzle>&amp</puzzle>`,
+	`<puzzle type="a"type="b"/>`, `<puzzle><!-- </puzzle>`, `<puzzle><![CDATA[</puzzle>`, `<!DOCTYPE x`,
+	`<?xml`, "<puzzle>\xff</puzzle>", `<1puzzle/>`, `<puzzle></puzzle >`, `</puzzle>`,
+}
+
+func TestReadPBNAgainstEncodingXML(t *testing.T) {
+	for _, text := range xmlSamples {
+		sameAsStd(t, text)
+	}
+}
+
+func TestReadPBNErrors(t *testing.T) {
+	for _, tc := range []struct{ text, want string }{
+		{`<puzzle>`, "XML syntax error on line 1: unexpected EOF"},
+		{"<puzzle>\n<clues>\n</puzzle>", "line 3: element <clues> closed by </puzzle>"},
+		{`<puzzle type=grid/>`, "unquoted value of attribute type"},
+		{`<puzzle>&nbsp;</puzzle>`, "invalid character entity &nbsp;"},
+		{"", "no root element"},
+	} {
+		_, _, err := readPBN(tc.text)
+		if err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%q: error %v, want %q", tc.text, err, tc.want)
+		}
+	}
+}
+
+// FuzzReadPBN checks the reader against encoding/xml: what one reads, the
+// other reads the same, and what one refuses, the other refuses.
+func FuzzReadPBN(f *testing.F) {
+	for _, s := range xmlSamples {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, text string) {
+		sameAsStd(t, text)
+	})
+}
