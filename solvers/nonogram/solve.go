@@ -62,8 +62,14 @@ type searcher struct {
 	// When no line is longer than wordCells, notBlack and notWhite mirror
 	// the grid as masks per line (see maskTables.solve), kept up to date by
 	// setCell, and cache holds the line solver's answers: probing and
-	// search ask about the same lines over and over.
+	// search ask about the same lines over and over. masks holds both,
+	// notBlack then notWhite, and beforeProbe a copy of it as it was
+	// before the probes of a cell, which undoes them at the cost of one
+	// copy rather than a mask update per cell they settled; it is taken
+	// only when settle begins or fixes cells, since undone probes leave
+	// the masks as they were.
 	notBlack, notWhite []uint64
+	masks, beforeProbe []uint64
 	rowOf, colOf       []uint8 // of each cell, saving divisions
 	cache              []cachedLine
 	misses             int // of the cache since it last grew
@@ -299,8 +305,9 @@ func (s *searcher) loadMasks(grid []byte) {
 		return
 	}
 	if s.notBlack == nil {
-		s.notBlack = make([]uint64, s.h+s.w)
-		s.notWhite = make([]uint64, s.h+s.w)
+		n := s.h + s.w
+		s.masks, s.beforeProbe = make([]uint64, 2*n), make([]uint64, 2*n)
+		s.notBlack, s.notWhite = s.masks[:n:n], s.masks[n:]
 		s.cache = make([]cachedLine, minCached)
 		s.changed = make([]int64, s.h+s.w)
 		s.rowOf, s.colOf = make([]uint8, len(grid)), make([]uint8, len(grid))
@@ -382,7 +389,7 @@ func (s *searcher) search(grid []byte) {
 	// second branch, cheaper than loading them from grid again.
 	var masks []uint64
 	if s.notBlack != nil {
-		masks = append(append(make([]uint64, 0, 2*len(s.notBlack)), s.notBlack...), s.notWhite...)
+		masks = append([]uint64(nil), s.masks...)
 	}
 	for branch, c := range [...]byte{black, white} {
 		next := append([]byte(nil), grid...)
@@ -413,6 +420,7 @@ func (s *searcher) settle(grid []byte) (cell int, ok bool) {
 	if len(s.seen) < len(grid) {
 		s.seen = make([]byte, len(grid))
 	}
+	copy(s.beforeProbe, s.masks)
 	for {
 		learnt := false
 		best, bestScore := -1, -1
@@ -468,6 +476,7 @@ func (s *searcher) settle(grid []byte) (cell int, ok bool) {
 				if !s.fix(grid) {
 					return -1, false
 				}
+				copy(s.beforeProbe, s.masks)
 				continue
 			}
 			if score := branchScore(nBlack, nWhite); score > bestScore {
@@ -498,11 +507,13 @@ func (s *searcher) probe(grid []byte, c int, colour byte) bool {
 	return s.propagate(grid)
 }
 
-// undo clears the cells on the trail.
+// undo clears the cells on the trail, settled since the masks were copied
+// to beforeProbe.
 func (s *searcher) undo(grid []byte) {
 	for _, i := range s.trail {
-		s.setCell(grid, i, unknown)
+		grid[i] = unknown
 	}
+	copy(s.masks, s.beforeProbe)
 	s.trail = s.trail[:0]
 }
 
