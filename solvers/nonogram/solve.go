@@ -214,15 +214,44 @@ func (s *searcher) solveLine(grid []byte, l int) bool {
 		return false
 	}
 	unknown := key.notBlack & key.notWhite
-	for set := unknown &^ e.canWhite; set != 0; set &= set - 1 {
-		p := bits.TrailingZeros64(set)
-		s.settleCell(grid, start+p*step, black, cross+p)
+	blacks, whites := unknown&^e.canWhite, unknown&^e.canBlack
+	if blacks|whites == 0 {
+		return true
 	}
-	for set := unknown &^ e.canBlack; set != 0; set &= set - 1 {
-		p := bits.TrailingZeros64(set)
-		s.settleCell(grid, start+p*step, white, cross+p)
+	if !s.probing {
+		s.clock++
+		s.changed[l] = s.clock
 	}
+	// A cell of line l at position p is at position at of line cross+p.
+	at := uint64(l)
+	if l >= s.h {
+		at -= uint64(s.h)
+	}
+	s.settleLine(grid, start, step, cross, at, blacks, black, s.notBlack)
+	s.settleLine(grid, start, step, cross, at, whites, white, s.notWhite)
+	s.notBlack[l] &^= blacks
+	s.notWhite[l] &^= whites
 	return true
+}
+
+// settleLine is settleCell for the unknown cells of one line that a line
+// solve on masks settled, those at the positions in set, with colour: its
+// mask bits are cleared in masks (notBlack for black, notWhite for white)
+// of the crossing lines; the caller clears those of the line itself, all
+// at once. It stays lean because it is where search spends most of its
+// cell updates.
+func (s *searcher) settleLine(grid []byte, start, step, cross int, at, set uint64, colour byte, masks []uint64) {
+	for ; set != 0; set &= set - 1 {
+		p := bits.TrailingZeros64(set)
+		i, k := start+p*step, cross+p
+		grid[i] = colour
+		masks[k] &^= 1 << at
+		if !s.probing {
+			s.changed[k] = s.clock
+		}
+		s.trail = append(s.trail, i)
+		s.push(k)
+	}
 }
 
 // settleCell gives cell i colour, records it on the trail and marks the
