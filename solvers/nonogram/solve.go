@@ -396,7 +396,15 @@ const (
 // noticing cancellation now and then.
 func (s *searcher) count() {
 	s.nodes++
-	if s.nodes%256 == 0 && s.err == nil {
+	if s.nodes%256 == 0 {
+		s.checkIn() // kept out of count so that count is inlined
+	}
+}
+
+// checkIn notices cancellation and reports progress, every 256 and every
+// 65536 line solves.
+func (s *searcher) checkIn() {
+	if s.err == nil {
 		s.err = s.ctx.Err()
 	}
 	if s.progress != nil && s.nodes%(1<<16) == 0 {
