@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -67,6 +68,11 @@ func TestSolveTestdata(t *testing.T) {
 // randomN-S.pic is drawPicture(rand.New(rand.NewPCG(N, S)), N, N, 0.5),
 // picked from the first seeds for what the search costs; most such
 // pictures have several solutions, and the unique ones fall to probing.
+// They were picked when search branched on the product of what a cell's
+// two probes settle; under branchScore's rule random40-7 and random40-14
+// are still the costliest of the first twenty 40x40 seeds, and over the
+// first forty seeds at 30x30 and 40x40 the two rules take about as many
+// line solves (within 4%).
 var randomPuzzles = []struct {
 	size, seed int
 	status     string
@@ -214,6 +220,42 @@ func BenchmarkWebpbn(b *testing.B) {
 					b.Fatal("no solution")
 				}
 			}
+		})
+	}
+}
+
+// BenchmarkSolveRandom50 solves the twelve random 50x50 pictures at 50%
+// density of issue 10, drawPicture(rand.New(rand.NewPCG(50, S)), 50, 50,
+// 0.5) for seeds S from 1 to 12, giving up on each after the number of
+// line solves that GRIDSOLVE_RANDOM50 names (20000000, the issue's 2 s
+// goal on this project's machine): most take longer than make test allows. It
+// reports the line solves done and whether the puzzle was solved within
+// them, which, unlike a time limit, does not depend on the load.
+func BenchmarkSolveRandom50(b *testing.B) {
+	budget, err := strconv.ParseInt(os.Getenv("GRIDSOLVE_RANDOM50"), 10, 64)
+	if err != nil || budget <= 0 {
+		b.Skip("GRIDSOLVE_RANDOM50 names no number of line solves per puzzle")
+	}
+	for seed := range 12 {
+		c := CluesOf(drawPicture(rand.New(rand.NewPCG(50, uint64(seed+1))), 50, 50, 0.5))
+		b.Run(fmt.Sprintf("seed%d", seed+1), func(b *testing.B) {
+			var lineSolves, solved float64
+			for b.Loop() {
+				ctx, cancel := context.WithCancel(context.Background())
+				s := newSearcher(ctx, c, func(n int64) {
+					if n >= budget {
+						cancel()
+					}
+				})
+				_, err := s.solve()
+				cancel()
+				lineSolves, solved = float64(s.nodes), 0
+				if err == nil {
+					solved = 1
+				}
+			}
+			b.ReportMetric(lineSolves, "linesolves/op")
+			b.ReportMetric(solved, "solved")
 		})
 	}
 }

@@ -62,8 +62,14 @@ type searcher struct {
 	// When no line is longer than wordCells, notBlack and notWhite mirror
 	// the grid as masks per line (see maskTables.solve), kept up to date by
 	// setCell, and cache holds the line solver's answers: probing and
-	// search ask about the same lines over and over.
+	// search ask about the same lines over and over. masks holds both,
+	// notBlack then notWhite, and beforeProbe a copy of it as it was
+	// before the probes of a cell, which undoes them at the cost of one
+	// copy rather than a mask update per cell they settled; it is taken
+	// only when settle begins or fixes cells, since undone probes leave
+	// the masks as they were.
 	notBlack, notWhite []uint64
+	masks, beforeProbe []uint64
 	rowOf, colOf       []uint8 // of each cell, saving divisions
 	cache              []cachedLine
 	misses             int // of the cache since it last grew
@@ -208,15 +214,44 @@ func (s *searcher) solveLine(grid []byte, l int) bool {
 		return false
 	}
 	unknown := key.notBlack & key.notWhite
-	for set := unknown &^ e.canWhite; set != 0; set &= set - 1 {
-		p := bits.TrailingZeros64(set)
-		s.settleCell(grid, start+p*step, black, cross+p)
+	blacks, whites := unknown&^e.canWhite, unknown&^e.canBlack
+	if blacks|whites == 0 {
+		return true
 	}
-	for set := unknown &^ e.canBlack; set != 0; set &= set - 1 {
-		p := bits.TrailingZeros64(set)
-		s.settleCell(grid, start+p*step, white, cross+p)
+	if !s.probing {
+		s.clock++
+		s.changed[l] = s.clock
 	}
+	// A cell of line l at position p is at position at of line cross+p.
+	at := uint64(l)
+	if l >= s.h {
+		at -= uint64(s.h)
+	}
+	s.settleLine(grid, start, step, cross, at, blacks, black, s.notBlack)
+	s.settleLine(grid, start, step, cross, at, whites, white, s.notWhite)
+	s.notBlack[l] &^= blacks
+	s.notWhite[l] &^= whites
 	return true
+}
+
+// settleLine is settleCell for the unknown cells of one line that a line
+// solve on masks settled, those at the positions in set, with colour: its
+// mask bits are cleared in masks (notBlack for black, notWhite for white)
+// of the crossing lines; the caller clears those of the line itself, all
+// at once. It stays lean because it is where search spends most of its
+// cell updates.
+func (s *searcher) settleLine(grid []byte, start, step, cross int, at, set uint64, colour byte, masks []uint64) {
+	for ; set != 0; set &= set - 1 {
+		p := bits.TrailingZeros64(set)
+		i, k := start+p*step, cross+p
+		grid[i] = colour
+		masks[k] &^= 1 << at
+		if !s.probing {
+			s.changed[k] = s.clock
+		}
+		s.trail = append(s.trail, i)
+		s.push(k)
+	}
 }
 
 // settleCell gives cell i colour, records it on the trail and marks the
@@ -299,8 +334,9 @@ func (s *searcher) loadMasks(grid []byte) {
 		return
 	}
 	if s.notBlack == nil {
-		s.notBlack = make([]uint64, s.h+s.w)
-		s.notWhite = make([]uint64, s.h+s.w)
+		n := s.h + s.w
+		s.masks, s.beforeProbe = make([]uint64, 2*n), make([]uint64, 2*n)
+		s.notBlack, s.notWhite = s.masks[:n:n], s.masks[n:]
 		s.cache = make([]cachedLine, minCached)
 		s.changed = make([]int64, s.h+s.w)
 		s.rowOf, s.colOf = make([]uint8, len(grid)), make([]uint8, len(grid))
@@ -360,7 +396,15 @@ const (
 // noticing cancellation now and then.
 func (s *searcher) count() {
 	s.nodes++
-	if s.nodes%256 == 0 && s.err == nil {
+	if s.nodes%256 == 0 {
+		s.checkIn() // kept out of count so that count is inlined
+	}
+}
+
+// checkIn notices cancellation and reports progress, every 256 and every
+// 65536 line solves.
+func (s *searcher) checkIn() {
+	if s.err == nil {
 		s.err = s.ctx.Err()
 	}
 	if s.progress != nil && s.nodes%(1<<16) == 0 {
@@ -382,7 +426,7 @@ func (s *searcher) search(grid []byte) {
 	// second branch, cheaper than loading them from grid again.
 	var masks []uint64
 	if s.notBlack != nil {
-		masks = append(append(make([]uint64, 0, 2*len(s.notBlack)), s.notBlack...), s.notWhite...)
+		masks = append([]uint64(nil), s.masks...)
 	}
 	for branch, c := range [...]byte{black, white} {
 		next := append([]byte(nil), grid...)
@@ -406,14 +450,14 @@ func (s *searcher) search(grid []byte) {
 // a colour that leads to a contradiction is ruled out, and cells that both
 // colours settle alike are fixed, until nothing more is learnt. It reports
 // whether grid may still have a solution and returns the cell to branch on,
-// -1 when grid is complete: the one whose two colours settle the most
-// cells, by product, so that both branches shrink. Probes change grid in
+// -1 when grid is complete: the one by branchScore. Probes change grid in
 // place and are undone through the trail, so a probe costs what it
 // settles, not the size of the grid.
 func (s *searcher) settle(grid []byte) (cell int, ok bool) {
 	if len(s.seen) < len(grid) {
 		s.seen = make([]byte, len(grid))
 	}
+	copy(s.beforeProbe, s.masks)
 	for {
 		learnt := false
 		best, bestScore := -1, -1
@@ -423,7 +467,7 @@ func (s *searcher) settle(grid []byte) (cell int, ok bool) {
 			}
 			if s.probed != nil && s.unchanged(&s.probed[c]) {
 				m := &s.probed[c]
-				if score := (m.nBlack + 1) * (m.nWhite + 1); score > bestScore {
+				if score := branchScore(m.nBlack, m.nWhite); score > bestScore {
 					best, bestScore = c, score
 				}
 				continue
@@ -469,9 +513,10 @@ func (s *searcher) settle(grid []byte) (cell int, ok bool) {
 				if !s.fix(grid) {
 					return -1, false
 				}
+				copy(s.beforeProbe, s.masks)
 				continue
 			}
-			if score := (nBlack + 1) * (nWhite + 1); score > bestScore {
+			if score := branchScore(nBlack, nWhite); score > bestScore {
 				best, bestScore = c, score
 			}
 		}
@@ -479,6 +524,15 @@ func (s *searcher) settle(grid []byte) (cell int, ok bool) {
 			return best, true
 		}
 	}
+}
+
+// branchScore ranks a cell to branch on by the cells its black and white
+// probes settle: first by the fewer, then by the more. The branch that
+// settles less is the one whose subtree costs most, so it is the one to
+// shrink; ranking by product instead lets one strong colour hide a weak
+// one, and costs deep searches such as webpbn #6574 twice the line solves.
+func branchScore(nBlack, nWhite int) int {
+	return min(nBlack, nWhite)<<32 | max(nBlack, nWhite)
 }
 
 // probe sets cell c to colour and propagates, leaving on the trail every
@@ -490,11 +544,13 @@ func (s *searcher) probe(grid []byte, c int, colour byte) bool {
 	return s.propagate(grid)
 }
 
-// undo clears the cells on the trail.
+// undo clears the cells on the trail, settled since the masks were copied
+// to beforeProbe.
 func (s *searcher) undo(grid []byte) {
 	for _, i := range s.trail {
-		s.setCell(grid, i, unknown)
+		grid[i] = unknown
 	}
+	copy(s.masks, s.beforeProbe)
 	s.trail = s.trail[:0]
 }
 

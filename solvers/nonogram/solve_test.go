@@ -1,6 +1,7 @@
 package nonogram
 
 import (
+	"bytes"
 	"context"
 	"math/rand/v2"
 	"slices"
@@ -466,5 +467,47 @@ func TestSolveTableLongLines(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+// TestMasksMirrorGrid checks that the line masks, updated in bulk by line
+// solves and restored by copy after probes, still describe the grid after
+// propagation and after settle has probed, fixed and undone cells.
+func TestMasksMirrorGrid(t *testing.T) {
+	rng := rand.New(rand.NewPCG(11, 12))
+	learnt := 0 // puzzles where probing fixed cells
+	for range 60 {
+		h, w := 4+rng.IntN(12), 4+rng.IntN(12)
+		c := CluesOf(drawPicture(rng, h, w, 0.5))
+		s := newSearcher(context.Background(), c, nil)
+		grid := make([]byte, h*w)
+		s.loadMasks(grid)
+		check := func(when string) {
+			t.Helper()
+			fresh := newSearcher(context.Background(), c, nil)
+			fresh.loadMasks(slices.Clone(grid))
+			if !slices.Equal(s.masks, fresh.masks) {
+				t.Fatalf("clues\n%smasks %x after %s, but the grid has %x", c, s.masks, when, fresh.masks)
+			}
+		}
+		for l := range s.runs {
+			s.push(l)
+		}
+		if !s.propagate(grid) {
+			t.Fatalf("clues\n%sof a picture found contradictory", c)
+		}
+		s.trail = s.trail[:0]
+		check("propagation")
+		before := bytes.Count(grid, []byte{unknown})
+		if _, ok := s.settle(grid); !ok {
+			t.Fatalf("clues\n%sof a picture found contradictory by probing", c)
+		}
+		check("probing")
+		if bytes.Count(grid, []byte{unknown}) < before {
+			learnt++
+		}
+	}
+	if learnt == 0 {
+		t.Error("probing settled no cell of any puzzle")
 	}
 }
