@@ -14,15 +14,22 @@ const extras = ["./"];
 
 const hex = (buf) => [...new Uint8Array(buf)].map((b) => b.toString(16).padStart(2, "0")).join("");
 
-// fetchExact fetches a file from the network, past every HTTP cache, and
-// checks it against build.json's digest when it lists one.
+// fetchExact fetches a file and checks it against build.json's digest
+// when it lists one. A file with a digest may come from the HTTP cache
+// once the server confirms it (the page has just downloaded app.wasm and
+// worker.wasm: no need to send them twice); if the digest says it is not
+// this build's, it is fetched again past every cache, as a file without a
+// digest always is.
 async function fetchExact(url, want) {
-  const resp = await fetch(url, { cache: "no-store" });
-  if (!resp.ok) throw new Error(`${url}: ${resp.status}`);
-  const body = await resp.arrayBuffer();
-  if (want && hex(await crypto.subtle.digest("SHA-256", body)) !== want.sha256) {
-    throw new Error(`${url} is not the file of build ${buildID}`);
+  let resp = await fetch(url, { cache: want ? "no-cache" : "no-store" });
+  let body = resp.ok ? await resp.arrayBuffer() : null;
+  const exact = async () => !want || hex(await crypto.subtle.digest("SHA-256", body)) === want.sha256;
+  if (want && !(resp.ok && (await exact()))) {
+    resp = await fetch(url, { cache: "no-store" });
+    body = resp.ok ? await resp.arrayBuffer() : null;
   }
+  if (!resp.ok) throw new Error(`${url}: ${resp.status}`);
+  if (!(await exact())) throw new Error(`${url} is not the file of build ${buildID}`);
   // The body is stored decoded, so it keeps its own length, not the
   // compressed one (the loader reads Content-Length as its total). Every
   // other header stays: the security headers must hold offline too.
