@@ -309,7 +309,7 @@ func (s *solver) feasible(p int) bool {
 	return s.shortage == 0 &&
 		s.horizontal.pos <= freeLeft && s.horizontal.neg <= freeRight &&
 		s.vertical.pos <= freeTop && s.vertical.neg <= freeBottom &&
-		(c == 0 || r == n-1 || s.rowBelow(p-1))
+		(c == 0 || r == n-1 || s.values <= fewValues || s.rowBelow(p-1))
 }
 
 // bordersFit reports whether a card of kind k at position p, on a border,
@@ -339,6 +339,12 @@ func (s *solver) demandFits(k, p int) bool {
 	}
 	return s.demand[card[Bottom]] < -1
 }
+
+// fewValues is the most distinct values with which rowBelow is not worth
+// its cost: with so few, the row below can almost always be started (on
+// the hard 5×5 puzzle of the tests, with three, it saved 0.2% of the nodes
+// and cost 18% more instructions).
+const fewValues = 3
 
 // rowBelow extends below to the card at position p, the last placed, and
 // reports whether the row below can still be laid as far as p's column:
