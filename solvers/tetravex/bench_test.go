@@ -130,6 +130,8 @@ const eightByEight = 20
 
 // budget8x8 bounds the search nodes of each 8×8 puzzle, so that an
 // iteration stays short: most of these puzzles take far longer to decide.
+// (Given 20 million nodes, 15 of the 16 with 9 or 10 values are decided,
+// in 12 thousand to 16 million nodes; none of those with 6 to 8 values.)
 const budget8x8 = 1 << 18
 
 // impossible8x8 returns the 8×8 puzzles of BenchmarkImpossible8x8:
