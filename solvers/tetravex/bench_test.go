@@ -111,7 +111,8 @@ func flippedPuzzles(n, values, count int) []*Puzzle {
 
 // flippedSets are the impossible puzzles the benchmarks solve; each set
 // takes a few million search nodes. (Sets of 8×8 puzzles, even possible
-// ones with 10 values, take hundreds of millions.)
+// ones with 10 values, take hundreds of millions: BenchmarkImpossible8x8
+// and BenchmarkPossible8x8 give theirs a budget.)
 var flippedSets = []struct{ n, values, count int }{{6, 8, 20}, {7, 10, 10}}
 
 // Puzzles from flippedSets, all impossible (TestFlippedAreImpossible).
@@ -121,4 +122,80 @@ func BenchmarkFlipped(b *testing.B) {
 			benchmarkSolve(b, flippedPuzzles(set.n, set.values, set.count))
 		})
 	}
+}
+
+// eightByEight is the size of the sets below: 20 puzzles with 6 to 10
+// values, four of each.
+const eightByEight = 20
+
+// budget8x8 bounds the search nodes of each 8×8 puzzle, so that an
+// iteration stays short: most of these puzzles take far longer to decide.
+// (Given 20 million nodes, 15 of the 16 with 9 or 10 values are decided,
+// in 12 thousand to 16 million nodes; none of those with 6 to 8 values.)
+const budget8x8 = 1 << 18
+
+// impossible8x8 returns the 8×8 puzzles of BenchmarkImpossible8x8:
+// generated and then made impossible by turning one card's top to bottom.
+func impossible8x8() []*Puzzle {
+	rng := rand.New(rand.NewPCG(8, 8))
+	var puzzles []*Puzzle
+	for i := range eightByEight {
+		p := Generate(8, 6+i%5, rng)
+		flipCard(p, rng)
+		puzzles = append(puzzles, p)
+	}
+	return puzzles
+}
+
+// possible8x8 returns the generated 8×8 puzzles of BenchmarkPossible8x8.
+func possible8x8() []*Puzzle {
+	rng := rand.New(rand.NewPCG(8, 9))
+	var puzzles []*Puzzle
+	for i := range eightByEight {
+		puzzles = append(puzzles, Generate(8, 6+i%5, rng))
+	}
+	return puzzles
+}
+
+// benchmarkBudget decides each puzzle with at most budget8x8 nodes (give
+// or take a round of turns) and reports how many it decided and the nodes
+// it took; want is the verdict every decided puzzle must have, and a
+// possible one's placement is checked.
+func benchmarkBudget(b *testing.B, puzzles []*Puzzle, want bool) {
+	var decided, nodes int64
+	for b.Loop() {
+		decided, nodes = 0, 0
+		for _, p := range puzzles {
+			ctx, cancel := context.WithCancel(context.Background())
+			a, n, err := solve(ctx, p, query{limit: 1}, func(n int64) {
+				if n >= budget8x8 {
+					cancel()
+				}
+			})
+			cancel()
+			nodes += n
+			if err != nil {
+				continue
+			}
+			if a.Possible != want {
+				b.Fatalf("%v: Possible = %v, want %v", p, a.Possible, want)
+			}
+			if a.Possible {
+				checkPlacement(b, p, a.Place)
+			}
+			decided++
+		}
+	}
+	b.ReportMetric(float64(decided), "decided/op")
+	b.ReportMetric(float64(nodes), "nodes/op")
+}
+
+// Twenty impossible 8×8 puzzles, each given budget8x8 nodes.
+func BenchmarkImpossible8x8(b *testing.B) {
+	benchmarkBudget(b, impossible8x8(), false)
+}
+
+// Twenty possible 8×8 puzzles, each given budget8x8 nodes.
+func BenchmarkPossible8x8(b *testing.B) {
+	benchmarkBudget(b, possible8x8(), true)
 }

@@ -72,22 +72,30 @@ func solvedByBacktracking(p *Puzzle) bool {
 
 // checkPlacement fails t unless place uses every card of p once and all
 // touching edges agree.
-func checkPlacement(t *testing.T, p *Puzzle, place []int) {
+func checkPlacement(t testing.TB, p *Puzzle, place []int) {
 	t.Helper()
+	if err := placementError(p, place); err != nil {
+		t.Fatalf("%v: %v", p, err)
+	}
+}
+
+// placementError says why place is not a solution of p, if it is not.
+func placementError(p *Puzzle, place []int) error {
 	if len(place) != len(p.Cards) {
-		t.Fatalf("%v: placement %v has %d positions, want %d", p, place, len(place), len(p.Cards))
+		return fmt.Errorf("placement %v has %d positions, want %d", place, len(place), len(p.Cards))
 	}
 	used := make([]bool, len(p.Cards))
 	board := make([]Card, len(p.Cards))
 	for pos, i := range place {
 		if i < 0 || i >= len(p.Cards) || used[i] {
-			t.Fatalf("%v: placement %v uses card %d twice or out of range", p, place, i)
+			return fmt.Errorf("placement %v uses card %d twice or out of range", place, i)
 		}
 		used[i], board[pos] = true, p.Cards[i]
 		if !fits(p.N, board, pos, board[pos]) {
-			t.Fatalf("%v: placement %v: card %d does not fit at position %d", p, place, i, pos)
+			return fmt.Errorf("placement %v: card %d does not fit at position %d", place, i, pos)
 		}
 	}
+	return nil
 }
 
 // randomPuzzle returns a puzzle with values below values: generated
