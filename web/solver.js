@@ -3,9 +3,12 @@
 // Each job (a solve, a hint, a new puzzle) runs in a worker of its own, so
 // every tab can have its own running solve. A count runs in several
 // workers at once, each counting parts of it in turn (see count below).
-// One spare worker is kept started, so its module is compiled while the
-// user draws and the first Solve does not wait for it. A search never
-// yields inside its worker, so cancelling terminates the job's workers.
+// One spare worker is kept started, so it is ready while the user draws
+// and the first Solve does not wait for it. The solver's module is
+// compiled once, here, and sent to every worker: a new worker skips the
+// download and the compile, and shares the code V8 has optimised in the
+// others. A search never yields inside its worker, so cancelling
+// terminates the job's workers.
 //
 // Progress is shown here, in plain JavaScript: the UI's Go code is only
 // called when a job ends, so a long search costs the main thread almost
@@ -29,6 +32,19 @@ window.gridsolveSolver = (() => {
   // size).
   const countParts = 8;
   const maxCountWorkers = 8;
+
+  // module is the solver's compiled WebAssembly.Module, once it is asked
+  // for; a failed download is tried again for the next worker.
+  let module = null;
+  function compiled() {
+    if (!module) {
+      module = WebAssembly.compileStreaming(fetch("web/worker.wasm")).catch((err) => {
+        module = null;
+        throw err;
+      });
+    }
+    return module;
+  }
 
   const digits = new Intl.NumberFormat("en-US");
   const groupDigits = (n) => digits.format(n);
@@ -110,6 +126,10 @@ window.gridsolveSolver = (() => {
       fail(w, "the solver failed: " + (e.message || "it could not be loaded (check the connection)"));
     };
     w.onmessageerror = w.onerror;
+    compiled().then(
+      (m) => w.postMessage({ type: "module", module: m }),
+      (err) => fail(w, "the solver could not be loaded: " + ((err && err.message) || err) + " (check the connection)"),
+    );
     return w;
   }
 

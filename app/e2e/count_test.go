@@ -54,7 +54,7 @@ func (p *page) liveWorkers(want int, when string) {
 
 // The page counts the empty IQ board's completions in several workers,
 // with one progress line for all of them, and finds the number the
-// native solver finds.
+// native solver finds. The workers share one compiled module.
 func TestCountInWorkers(t *testing.T) {
 	want, err := iq.Count(context.Background(), &iq.Board{})
 	if err != nil {
@@ -76,6 +76,10 @@ func TestCountInWorkers(t *testing.T) {
 	}
 	t.Log(status)
 	p.liveWorkers(1, "after the count (the spare)")
+	// Every worker got the module the page compiled once.
+	if n := eval[int](p, `performance.getEntriesByType("resource").filter(e => e.name.endsWith("/web/worker.wasm")).length`); n != 1 {
+		t.Errorf("the page fetched worker.wasm %d times for %d workers, want once", n, countWorkers+2)
+	}
 
 	// The progress line sums the parts done, and never goes back.
 	line := regexp.MustCompile(`^([\d,]+) solutions so far, (\d) of 8 parts done`)
