@@ -87,15 +87,13 @@ window.gridsolveSolver = (() => {
     }
   }
 
-  // fail ends w's job, or drops w if it is the spare.
+  // fail ends w's job, or drops w if it has none.
   function fail(w, msg) {
     w.broken = msg;
-    if (w.job) {
-      end(w.job, "fail", msg);
-    } else if (w === spare) {
-      kill(w);
-      spare = null;
-    }
+    if (w.job) return end(w.job, "fail", msg);
+    kill(w);
+    if (w === spare) spare = null;
+    if (w === warmer) warmer = null;
   }
 
   // start makes a worker; a worker that fails before it has a job is
@@ -108,6 +106,7 @@ window.gridsolveSolver = (() => {
       const m = e.data;
       if (!m || typeof m.type !== "string") return fail(w, "the solver sent a malformed message");
       if (m.type === "fatal") return fail(w, "the solver stopped: " + String(m.error || "unknown error"));
+      if (w === warmer && m.type === "done" && --w.warming === 0) return stopWarming();
       const job = jobs.get(w.job);
       if (!job || m.id !== w.job) return; // for a job already ended
       if (m.type === "progress" && typeof m.nodes === "number") {
@@ -145,6 +144,7 @@ window.gridsolveSolver = (() => {
   // begin registers job id, run by workers, and shows its elapsed time
   // even when the search reports no nodes.
   function begin(id, workers, count) {
+    stopWarming();
     const job = { workers, started: performance.now(), nodes: 0, count };
     for (const w of workers) w.job = id;
     jobs.set(id, job);
@@ -186,6 +186,28 @@ window.gridsolveSolver = (() => {
     show(id, job);
   }
 
+  // warm starts a worker that deals one small puzzle of each game that
+  // searches (Flip's solver is a few microseconds of algebra) and then
+  // ends. V8 optimises the solvers' hot code as it runs, and every worker
+  // shares that code (see compiled), so the user's first Solve runs
+  // optimised code and never waits behind the warm-up in the spare. The
+  // first job ends the warm-up: that job warms the code itself, and
+  // should not share the CPU with it.
+  const warmups = [["ships", 15, 3], ["iq", 6, 1], ["nonogram", 20, 3], ["tetravex", 6, 2]];
+  let warmer = null;
+  function warm() {
+    warmer = start();
+    warmer.warming = warmups.length;
+    warmups.forEach(([game, size, level], i) => {
+      const options = { w: size, h: size, level, seed: i + 1 };
+      warmer.postMessage({ id: -1 - i, op: "generate", game, text: "", position: "", options }); // no job's id
+    });
+  }
+  function stopWarming() {
+    if (warmer) kill(warmer);
+    warmer = null;
+  }
+
   function show(id, job) {
     const el = document.getElementById("progress");
     if (el && el.dataset.job === String(id)) el.textContent = progressText(job);
@@ -195,7 +217,10 @@ window.gridsolveSolver = (() => {
     // init starts the spare worker; end(id, kind, text) hears how jobs end.
     init(endFn) {
       onEnd = endFn;
-      if (!spare) spare = start();
+      if (!spare) {
+        spare = start();
+        warm();
+      }
     },
     // post runs one job: op is "solve", "hint", "generate" or "replay".
     post(id, op, game, text, position, options) {
@@ -236,6 +261,7 @@ window.gridsolveSolver = (() => {
       for (const id of [...jobs.keys()]) this.cancel(id);
       if (spare) kill(spare);
       spare = null;
+      stopWarming();
     },
   };
 })();

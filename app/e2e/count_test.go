@@ -62,6 +62,7 @@ func TestCountInWorkers(t *testing.T) {
 	}
 	p := openCount(t)
 	seq := p.startCount()
+	// The warm-up worker, if it is still running, has made way.
 	p.liveWorkers(countWorkers+1, "while counting (and the spare)")
 	if got := p.statusNow(); !strings.HasPrefix(got, "Counting…") {
 		t.Errorf("status while counting: %q", got)
@@ -109,6 +110,8 @@ func TestCountInWorkers(t *testing.T) {
 // the whole count with a clear status.
 func TestCountCancelAndFault(t *testing.T) {
 	p := openCount(t)
+	// The worker warming the solvers' code up ends by itself.
+	p.waitFor(`gridsolveSolver.live() === 1`)
 	p.startCount()
 	p.liveWorkers(countWorkers+1, "while counting (and the spare)")
 	p.focusBoard()
