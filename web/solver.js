@@ -19,10 +19,12 @@
 
 window.gridsolveSolver = (() => {
   // id -> {workers, started, nodes, timer, count}; a worker knows its job
-  // as worker.job, and in a count the part it is counting as worker.part.
+  // as worker.job (0 for none), and in a count the nodes of the part it is
+  // counting as worker.nodes.
   const jobs = new Map();
   const live = new Set(); // every worker not yet terminated, for tests
   let spare = null;
+  let warmer = null; // see warm
   let onEnd = null; // Go: onEnd(id, kind, text), kind "done" or "fail"
 
   // A count is split into countParts parts, handed out one at a time to
@@ -157,9 +159,9 @@ window.gridsolveSolver = (() => {
   function countNext(w, job) {
     const c = job.count;
     if (c.next >= c.parts) return;
-    w.part = c.next++;
+    const part = c.next++;
     w.nodes = 0;
-    w.postMessage({ id: w.job, op: "count", game: c.game, text: c.text, position: `${w.part} ${c.parts}`, options: {} });
+    w.postMessage({ id: w.job, op: "count", game: c.game, text: c.text, position: `${part} ${c.parts}`, options: {} });
   }
 
   // counted adds a worker's finished part to its count, which ends when
@@ -194,7 +196,6 @@ window.gridsolveSolver = (() => {
   // first job ends the warm-up: that job warms the code itself, and
   // should not share the CPU with it.
   const warmups = [["ships", 15, 3], ["iq", 6, 1], ["nonogram", 20, 3], ["tetravex", 6, 2]];
-  let warmer = null;
   function warm() {
     warmer = start();
     warmer.warming = warmups.length;

@@ -21,18 +21,16 @@ import (
 const countWorkers = 4
 
 // openCount opens the empty IQ board on a page that believes the machine
-// has countWorkers cores, and that records every progress line shown.
+// has countWorkers cores.
 func openCount(t *testing.T) *page {
 	p := openPuzzle(t, "iq", (&iq.Board{}).String())
-	p.eval(fmt.Sprintf(`(() => {
-		Object.defineProperty(navigator, "hardwareConcurrency", {value: %d});
-		window.progressLines = [];
-		new MutationObserver(() => {
-			const el = document.querySelector("#progress");
-			if (el && el.textContent) window.progressLines.push(el.textContent);
-		}).observe(document.querySelector("#status"), {subtree: true, childList: true, characterData: true});
-	})()`, countWorkers))
+	p.cores(countWorkers)
 	return p
+}
+
+// cores makes the page believe the machine has n cores.
+func (p *page) cores(n int) {
+	p.eval(fmt.Sprintf(`Object.defineProperty(navigator, "hardwareConcurrency", {value: %d, configurable: true})`, n))
 }
 
 // startCount clicks Count and returns the status's seq to wait on.
@@ -53,38 +51,57 @@ func (p *page) liveWorkers(want int, when string) {
 }
 
 // The page counts the empty IQ board's completions in several workers,
-// with one progress line for all of them, and finds the number the
-// native solver finds. The workers share one compiled module.
+// or in one taking the parts in turn, with one progress line for all of
+// them, and finds the number the native solver finds. The workers share
+// one compiled module.
 func TestCountInWorkers(t *testing.T) {
 	want, err := iq.Count(context.Background(), &iq.Board{})
 	if err != nil {
 		t.Fatal(err)
 	}
 	p := openCount(t)
-	seq := p.startCount()
-	// The warm-up worker, if it is still running, has made way.
-	p.liveWorkers(countWorkers+1, "while counting (and the spare)")
-	if got := p.statusNow(); !strings.HasPrefix(got, "Counting…") {
-		t.Errorf("status while counting: %q", got)
+	p.eval(`(() => {
+		window.progressLines = [];
+		new MutationObserver(() => {
+			const el = document.querySelector("#progress");
+			if (el && el.textContent) window.progressLines.push(el.textContent);
+		}).observe(document.querySelector("#status"), {subtree: true, childList: true, characterData: true});
+	})()`)
+	workers := 0
+	for _, k := range []int{countWorkers, 1} {
+		p.cores(k)
+		p.eval(`window.progressLines = []`)
+		seq := p.startCount()
+		// The warm-up worker, if it was still running, has made way.
+		p.liveWorkers(k+1, fmt.Sprintf("while counting on %d cores (and the spare)", k))
+		workers += k + 1
+		if got := p.statusNow(); !strings.HasPrefix(got, "Counting…") {
+			t.Errorf("status while counting: %q", got)
+		}
+		p.waitFor(fmt.Sprintf(`document.querySelector("#status").dataset.seq !== %q`, seq))
+		status := p.statusNow()
+		if state := eval[string](p, `document.querySelector("#status").dataset.state`); state != "done" {
+			t.Fatalf("count ended in state %s: %s", state, status)
+		}
+		if !strings.HasPrefix(strings.ReplaceAll(status, ",", ""), strconv.FormatInt(want, 10)+" completions") {
+			t.Errorf("status %q, want %d completions", status, want)
+		}
+		t.Logf("on %d cores: %s", k, status)
+		p.liveWorkers(1, "after the count (the spare)")
+		checkCountProgress(t, eval[[]string](p, `window.progressLines`), want)
 	}
-	p.waitFor(fmt.Sprintf(`document.querySelector("#status").dataset.seq !== %q`, seq))
-	status := p.statusNow()
-	if state := eval[string](p, `document.querySelector("#status").dataset.state`); state != "done" {
-		t.Fatalf("count ended in state %s: %s", state, status)
-	}
-	if !strings.HasPrefix(strings.ReplaceAll(status, ",", ""), strconv.FormatInt(want, 10)+" completions") {
-		t.Errorf("status %q, want %d completions", status, want)
-	}
-	t.Log(status)
-	p.liveWorkers(1, "after the count (the spare)")
 	// Every worker got the module the page compiled once.
 	if n := eval[int](p, `performance.getEntriesByType("resource").filter(e => e.name.endsWith("/web/worker.wasm")).length`); n != 1 {
-		t.Errorf("the page fetched worker.wasm %d times for %d workers, want once", n, countWorkers+2)
+		t.Errorf("the page fetched worker.wasm %d times for %d workers, want once", n, workers)
 	}
+}
 
-	// The progress line sums the parts done, and never goes back.
+// checkCountProgress checks the progress lines of a count of want
+// completions: the sum of the parts done never goes back, and some
+// line shows a part done.
+func checkCountProgress(t *testing.T, lines []string, want int64) {
+	t.Helper()
 	line := regexp.MustCompile(`^([\d,]+) solutions so far, (\d) of 8 parts done`)
-	lines := eval[[]string](p, `window.progressLines`)
 	var lastSum, lastDone int64
 	partial := false
 	for _, l := range lines {
@@ -131,7 +148,7 @@ func TestCountCancelAndFault(t *testing.T) {
 	defer failing.Store("")
 	p.do(chromedp.Reload())
 	p.waitFor(`document.querySelector("#grid") !== null && !navigator.serviceWorker.controller`)
-	p.eval(fmt.Sprintf(`Object.defineProperty(navigator, "hardwareConcurrency", {value: %d})`, countWorkers))
+	p.cores(countWorkers)
 	seq := p.startCount()
 	p.waitFor(fmt.Sprintf(`document.querySelector("#status").dataset.seq !== %q`, seq))
 	if state := eval[string](p, `document.querySelector("#status").dataset.state`); state != "error" ||
