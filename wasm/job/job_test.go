@@ -64,11 +64,9 @@ func TestFailed(t *testing.T) {
 	}
 }
 
-// A count split into parts adds up to the native count, and a malformed
-// part is an error, not a panic.
-func TestCount(t *testing.T) {
-	// Three pieces of a solution kept: a board with dozens of
-	// completions, counted in milliseconds.
+// countBoard is three pieces of a solution of the empty IQ board: a board
+// with dozens of completions, counted in milliseconds, and their number.
+func countBoard(t testing.TB) (*iq.Board, int64) {
 	a, err := iq.Solve(context.Background(), &iq.Board{})
 	if err != nil || !a.Solved {
 		t.Fatalf("the empty board does not solve: %+v, %v", a, err)
@@ -91,6 +89,13 @@ func TestCount(t *testing.T) {
 	if err != nil || want < 2 {
 		t.Fatalf("native Count = %d, %v; the test wants a board with several completions:\n%s", want, err, b)
 	}
+	return b, want
+}
+
+// A count split into parts adds up to the native count, and a malformed
+// part is an error, not a panic.
+func TestCount(t *testing.T) {
+	b, want := countBoard(t)
 	split := false // some part counted some completions, not all
 	for _, parts := range []int{1, 3, 8} {
 		var sum float64
@@ -125,4 +130,28 @@ func TestCount(t *testing.T) {
 			t.Errorf("%+v: result %+v, want an error about %q", c.r, res, c.want)
 		}
 	}
+}
+
+// Whatever part the page (or a hostile message) names, a count answers a
+// share of the total or says the part is wrong.
+func FuzzCountPart(f *testing.F) {
+	b, want := countBoard(f)
+	for _, pos := range []string{"0 1", "2 3", "7 8", "", "1", "1 x", "-1 2", "2 2", "0 0", "5 9223372036854775807", " 3\t 9 ", "1 2 3"} {
+		f.Add(pos)
+	}
+	f.Fuzz(func(t *testing.T, pos string) {
+		res := runJob(t, Request{Op: "count", Game: "iq", Text: b.String(), Position: pos})
+		if strings.Contains(res.Error, "solver failed") {
+			t.Fatalf("part %q: %s", pos, res.Error)
+		}
+		if res.Error != "" {
+			if !strings.Contains(res.Error, "part") || res.Answer != nil {
+				t.Fatalf("part %q: %+v, want an error about the part", pos, res)
+			}
+			return
+		}
+		if n, ok := res.Answer.(float64); !ok || n < 0 || n > float64(want) {
+			t.Fatalf("part %q counts %v of %d completions", pos, res.Answer, want)
+		}
+	})
 }
