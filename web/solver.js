@@ -1,30 +1,72 @@
 // The page's side of the solver workers (worker.js runs the Go solvers).
 //
 // Each job (a solve, a hint, a new puzzle) runs in a worker of its own, so
-// every tab can have its own running solve. One spare worker is kept
-// started, so its module is compiled while the user draws and the first
-// Solve does not wait for it. A search never yields inside its worker, so
-// cancelling terminates that worker.
+// every tab can have its own running solve. A count runs in several
+// workers at once, each counting parts of it in turn (see count below).
+// One spare worker is kept started, so it is ready while the user draws
+// and the first Solve does not wait for it. The solver's module is
+// compiled once, here, and sent to every worker: a new worker skips the
+// download and the compile, and shares the code V8 has optimised in the
+// others. A search never yields inside its worker, so cancelling
+// terminates the job's workers.
 //
 // Progress is shown here, in plain JavaScript: the UI's Go code is only
 // called when a job ends, so a long search costs the main thread almost
 // nothing. Every way a worker can fail (it cannot load, Go panics or exits,
-// it runs out of memory, it sends something malformed) ends the job with a
-// "fail" and a message, and the next job gets a fresh worker.
+// it runs out of memory, it sends something malformed) ends its job with a
+// "fail" and a message, and the next job gets fresh workers.
 "use strict";
 
 window.gridsolveSolver = (() => {
-  const jobs = new Map(); // id -> {worker, started, progress}
+  // id -> {workers, started, nodes, timer, count}; a worker knows its job
+  // as worker.job (0 for none), and in a count the nodes of the part it is
+  // counting as worker.nodes.
+  const jobs = new Map();
+  const live = new Set(); // every worker not yet terminated, for tests
   let spare = null;
+  let warmer = null; // see warm
   let onEnd = null; // Go: onEnd(id, kind, text), kind "done" or "fail"
   let announced = false; // the first worker's "ready" was announced
+
+  // A count is split into countParts parts, handed out one at a time to
+  // at most maxCountWorkers workers: with more parts than workers, a
+  // worker done with a small part takes the next one while the others
+  // finish theirs (the empty IQ board's first choices differ six-fold in
+  // size).
+  const countParts = 8;
+  const maxCountWorkers = 8;
+
+  // module is the solver's compiled WebAssembly.Module, once it is asked
+  // for; a failed download is tried again for the next worker.
+  let module = null;
+  function compiled() {
+    if (!module) {
+      module = WebAssembly.compileStreaming(fetch("web/worker.wasm")).catch((err) => {
+        module = null;
+        throw err;
+      });
+    }
+    return module;
+  }
 
   const digits = new Intl.NumberFormat("en-US");
   const groupDigits = (n) => digits.format(n);
 
-  function progressText(job, nodes) {
+  function progressText(job) {
     const s = ((performance.now() - job.started) / 1000).toFixed(1);
-    return nodes > 0 ? `${groupDigits(nodes)} nodes, ${s} s` : `${s} s`;
+    let nodes = job.nodes;
+    let line = "";
+    if (job.count) {
+      const c = job.count;
+      for (const w of job.workers) nodes += w.nodes || 0;
+      line = `${groupDigits(c.total)} solutions so far, ${c.done} of ${c.parts} parts done, `;
+    }
+    return line + (nodes > 0 ? `${groupDigits(nodes)} nodes, ${s} s` : `${s} s`);
+  }
+
+  function kill(w) {
+    w.terminate();
+    live.delete(w);
   }
 
   function end(id, kind, text) {
@@ -32,10 +74,13 @@ window.gridsolveSolver = (() => {
     if (!job) return;
     jobs.delete(id);
     clearInterval(job.timer);
-    if (kind === "done" && !spare) {
-      spare = job.worker; // still healthy: keep it for the next job
-    } else {
-      job.worker.terminate();
+    for (const w of job.workers) {
+      w.job = 0;
+      if (kind === "done" && !spare && !w.broken) {
+        spare = w; // still healthy: keep it for the next job
+      } else {
+        kill(w);
+      }
     }
     if (!spare) spare = start();
     try {
@@ -45,91 +90,184 @@ window.gridsolveSolver = (() => {
     }
   }
 
+  // fail ends w's job, or drops w if it has none.
+  function fail(w, msg) {
+    w.broken = msg;
+    if (w.job) return end(w.job, "fail", msg);
+    kill(w);
+    if (w === spare) spare = null;
+    if (w === warmer) warmer = null;
+  }
+
   // start makes a worker; a worker that fails before it has a job is
   // replaced when a job needs it.
   function start() {
     const w = new Worker("web/worker.js");
+    live.add(w);
+    w.job = 0;
     w.onmessage = (e) => {
       const m = e.data;
-      const id = m && typeof m.id === "number" ? m.id : 0;
-      const job = [...jobs.entries()].find(([, j]) => j.worker === w);
-      if (!m || typeof m.type !== "string") {
-        if (job) end(job[0], "fail", "the solver sent a malformed message");
-        return;
-      }
-      if (m.type === "fatal") {
-        w.broken = String(m.error || "unknown error");
-        if (job) end(job[0], "fail", "the solver stopped: " + w.broken);
-        else if (w === spare) spare = null;
-        return;
-      }
+      if (!m || typeof m.type !== "string") return fail(w, "the solver sent a malformed message");
+      if (m.type === "fatal") return fail(w, "the solver stopped: " + String(m.error || "unknown error"));
       if (m.type === "ready" && !announced) {
         announced = true; // web/boot.js waits for it to keep an offline copy
         dispatchEvent(new Event("gridsolve-solver-ready"));
       }
-      if (!job || job[0] !== id) return; // for a job already ended
+      if (w === warmer && m.type === "done" && --w.warming === 0) return stopWarming();
+      const job = jobs.get(w.job);
+      if (!job || m.id !== w.job) return; // for a job already ended
       if (m.type === "progress" && typeof m.nodes === "number") {
-        job[1].nodes = m.nodes;
-        show(id, job[1]);
+        if (job.count) w.nodes = m.nodes;
+        else job.nodes = m.nodes;
+        show(w.job, job);
       } else if (m.type === "done" && typeof m.result === "string") {
-        end(id, "done", m.result);
+        if (job.count) counted(w, job, m.result);
+        else end(w.job, "done", m.result);
       } else if (m.type !== "ready") {
-        end(id, "fail", "the solver sent a malformed message");
+        fail(w, "the solver sent a malformed message");
       }
     };
     w.onerror = (e) => {
       e.preventDefault();
-      const msg = e.message || "it could not be loaded (check the connection)";
-      const job = [...jobs.entries()].find(([, j]) => j.worker === w);
-      w.broken = msg;
-      if (job) end(job[0], "fail", "the solver failed: " + msg);
-      else if (w === spare) spare = null;
+      fail(w, "the solver failed: " + (e.message || "it could not be loaded (check the connection)"));
     };
     w.onmessageerror = w.onerror;
+    compiled().then(
+      (m) => w.postMessage({ type: "module", module: m }),
+      (err) => fail(w, "the solver could not be loaded: " + ((err && err.message) || err) + " (check the connection)"),
+    );
     return w;
+  }
+
+  // take gives a worker for a new job: the spare, and a fresh spare is
+  // started for the job after this one.
+  function take() {
+    const w = spare && !spare.broken ? spare : start();
+    if (spare && spare !== w) kill(spare);
+    spare = null;
+    return w;
+  }
+
+  // begin registers job id, run by workers, and shows its elapsed time
+  // even when the search reports no nodes.
+  function begin(id, workers, count) {
+    stopWarming();
+    const job = { workers, started: performance.now(), nodes: 0, count };
+    for (const w of workers) w.job = id;
+    jobs.set(id, job);
+    job.timer = setInterval(() => show(id, job), 250);
+    spare = start();
+    return job;
+  }
+
+  // countNext sets w to count the next part of the job's board, if any.
+  function countNext(w, job) {
+    const c = job.count;
+    if (c.next >= c.parts) return;
+    const part = c.next++;
+    w.nodes = 0;
+    w.postMessage({ id: w.job, op: "count", game: c.game, text: c.text, position: `${part} ${c.parts}`, options: {} });
+  }
+
+  // counted adds a worker's finished part to its count, which ends when
+  // every part is in; a part the solver refused ends it with that error.
+  function counted(w, job, result) {
+    const id = w.job;
+    let res;
+    try {
+      res = JSON.parse(result);
+    } catch (err) {
+      return end(id, "done", result); // the page reports the broken answer
+    }
+    if (!res || res.error || typeof res.answer !== "number") return end(id, "done", result);
+    const c = job.count;
+    c.total += res.answer;
+    c.done++;
+    job.nodes += typeof res.nodes === "number" ? res.nodes : 0;
+    w.nodes = 0;
+    if (c.done === c.parts) {
+      const ms = Math.round(performance.now() - job.started);
+      return end(id, "done", JSON.stringify({ answer: c.total, nodes: job.nodes, ms }));
+    }
+    countNext(w, job);
+    show(id, job);
+  }
+
+  // warm starts a worker that deals one small puzzle of each game that
+  // searches (Flip's solver is a few microseconds of algebra) and then
+  // ends. V8 optimises the solvers' hot code as it runs, and every worker
+  // shares that code (see compiled), so the user's first Solve runs
+  // optimised code and never waits behind the warm-up in the spare. The
+  // first job ends the warm-up: that job warms the code itself, and
+  // should not share the CPU with it.
+  const warmups = [["ships", 15, 3], ["iq", 6, 1], ["nonogram", 20, 3], ["tetravex", 6, 2]];
+  function warm() {
+    warmer = start();
+    warmer.warming = warmups.length;
+    warmups.forEach(([game, size, level], i) => {
+      const options = { w: size, h: size, level, seed: i + 1 };
+      warmer.postMessage({ id: -1 - i, op: "generate", game, text: "", position: "", options }); // no job's id
+    });
+  }
+  function stopWarming() {
+    if (warmer) kill(warmer);
+    warmer = null;
   }
 
   function show(id, job) {
     const el = document.getElementById("progress");
-    if (el && el.dataset.job === String(id)) el.textContent = progressText(job, job.nodes);
+    if (el && el.dataset.job === String(id)) el.textContent = progressText(job);
   }
 
   return {
     // init starts the spare worker; end(id, kind, text) hears how jobs end.
     init(endFn) {
       onEnd = endFn;
-      if (!spare) spare = start();
+      if (!spare) {
+        spare = start();
+        warm();
+      }
     },
-    // post runs one job: op is "solve", "hint" or "generate".
+    // post runs one job: op is "solve", "hint", "generate" or "replay".
     post(id, op, game, text, position, options) {
-      let w = spare && !spare.broken ? spare : start();
-      if (spare && spare !== w) spare.terminate();
-      spare = start();
-      const job = { worker: w, started: performance.now(), nodes: 0 };
-      jobs.set(id, job);
-      // Elapsed time shows even when the search reports no nodes.
-      job.timer = setInterval(() => show(id, job), 250);
+      const w = take();
+      begin(id, [w]);
       w.postMessage({ id, op, game, text, position, options });
+    },
+    // count counts the completions of a board (op "count" of the worker)
+    // in as many workers as the machine has cores, up to maxCountWorkers;
+    // it ends with the total as the answer, or the first failure.
+    count(id, game, text) {
+      const k = Math.max(1, Math.min(navigator.hardwareConcurrency || 1, maxCountWorkers, countParts));
+      const workers = [take()];
+      while (workers.length < k) workers.push(start());
+      const job = begin(id, workers, { game, text, parts: countParts, next: 0, done: 0, total: 0 });
+      for (const w of workers) countNext(w, job);
     },
     // progress is the running job's progress line, "" when it is not running.
     progress(id) {
       const job = jobs.get(id);
-      return job ? progressText(job, job.nodes) : "";
+      return job ? progressText(job) : "";
     },
     // cancel stops a running job and returns its last progress line.
     cancel(id) {
       const job = jobs.get(id);
       if (!job) return "";
-      const line = progressText(job, job.nodes);
+      const line = progressText(job);
       jobs.delete(id);
       clearInterval(job.timer);
-      job.worker.terminate();
+      for (const w of job.workers) kill(w);
       return line;
+    },
+    // live is the number of workers started and not yet terminated.
+    live() {
+      return live.size;
     },
     stop() {
       for (const id of [...jobs.keys()]) this.cancel(id);
-      if (spare) spare.terminate();
+      if (spare) kill(spare);
       spare = null;
+      stopWarming();
     },
   };
 })();

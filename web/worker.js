@@ -1,4 +1,5 @@
-// The solver worker: runs worker.wasm (Go). It answers one job at a time,
+// The solver worker: runs worker.wasm (Go), compiled by the page and sent
+// as the first message (see solver.js). It answers one job at a time,
 // {id, op, game, text, position, options}, with {id, type: "done", result:
 // JSON text}; Go posts {id, type: "progress", nodes} while it searches.
 // Anything that goes wrong inside (the module cannot load, Go panics,
@@ -43,16 +44,27 @@ function handle(req) {
   }
 }
 
-self.onmessage = (e) => (ready ? handle(e.data) : queue.push(e.data));
+// The page sends the compiled module first, {type: "module", module}; jobs
+// wait in the queue until Go is running.
+let started = false;
+self.onmessage = (e) => {
+  const m = e.data;
+  if (m && m.type === "module") return start(m.module);
+  return ready ? handle(m) : queue.push(m);
+};
 
-const go = new Go();
-WebAssembly.instantiateStreaming(fetch("worker.wasm"), go.importObject)
-  .then((r) => go.run(r.instance))
-  .then(() => {
-    exited = true;
-    fatal("the solver exited");
-  })
-  .catch((err) => {
-    exited = true;
-    fatal(err);
-  });
+function start(module) {
+  if (started) return;
+  started = true;
+  const go = new Go();
+  WebAssembly.instantiate(module, go.importObject)
+    .then((instance) => go.run(instance))
+    .then(() => {
+      exited = true;
+      fatal("the solver exited");
+    })
+    .catch((err) => {
+      exited = true;
+      fatal(err);
+    });
+}

@@ -102,7 +102,7 @@ var helps = map[string]gameHelp{
 	"iq": {
 		rules: []string{
 			"Fill the triangle of 55 cells, rows of 1 to 10, with the twelve pieces below, each used once. Pieces may be turned and flipped over.",
-			"Place some pieces yourself; the solver fills in the rest, or says there is no solution.",
+			"Place some pieces yourself; the solver fills in the rest, or says there is no solution. Count says in how many ways the rest can be filled (32,288 for the empty triangle), counting on every core of the machine.",
 		},
 		picture: iqPieces,
 		marks: []helpMark{

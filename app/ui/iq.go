@@ -104,6 +104,8 @@ func (e *iqEditor) tools(p *Page) []app.UI {
 	}
 	return append(ui,
 		p.toolButton("Check", "check", "", false).ID("iq-check").Title("Can this position still be completed?"),
+		app.Button().ID("iq-count").Class("tool").Text("Count").Title("In how many ways can this position be completed?").
+			Disabled(p.cur().solving != 0).OnClick(p.onCount),
 		p.toolButton("Clear", "clear", "", false))
 }
 

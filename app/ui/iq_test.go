@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"encoding/json"
 	"slices"
 	"strconv"
 	"strings"
@@ -99,5 +100,28 @@ func TestIQBoardCells(t *testing.T) {
 	want := []int{0, 10, 11, 20, 22, 99}
 	if !slices.Equal(got, want) {
 		t.Errorf("board cells %v, want %v", got, want)
+	}
+}
+
+// The status after a count says the number, or why it cannot.
+func TestCountLine(t *testing.T) {
+	for _, c := range []struct {
+		same   bool
+		answer string
+		state  string
+		prefix string
+	}{
+		{true, "32288", "done", "32,288 completions (1,234 nodes, 56 ms)"},
+		{true, "1", "done", "Exactly one completion"},
+		{true, "0", "done", "No completion"},
+		{false, "7", "idle", "The puzzle changed"},
+		{true, `"7"`, "error", "The solver sent a broken count"},
+		{true, "-1", "error", "The solver sent a broken count"},
+		{true, "", "error", "The solver sent a broken count"},
+	} {
+		state, status := countLine(c.same, jobResult{Answer: json.RawMessage(c.answer), Nodes: 1234, Millis: 56})
+		if state != c.state || !strings.HasPrefix(status, c.prefix) {
+			t.Errorf("countLine(%v, %s) = %s %q, want %s %q...", c.same, c.answer, state, status, c.state, c.prefix)
+		}
 	}
 }

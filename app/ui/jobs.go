@@ -22,7 +22,7 @@ type jobRequest struct {
 // job is a running worker job and what it was asked.
 type job struct {
 	tab     int
-	purpose string // "solve" (the Solve button), "work" (see needsWork)
+	purpose string // "solve" (the Solve button), "count" (Count), "work" (see needsWork)
 	jobRequest
 }
 
@@ -59,7 +59,11 @@ type jobResult struct {
 func (p *Page) start(i int, purpose string, r jobRequest) int {
 	p.lastID++
 	p.jobs[p.lastID] = job{tab: i, purpose: purpose, jobRequest: r}
-	p.solver.post(p.lastID, r)
+	if r.op == "count" {
+		p.solver.count(p.lastID, r)
+	} else {
+		p.solver.post(p.lastID, r)
+	}
 	return p.lastID
 }
 
@@ -74,6 +78,27 @@ func (p *Page) solve() {
 	// it): it stays until the new one comes, so Solve redraws no board.
 	t.say("busy", "Solving…")
 	t.solving = p.start(p.at, "solve", jobRequest{op: "solve", game: t.ed.game(), text: t.ed.text()})
+}
+
+func (p *Page) onCount(ctx app.Context, e app.Event) { p.count() }
+
+// count counts the ways to complete the shown puzzle, in as many workers
+// as the machine has cores; Cancel stops it as it stops a solve.
+func (p *Page) count() {
+	t := p.cur()
+	if t.solving != 0 {
+		return
+	}
+	t.say("busy", "Counting…")
+	t.solving = p.start(p.at, "count", jobRequest{op: "count", game: t.ed.game(), text: t.ed.text()})
+}
+
+// busyText is the status of a tab while its solve or count runs.
+func (p *Page) busyText(t *tab) string {
+	if p.jobs[t.solving].purpose == "count" {
+		return "Counting…"
+	}
+	return "Solving…"
 }
 
 func (p *Page) onCancel(ctx app.Context, e app.Event) { p.cancel() }
@@ -119,7 +144,11 @@ func (p *Page) onJobEnd(ctx app.Context, id int, ok bool, result string) {
 	t.solving = 0
 	p.finished++
 	if !ok {
-		t.say("error", "The solve failed: "+result+". Solve again to retry with a fresh solver.")
+		if j.purpose == "count" {
+			t.say("error", "The count failed: "+result+". Count again to retry with fresh solvers.")
+		} else {
+			t.say("error", "The solve failed: "+result+". Solve again to retry with a fresh solver.")
+		}
 		return
 	}
 	var res jobResult
@@ -129,6 +158,10 @@ func (p *Page) onJobEnd(ctx app.Context, id int, ok bool, result string) {
 	}
 	if res.Error != "" {
 		t.say("error", res.Error)
+		return
+	}
+	if j.purpose == "count" {
+		t.say(countLine(t.ed.text() == j.text, res))
 		return
 	}
 	if t.ed.text() != j.text {
@@ -146,6 +179,26 @@ func (p *Page) onJobEnd(ctx app.Context, id int, ok bool, result string) {
 		cost = groupDigits(res.Nodes) + " nodes, " + cost
 	}
 	t.say("done", summary+" ("+cost+")")
+}
+
+// countLine is the status after a count of the puzzle, still the one
+// shown (same) or not.
+func countLine(same bool, res jobResult) (state, status string) {
+	var n int64
+	if err := json.Unmarshal(res.Answer, &n); err != nil || n < 0 {
+		return "error", "The solver sent a broken count."
+	}
+	if !same {
+		return "idle", "The puzzle changed while it was being counted: Count again."
+	}
+	cost := fmt.Sprintf("%s nodes, %d ms", groupDigits(res.Nodes), res.Millis)
+	switch n {
+	case 0:
+		return "done", "No completion: the missing pieces cannot fill the triangle (" + cost + ")."
+	case 1:
+		return "done", "Exactly one completion (" + cost + ")."
+	}
+	return "done", groupDigits(n) + " completions (" + cost + ")."
 }
 
 // revealRows is how many board rows a frame rebuilds when an answer is

@@ -274,7 +274,7 @@ func (p *Page) renderSolve() app.UI {
 	t := p.cur()
 	status := t.status
 	if t.solving != 0 {
-		status = "Solving…"
+		status = p.busyText(t)
 	}
 	return app.Div().Class("card").Body(
 		app.Div().Class("buttons").Body(

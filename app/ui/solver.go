@@ -37,6 +37,10 @@ func (s *solver) post(id int, r jobRequest) {
 	})
 }
 
+// count counts the completions of r's puzzle in several workers at once,
+// as many as the machine has cores.
+func (s *solver) count(id int, r jobRequest) { s.js.Call("count", id, r.game, r.text) }
+
 // progress is a running job's progress line.
 func (s *solver) progress(id int) string { return s.js.Call("progress", id).String() }
 

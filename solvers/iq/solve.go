@@ -3,6 +3,7 @@ package iq
 import (
 	"context"
 	"fmt"
+	"math"
 	"math/bits"
 	"math/rand/v2"
 	"runtime"
@@ -359,12 +360,19 @@ func CountPart(ctx context.Context, text string, part, parts int, progress func(
 	if err != nil {
 		return 0, err
 	}
+	return count(ctx, b, 1, partClaim(part, parts), progress)
+}
+
+// partClaim hands out the branches part, part+parts, part+2*parts... and,
+// once that would pass math.MaxInt, MaxInt itself, past every branch: a
+// huge parts must not wrap round to branches counted already.
+func partClaim(part, parts int) func() int {
 	next := part
-	claim := func() int {
-		next += parts
-		return next - parts
+	return func() int {
+		n := next
+		next = min(next, math.MaxInt-parts) + parts
+		return n
 	}
-	return count(ctx, b, 1, claim, progress)
 }
 
 // count counts the completions of b over the first-level branches claim

@@ -3,6 +3,7 @@ package iq
 import (
 	"context"
 	"errors"
+	"math"
 	"math/rand/v2"
 	"slices"
 	"strings"
@@ -290,6 +291,26 @@ func TestCountPart(t *testing.T) {
 	}
 	if _, err := CountPart(context.Background(), "x", 0, 1, nil); err == nil {
 		t.Error("CountPart of a malformed board gave no error")
+	}
+}
+
+func TestPartClaim(t *testing.T) {
+	for _, c := range []struct{ part, parts int }{
+		{0, 1}, {2, 3}, {0, math.MaxInt}, {1, math.MaxInt}, {5, math.MaxInt - 3}, {math.MaxInt - 1, math.MaxInt},
+	} {
+		claim := partClaim(c.part, c.parts)
+		want := c.part
+		for range 4 {
+			if got := claim(); got != want {
+				t.Errorf("part %d of %d: claims %d, want %d", c.part, c.parts, got, want)
+				break
+			}
+			if want > math.MaxInt-c.parts {
+				want = math.MaxInt
+			} else {
+				want += c.parts
+			}
+		}
 	}
 }
 

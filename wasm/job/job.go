@@ -11,22 +11,23 @@ import (
 	"time"
 
 	"gridsolve/solvers"
+	"gridsolve/solvers/iq"
 	"gridsolve/solvers/ships"
 )
 
 // Request is one job.
 type Request struct {
-	Op       string // "solve", "hint", "generate", or "replay" (ships)
+	Op       string // "solve", "hint", "generate", "replay" (ships) or "count" (iq)
 	Game     string
 	Text     string // the puzzle, in its judge text format
-	Position string // hint: the player's position
+	Position string // hint: the player's position; count: "part parts", see iq.CountPart
 	Options  solvers.Options
 }
 
 // Result is what the page receives for one job, as JSON (see
 // encodeResult, which writes what encoding/json would with these tags).
 type Result struct {
-	Answer any    `json:"answer,omitempty"` // solve: the game's Answer; hint: a solvers.Hint; generate: the judge text
+	Answer any    `json:"answer,omitempty"` // solve: the game's Answer; hint: a solvers.Hint; generate: the judge text; count: a number
 	Error  string `json:"error,omitempty"`
 	Nodes  int64  `json:"nodes"`
 	Millis int64  `json:"ms"`
@@ -100,6 +101,21 @@ func run(ctx context.Context, req Request, progress func(int64)) (any, string) {
 			return nil, "replay is for ships"
 		}
 		answer, err = ships.Replay(ctx, req.Text, shots)
+	case "count":
+		// One share of a count that several workers split (iq.CountPart).
+		f := strings.Fields(req.Position)
+		if len(f) != 2 {
+			return nil, "count: the part is two numbers, part and parts"
+		}
+		part, err1 := strconv.Atoi(f[0])
+		parts, err2 := strconv.Atoi(f[1])
+		if err1 != nil || err2 != nil {
+			return nil, "count: the part is two numbers, part and parts"
+		}
+		if req.Game != "iq" {
+			return nil, "count is for iq"
+		}
+		answer, err = iq.CountPart(ctx, req.Text, part, parts, progress)
 	default:
 		return nil, fmt.Sprintf("unknown job %.20q", req.Op)
 	}
