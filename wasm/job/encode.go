@@ -48,6 +48,8 @@ func (w *jsonWriter) answer(a any) {
 		w.string(a)
 	case []bool: // replay
 		w.bools(a)
+	case int64: // count
+		w.int(a)
 	case solvers.Hint:
 		w.open()
 		w.key("cells")

@@ -71,7 +71,7 @@ func randomString(rng *rand.Rand) string {
 // writes it.
 func TestEncodeAnswersAsJSON(t *testing.T) {
 	rng := rand.New(rand.NewPCG(1, 2))
-	kinds := []any{"", []bool(nil), solvers.Hint{}, &flip.Answer{}, &iq.Answer{}, &nonogram.Answer{},
+	kinds := []any{"", []bool(nil), int64(0), solvers.Hint{}, &flip.Answer{}, &iq.Answer{}, &nonogram.Answer{},
 		&ships.Answer{}, &tetravex.Answer{}}
 	for _, kind := range kinds {
 		for range 200 {
