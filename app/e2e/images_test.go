@@ -9,11 +9,13 @@ import (
 	"fmt"
 	"image"
 	"image/png"
+	"math/rand/v2"
 	"strings"
 	"testing"
 
 	"gridsolve/solvers"
 	"gridsolve/solvers/nonogram"
+	"gridsolve/solvers/tetravex"
 )
 
 // catchDownloads makes the page keep what Save… downloads instead of
@@ -128,12 +130,20 @@ func TestImages(t *testing.T) {
 		t.Errorf("ink: puzzle %.3f, answer %.3f; want lines and clues, then the picture filled in", blank, solved)
 	}
 
-	// Every other game draws its default puzzle and its answer.
+	// Every other game draws a puzzle with a solution, and its answer.
+	// (The browser is shared: a tab may hold what an earlier test left.)
+	solvable := map[string]string{
+		"ships":    "5 5\n.....\n.x...\n.x.o.\n.....\n.....\n0 0\n",
+		"flip":     "4 4\nbwwb\nbbwb\nbwwb\nbwww\n",
+		"iq":       ".\n..\n...\n....\n.....\n......\n.......\n........\n.........\n..........\n",
+		"tetravex": tetravex.Generate(3, 10, rand.New(rand.NewPCG(1, 2))).String(),
+	}
 	for _, g := range solvers.All {
 		if g.Name() == "nonogram" {
 			continue
 		}
 		p.tab(g.Name())
+		p.importText(solvable[g.Name()])
 		name, svg := p.saveAs("puzzle image (.svg)")
 		svgSize(t, svg)
 		p.solve()
