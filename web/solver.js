@@ -113,7 +113,10 @@ window.gridsolveSolver = (() => {
         announced = true; // web/boot.js waits for it to keep an offline copy
         dispatchEvent(new Event("gridsolve-solver-ready"));
       }
-      if (w === warmer && m.type === "done" && --w.warming === 0) return stopWarming();
+      if (w === warmer && m.type === "done" && --w.warming === 0) {
+        warmed = true;
+        return stopWarming();
+      }
       const job = jobs.get(w.job);
       if (!job || m.id !== w.job) return; // for a job already ended
       if (m.type === "progress" && typeof m.nodes === "number") {
@@ -151,6 +154,7 @@ window.gridsolveSolver = (() => {
   // begin registers job id, run by workers, and shows its elapsed time
   // even when the search reports no nodes.
   function begin(id, workers, count) {
+    warmed = true;
     stopWarming();
     const job = { workers, started: performance.now(), nodes: 0, count };
     for (const w of workers) w.job = id;
@@ -198,10 +202,25 @@ window.gridsolveSolver = (() => {
   // ends. V8 optimises the solvers' hot code as it runs, and every worker
   // shares that code (see compiled), so the user's first Solve runs
   // optimised code and never waits behind the warm-up in the spare. The
-  // first job ends the warm-up: that job warms the code itself, and
-  // should not share the CPU with it.
+  // first job ends the warm-up for good: that job warms the code itself,
+  // and should not share the CPU with it. The warm-up also gives way to
+  // the user, whose strokes must not share two cores with it: it starts
+  // only after quietMs without input, stops at the next input, and starts
+  // over after the next quiet spell until it has run to its end.
   const warmups = [["ships", 15, 3], ["iq", 6, 1], ["nonogram", 20, 3], ["tetravex", 6, 2]];
+  const quietMs = 1500;
+  let warmed = false; // a warm-up or a job has run the solvers' code
+  let quietTimer = 0;
+  function whenQuiet() {
+    clearTimeout(quietTimer);
+    stopWarming();
+    if (!warmed) quietTimer = setTimeout(warm, quietMs);
+  }
+  for (const type of ["pointerdown", "keydown", "wheel", "touchstart"]) {
+    addEventListener(type, whenQuiet, { capture: true, passive: true });
+  }
   function warm() {
+    if (warmed || warmer || jobs.size > 0) return;
     warmer = start();
     warmer.warming = warmups.length;
     warmups.forEach(([game, size, level], i) => {
@@ -225,7 +244,7 @@ window.gridsolveSolver = (() => {
       onEnd = endFn;
       if (!spare) {
         spare = start();
-        warm();
+        whenQuiet();
       }
     },
     // post runs one job: op is "solve", "hint", "generate" or "replay".

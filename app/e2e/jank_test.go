@@ -77,3 +77,17 @@ func TestLongSolvesResponsive(t *testing.T) {
 		}
 	}
 }
+
+// The worker that warms the solvers' code up gives way to the user: it
+// starts only after a quiet spell, and the next click ends it at once.
+func TestWarmUpGivesWay(t *testing.T) {
+	p := openPuzzle(t, "flip", "2 2\nbw\nwb\n")
+	p.waitFor(`gridsolveSolver.live() === 2`) // the spare, and the warm-up after a quiet spell
+	p.clickCell(0)
+	if n := eval[int](p, `gridsolveSolver.live()`); n != 1 {
+		t.Errorf("after a click %d workers are alive, want only the spare", n)
+	}
+	// The next quiet spell starts it over, and it runs to its end.
+	p.waitFor(`gridsolveSolver.live() === 2`)
+	p.waitFor(`gridsolveSolver.live() === 1`)
+}
