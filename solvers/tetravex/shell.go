@@ -295,13 +295,17 @@ func (s *shellSolver) shellAhead(k int) bool {
 			}
 		}
 	}
-	corner := k*n + k
-	finish[k] = valueSet{}
-	for set := s.left & s.allowed[corner]; set != 0; set &= set - 1 {
-		card := s.kinds[bits.TrailingZeros64(set)]
-		if reach[k-1].has(card[Left]) {
-			finish[k].add(card[Top])
+	// The corner's candidates are few, so gather them by the values of
+	// reach[k-1] rather than test every kind left.
+	var corner uint64
+	for w, word := range reach[k-1] {
+		for ; word != 0; word &= word - 1 {
+			corner |= s.fit[Left][w<<6|bits.TrailingZeros64(word)]
 		}
+	}
+	finish[k] = valueSet{}
+	for set := corner & s.left & s.allowed[k*n+k]; set != 0; set &= set - 1 {
+		finish[k].add(s.kinds[bits.TrailingZeros64(set)][Top])
 	}
 	found := false
 	for r := k - 1; r >= 0; r-- {
