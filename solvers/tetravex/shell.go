@@ -28,14 +28,16 @@ type shellSolver struct {
 	fit     [4][MaxValue + 1]uint64
 	allowed []uint64 // per position: the kinds it may hold (a fixed one, or all)
 
-	order                []int    // positions in the order they are filled
-	placedBy             []int    // per position: its index in order
-	neighbour            [][4]int // per position and side: the adjacent position, or -1
-	board                []int    // kind placed at each position filled so far
-	depth                int      // positions filled
-	untried              []uint64 // per depth: candidates not tried yet
-	entered              []bool   // per depth: whether untried is set
-	edges                [4]int   // per side: board positions on that border not yet filled
+	order                []int              // positions in the order they are filled
+	placedBy             []int              // per position: its index in order
+	neighbour            [][4]int           // per position and side: the adjacent position, or -1
+	placed               [][]link           // per depth: the links of its position to the cards before
+	beside               [][]emptyNeighbour // per depth: the empty neighbours of its position
+	board                []int              // kind placed at each position filled so far
+	depth                int                // positions filled
+	untried              []uint64           // per depth: candidates not tried yet
+	entered              []bool             // per depth: whether untried is set
+	edges                [4]int             // per side: board positions on that border not yet filled
 	horizontal, vertical balance
 
 	// Look-ahead over the shell being filled; see shellAhead.
@@ -154,17 +156,46 @@ func newShellSolver(p *Puzzle, q query) *shellSolver {
 			s.neighbour[pos][Left] = pos - 1
 		}
 	}
+	// links returns the links of pos to the first filled positions of order.
+	links := func(pos, filled int) []link {
+		var ls []link
+		for side, q := range s.neighbour[pos] {
+			if q >= 0 && s.placedBy[q] < filled {
+				ls = append(ls, link{side, opposite(side), q})
+			}
+		}
+		return ls
+	}
+	s.placed = make([][]link, size)
+	s.beside = make([][]emptyNeighbour, size)
+	for d, pos := range s.order {
+		s.placed[d] = links(pos, d)
+		for _, q := range s.neighbour[pos] {
+			if q >= 0 && s.placedBy[q] > d {
+				s.beside[d] = append(s.beside[d], emptyNeighbour{q, links(q, d+1)})
+			}
+		}
+	}
 	return s
 }
 
+// link says that the card at pos lies on side of a position, so that the
+// position's card must show on side what that card shows on theirs.
+type link struct{ side, theirs, pos int }
+
+// emptyNeighbour is an empty position beside the card last placed, with
+// its links to the cards placed so far.
+type emptyNeighbour struct {
+	pos   int
+	links []link
+}
+
 // candidates returns the kinds with cards left that position pos may
-// hold, given its neighbours among the first filled positions of order.
-func (s *shellSolver) candidates(pos, filled int) uint64 {
+// hold beside the placed cards of links.
+func (s *shellSolver) candidates(pos int, links []link) uint64 {
 	set := s.left & s.allowed[pos]
-	for side, q := range s.neighbour[pos] {
-		if q >= 0 && s.placedBy[q] < filled {
-			set &= s.fit[side][s.kinds[s.board[q]][opposite(side)]]
-		}
+	for _, l := range links {
+		set &= s.fit[l.side][s.kinds[s.board[l.pos]][l.theirs]]
 	}
 	return set
 }
@@ -172,8 +203,8 @@ func (s *shellSolver) candidates(pos, filled int) uint64 {
 // neighboursFit reports whether every empty neighbour of the position
 // filled at depth d, the last placed, still has a candidate.
 func (s *shellSolver) neighboursFit(d int) bool {
-	for _, q := range s.neighbour[s.order[d]] {
-		if q >= 0 && s.placedBy[q] > d && s.candidates(q, d+1) == 0 {
+	for _, e := range s.beside[d] {
+		if s.candidates(e.pos, e.links) == 0 {
 			return false
 		}
 	}
@@ -244,7 +275,7 @@ func (s *shellSolver) run(limit int64) bool {
 			s.entered[d] = true
 			s.untried[d] = 0
 			if s.feasible() && (s.starts[d] == 0 || s.shellAhead(s.starts[d])) {
-				s.untried[d] = s.candidates(s.order[d], d)
+				s.untried[d] = s.candidates(s.order[d], s.placed[d])
 			}
 		}
 		pos, placed := s.order[d], false
