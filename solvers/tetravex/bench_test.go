@@ -3,6 +3,7 @@ package tetravex
 import (
 	"context"
 	"fmt"
+	"math"
 	"math/rand/v2"
 	"testing"
 )
@@ -198,4 +199,29 @@ func BenchmarkImpossible8x8(b *testing.B) {
 // Twenty possible 8×8 puzzles, each given budget8x8 nodes.
 func BenchmarkPossible8x8(b *testing.B) {
 	benchmarkBudget(b, possible8x8(), true)
+}
+
+// The impossible 8×8 puzzles with 10 values, decided by the shell search
+// alone: solve races it only past shellAfter nodes, beyond the budget of
+// BenchmarkImpossible8x8.
+func BenchmarkShellImpossible8x8Values10(b *testing.B) {
+	var puzzles []*Puzzle
+	for i, p := range impossible8x8() {
+		if 6+i%5 == 10 {
+			puzzles = append(puzzles, p)
+		}
+	}
+	var nodes int64
+	for b.Loop() {
+		nodes = 0
+		for _, p := range puzzles {
+			s := newShellSolver(p, query{limit: 1})
+			s.run(math.MaxInt64)
+			if s.solutions != 0 {
+				b.Fatalf("%v: %d solutions, want none", p, s.solutions)
+			}
+			nodes += s.nodes
+		}
+	}
+	b.ReportMetric(float64(nodes), "nodes/op")
 }
