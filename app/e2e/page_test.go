@@ -159,7 +159,7 @@ func TestImport(t *testing.T) {
 				t.Fatalf("%s: %v", c.game, err)
 			}
 			p.importText(grid)
-			if got := p.statusNow(); !strings.Contains(got, "Loaded a "+f.Name) {
+			if got := p.statusNow(); !strings.HasPrefix(got, "Loaded a ") || !strings.Contains(got, " puzzle ("+f.Name+")") {
 				t.Errorf("%s: loading its %s says %q", c.game, f.Name, got)
 			}
 			if got := p.exported(); got != v.String() {

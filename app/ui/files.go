@@ -69,12 +69,18 @@ func (p *Page) onSaveFormat(ctx app.Context, e app.Event) {
 	}
 }
 
+// boardSize is the size of the puzzle's board, as its file name and the
+// status give it; 0, 0 when it has none.
+func boardSize(ed editor) (w, h int) {
+	if s, ok := ed.(interface{ fileSize() (w, h int) }); ok {
+		return s.fileSize() // an editor whose cursor does not move on cells
+	}
+	return ed.size()
+}
+
 // fileName is a sensible name for the puzzle's file: "nonogram-25x25.non".
 func fileName(ed editor, ext string) string {
-	w, h := ed.size()
-	if s, ok := ed.(interface{ fileSize() (w, h int) }); ok {
-		w, h = s.fileSize() // an editor whose cursor does not move on cells
-	}
+	w, h := boardSize(ed)
 	if w > 0 && h > 0 {
 		return fmt.Sprintf("%s-%dx%d%s", ed.game(), w, h, ext)
 	}
@@ -167,7 +173,7 @@ func (p *Page) importText(ctx app.Context, text, from string) {
 				t.say("error", err.Error())
 				return
 			}
-			text, format = judge, "a "+f.Name
+			text, format = judge, "a "+t.ed.title()+" puzzle ("+f.Name+")"
 		}
 	}
 	before := t.ed.snapshot()
@@ -177,7 +183,7 @@ func (p *Page) importText(ctx app.Context, text, from string) {
 		return
 	}
 	p.changed(ctx)
-	w, h := t.ed.size()
+	w, h := boardSize(t.ed)
 	size := ""
 	if w > 0 && h > 0 {
 		size = fmt.Sprintf(", %d×%d", w, h)
