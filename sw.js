@@ -21,15 +21,17 @@ const hex = (buf) => [...new Uint8Array(buf)].map((b) => b.toString(16).padStart
 // this build's, it is fetched again past every cache, as a file without a
 // digest always is.
 async function fetchExact(url, want) {
-  let resp = await fetch(url, { cache: want ? "no-cache" : "no-store" });
-  let body = resp.ok ? await resp.arrayBuffer() : null;
-  const exact = async () => !want || hex(await crypto.subtle.digest("SHA-256", body)) === want.sha256;
-  if (want && !(resp.ok && (await exact()))) {
-    resp = await fetch(url, { cache: "no-store" });
-    body = resp.ok ? await resp.arrayBuffer() : null;
-  }
-  if (!resp.ok) throw new Error(`${url}: ${resp.status}`);
-  if (!(await exact())) throw new Error(`${url} is not the file of build ${buildID}`);
+  const get = async (cache) => {
+    const resp = await fetch(url, { cache });
+    if (!resp.ok) throw new Error(`${url}: ${resp.status}`);
+    const body = await resp.arrayBuffer();
+    const exact = !want || hex(await crypto.subtle.digest("SHA-256", body)) === want.sha256;
+    return { resp, body, exact };
+  };
+  let got = want ? await get("no-cache").catch(() => null) : null;
+  if (!got || !got.exact) got = await get("no-store");
+  if (!got.exact) throw new Error(`${url} is not the file of build ${buildID}`);
+  const { resp, body } = got;
   // The body is stored decoded, so it keeps its own length, not the
   // compressed one (the loader reads Content-Length as its total). Every
   // other header stays: the security headers must hold offline too.

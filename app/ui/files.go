@@ -17,14 +17,18 @@ import (
 // maxFile bounds a file read: no puzzle comes near it.
 const maxFile = 8 << 20
 
+// converter returns the formats of a game (every game has them; see
+// solvers.TestEveryGameConverts).
+func converter(game string) (solvers.Converter, bool) {
+	g, _ := solvers.Lookup(game)
+	c, ok := g.(solvers.Converter)
+	return c, ok
+}
+
 // saveFormats lists the formats the shown game can write, judge text first.
 func (p *Page) saveFormats() []solvers.Format {
 	judge := solvers.Format{Name: "judge text", Ext: ".txt", Export: true}
-	g, ok := solvers.Lookup(p.current().game())
-	if !ok {
-		return []solvers.Format{judge}
-	}
-	c, ok := g.(solvers.Converter)
+	c, ok := converter(p.current().game())
 	if !ok {
 		return []solvers.Format{judge}
 	}
@@ -92,10 +96,8 @@ func (p *Page) exportAs() (text string, f solvers.Format, err error) {
 	formats := p.saveFormats()
 	f = formats[max(0, min(p.cur().saveAs, len(formats)-1))]
 	text = p.current().text()
-	if g, ok := solvers.Lookup(p.current().game()); ok {
-		if c, ok := g.(solvers.Converter); ok {
-			text, err = c.Export(text, f.Name)
-		}
+	if c, ok := converter(p.current().game()); ok {
+		text, err = c.Export(text, f.Name)
 	}
 	return text, f, err
 }
@@ -166,15 +168,13 @@ func (p *Page) importText(ctx app.Context, text, from string) {
 		return
 	}
 	format := "the " + t.ed.title() + " puzzle"
-	if g, ok := solvers.Lookup(t.ed.game()); ok {
-		if c, ok := g.(solvers.Converter); ok {
-			judge, f, err := c.Import(text)
-			if err != nil {
-				t.say("error", err.Error())
-				return
-			}
-			text, format = judge, "a "+t.ed.title()+" puzzle ("+f.Name+")"
+	if c, ok := converter(t.ed.game()); ok {
+		judge, f, err := c.Import(text)
+		if err != nil {
+			t.say("error", err.Error())
+			return
 		}
+		text, format = judge, "a "+t.ed.title()+" puzzle ("+f.Name+")"
 	}
 	before := t.ed.snapshot()
 	if err := t.ed.load(text); err != nil {

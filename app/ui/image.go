@@ -25,7 +25,7 @@ type drawer interface {
 
 // Errors for an answer image that cannot be drawn.
 var (
-	errNoAnswer   = errors.New("solve it first: the answer image shows the solver's answer")
+	errNoAnswer   = errors.New("solve it first")
 	errNoSolution = errors.New("the puzzle has no solution to draw")
 )
 

@@ -252,10 +252,8 @@ func (p *Page) renderEditor() app.UI {
 func (p *Page) renderHelp() app.UI {
 	game := p.current().game()
 	var formats []solvers.Format
-	if g, ok := solvers.Lookup(game); ok {
-		if c, ok := g.(solvers.Converter); ok {
-			formats = c.Formats()
-		}
+	if c, ok := converter(game); ok {
+		formats = c.Formats()
 	}
 	return helpPanel(game, !p.helpClosed[game], formats).ID("help").DataSet("game", game).OnToggle(p.onHelpToggle)
 }

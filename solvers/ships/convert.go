@@ -30,8 +30,7 @@ func (g Game) Import(text string) (string, play.Format, error) {
 		return "", play.Format{}, fmt.Errorf("ships: input longer than %d bytes", maxInput)
 	}
 	formats := g.Formats()
-	first := firstLine(text)
-	if first != "" && first[0] >= '0' && first[0] <= '9' {
+	if t := strings.TrimSpace(text); t != "" && t[0] >= '0' && t[0] <= '9' {
 		b, err := ParseBoard(text)
 		if err != nil {
 			return "", play.Format{}, err
@@ -103,14 +102,4 @@ func parseGrid(text string) (*Board, error) {
 		b.Cells = append(b.Cells, row...)
 	}
 	return b, nil
-}
-
-// firstLine is the first non-blank line of text, trimmed.
-func firstLine(text string) string {
-	for s := range strings.Lines(text) {
-		if s = strings.TrimSpace(s); s != "" {
-			return s
-		}
-	}
-	return ""
 }
