@@ -62,7 +62,12 @@ type searcher struct {
 	// When no line is longer than wordCells, notBlack and notWhite mirror
 	// the grid as masks per line (see maskTables.solve), kept up to date by
 	// setCell, and cache holds the line solver's answers: probing and
-	// search ask about the same lines over and over. masks holds both,
+	// search ask about the same lines over and over. When only the rows or
+	// only the columns are that short, as in a 70x50 puzzle, the masks
+	// mirror those, the nMasked lines from firstMasked (none without masks),
+	// and the long lines are
+	// solved from the grid (settleLine may clear bits of their masks,
+	// which nothing reads). masks holds both,
 	// notBlack then notWhite, and beforeProbe a copy of it as it was
 	// before the probes of a cell, which undoes them at the cost of one
 	// copy rather than a mask update per cell they settled; it is taken
@@ -70,6 +75,9 @@ type searcher struct {
 	// the masks as they were.
 	notBlack, notWhite []uint64
 	masks, beforeProbe []uint64
+	firstMasked        int
+	nMasked            uint
+	allMasked          bool
 	rowOf, colOf       []uint8 // of each cell, saving divisions
 	cache              []cachedLine
 	misses             int // of the cache since it last grew
@@ -96,6 +104,7 @@ type searcher struct {
 	clock   int64
 	probing bool
 	noMemo  bool // for tests: probe every time
+	plain   bool // for tests: solve every line from the grid
 
 	solutions [][]byte
 
@@ -183,7 +192,7 @@ func (s *searcher) solveLine(grid []byte, l int) bool {
 	if l >= s.h {
 		start, step, n, cross = l-s.h, s.w, s.h, 0
 	}
-	if s.notBlack == nil {
+	if !s.masked(l) {
 		line := s.buf[:n]
 		for p := range line {
 			line[p] = grid[start+p*step]
@@ -266,7 +275,10 @@ func (s *searcher) settleCell(grid []byte, i int, colour byte, crossing int) {
 // masks.
 func (s *searcher) setCell(grid []byte, i int, colour byte) {
 	grid[i] = colour
-	if s.notBlack == nil {
+	if !s.allMasked {
+		if s.notBlack != nil {
+			s.setCellSome(i, colour)
+		}
 		return
 	}
 	r, c := s.rowOf[i]&63, s.colOf[i]&63
@@ -282,6 +294,26 @@ func (s *searcher) setCell(grid []byte, i int, colour byte) {
 	*inColB = *inColB&^(1<<r) | nb<<r
 	*inColW = *inColW&^(1<<r) | nw<<r
 }
+
+// setCellSome is setCell's update of the masks when only some lines have
+// them: the rows or the columns.
+func (s *searcher) setCellSome(i int, colour byte) {
+	r, c := int(s.rowOf[i]), int(s.colOf[i])
+	nb, nw := notBlackBit[colour&3], notWhiteBit[colour&3]
+	for _, at := range [2][2]int{{r, c}, {s.h + c, r}} {
+		if l, p := at[0], uint(at[1]); s.masked(l) {
+			s.notBlack[l] = s.notBlack[l]&^(1<<p) | nb<<p
+			s.notWhite[l] = s.notWhite[l]&^(1<<p) | nw<<p
+		}
+	}
+	if !s.probing {
+		s.clock++
+		s.changed[r], s.changed[s.h+c] = s.clock, s.clock
+	}
+}
+
+// masked reports whether line l has masks.
+func (s *searcher) masked(l int) bool { return uint(l-s.firstMasked) < s.nMasked }
 
 // notBlackBit and notWhiteBit are a cell's bits in the masks by colour.
 var (
@@ -328,13 +360,22 @@ func (s *searcher) unchanged(m *probeMemo) bool {
 	return true
 }
 
-// loadMasks sets the masks from grid, if no line is too long for them.
+// loadMasks sets the masks from grid, if the rows or the columns are short
+// enough for them. A probe memo lists lines in two words, so there are at
+// most 128.
 func (s *searcher) loadMasks(grid []byte) {
-	if s.h > wordCells || s.w > wordCells {
+	if s.h > wordCells && s.w > wordCells || s.h+s.w > 128 || s.plain {
 		return
 	}
 	if s.notBlack == nil {
 		n := s.h + s.w
+		s.firstMasked, s.nMasked = 0, uint(n)
+		if s.w > wordCells {
+			s.firstMasked, s.nMasked = s.h, uint(s.w) // the columns: rows are too long
+		} else if s.h > wordCells {
+			s.nMasked = uint(s.h) // the rows: columns are too long
+		}
+		s.allMasked = s.nMasked == uint(n)
 		s.masks, s.beforeProbe = make([]uint64, 2*n), make([]uint64, 2*n)
 		s.notBlack, s.notWhite = s.masks[:n:n], s.masks[n:]
 		s.cache = make([]cachedLine, minCached)
@@ -353,11 +394,11 @@ func (s *searcher) loadMasks(grid []byte) {
 }
 
 // restoreMasks sets the masks to saved, notBlack then notWhite, marking
-// the lines that change.
+// the lines that change, and those without masks, which may have.
 func (s *searcher) restoreMasks(saved []uint64) {
 	n := len(s.notBlack)
 	for l := range n {
-		if s.notBlack[l] != saved[l] || s.notWhite[l] != saved[n+l] {
+		if s.notBlack[l] != saved[l] || s.notWhite[l] != saved[n+l] || !s.masked(l) {
 			s.notBlack[l], s.notWhite[l] = saved[l], saved[n+l]
 			s.clock++
 			s.changed[l] = s.clock

@@ -1,0 +1,68 @@
+package nonogram
+
+import (
+	"context"
+	"math/rand/v2"
+	"slices"
+	"testing"
+)
+
+// TestLongLinesAgainstPlain solves puzzles with lines too long for the
+// masks, where only the rows or only the columns have masks or none do,
+// and compares each answer with the plain search, which solves every line
+// from the grid without masks: they settle the same cells, so the answers
+// must be the same. Narrow puzzles are checked against brute force too.
+func TestLongLinesAgainstPlain(t *testing.T) {
+	rng := rand.New(rand.NewPCG(13, 14))
+	n := 120
+	if testing.Short() {
+		n = 30
+	}
+	counts := map[string]int{}
+	for iter := range n {
+		long, short := wordCells+1+rng.IntN(20), 2+rng.IntN(7)
+		density := 0.55 + 0.25*rng.Float64()
+		if iter%4 == 3 {
+			short, density = wordCells+1+rng.IntN(10), 0.75 // no masks at all
+		}
+		h, w := long, short
+		if rng.IntN(2) == 0 {
+			h, w = w, h
+		}
+		c := CluesOf(drawPicture(rng, h, w, density))
+		if rng.IntN(3) == 0 {
+			// Disturb one clue: often contradictory, sometimes not.
+			runs := &c.Rows[rng.IntN(h)]
+			if rng.IntN(2) == 0 {
+				runs = &c.Cols[rng.IntN(w)]
+			}
+			if len(*runs) > 0 {
+				(*runs)[rng.IntN(len(*runs))]++
+			}
+		}
+		fast := newSearcher(context.Background(), c, nil)
+		plain := newSearcher(context.Background(), c, nil)
+		plain.plain = true
+		a, err := fast.solve()
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, err := plain.solve()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if a.Status != b.Status || !slices.Equal(a.Grid, b.Grid) || !slices.Equal(a.Other, b.Other) {
+			t.Fatalf("clues\n%sanswer %+v, plain %+v", c, a, b)
+		}
+		if w <= 6 { // bruteSolve enumerates rows
+			checkAnswer(t, c, a)
+		} else {
+			checkGrids(t, c, a)
+		}
+		counts[a.Status]++
+	}
+	if counts["none"] == 0 || counts["unique"] == 0 || counts["multiple"] == 0 {
+		t.Errorf("answers %v: some status never came up", counts)
+	}
+	t.Log(counts)
+}
