@@ -8,10 +8,11 @@ import (
 )
 
 // TestLongLinesAgainstPlain solves puzzles with lines too long for the
-// masks, where only the rows or only the columns have masks or none do,
-// and compares each answer with the plain search, which solves every line
-// from the grid without masks: they settle the same cells, so the answers
-// must be the same. Narrow puzzles are checked against brute force too.
+// masks, where only the rows or only the columns have masks or none do
+// and long lines go through their cache, and compares each answer with the
+// plain search, which solves every line from the grid without masks or
+// caches: they settle the same cells, so the answers must be the same.
+// Narrow puzzles are checked against brute force too.
 func TestLongLinesAgainstPlain(t *testing.T) {
 	rng := rand.New(rand.NewPCG(13, 14))
 	n := 120
@@ -65,4 +66,47 @@ func TestLongLinesAgainstPlain(t *testing.T) {
 		t.Errorf("answers %v: some status never came up", counts)
 	}
 	t.Log(counts)
+}
+
+// TestSolveLongCache checks what solveLong settles on a line of a one-row
+// puzzle, first by the line solver and then, for the same line again, from
+// the cache, against solveTable.
+func TestSolveLongCache(t *testing.T) {
+	rng := rand.New(rand.NewPCG(15, 16))
+	hits := 0
+	for iter := range 300 {
+		n := wordCells + 1 + rng.IntN(longCells-wordCells+8) // a few too long to cache
+		pic := drawPicture(rng, 1, n, 0.3+0.5*rng.Float64())[0]
+		runs := runsOf(n, func(i int) bool { return pic[i] })
+		if iter%5 == 0 && len(runs) > 0 {
+			runs[0]++ // often no placement
+		}
+		line := make([]byte, n)
+		known := rng.Float64()
+		for i := range line {
+			if rng.Float64() < known {
+				line[i] = white
+				if pic[i] {
+					line[i] = black
+				}
+			}
+		}
+		want := slices.Clone(line)
+		wantOK := new(lineSolver).solveTable(want, runs)
+		c := &Clues{Rows: [][]int{runs}, Cols: make([][]int, n)}
+		s := newSearcher(context.Background(), c, nil)
+		for round := range 2 {
+			grid := slices.Clone(line)
+			s.loadMasks(grid)
+			if ok := s.solveLine(grid, 0); ok != wantOK || ok && !slices.Equal(grid, want) {
+				t.Fatalf("iter %d round %d: runs %v on %v: got %v %v, want %v %v", iter, round, runs, line, ok, grid, wantOK, want)
+			}
+		}
+		if n <= longCells {
+			hits++
+		}
+	}
+	if hits == 0 {
+		t.Error("no line short enough for the cache")
+	}
 }

@@ -80,7 +80,9 @@ type searcher struct {
 	allMasked          bool
 	rowOf, colOf       []uint8 // of each cell, saving divisions
 	cache              []cachedLine
-	misses             int // of the cache since it last grew
+	misses             int          // of the cache since it last grew
+	longCache          []cachedLong // see solveLong
+	longMisses         int
 	// queue is a ring holding the queued dirty lines from head; inQueue
 	// marks them.
 	queue        []int
@@ -104,7 +106,7 @@ type searcher struct {
 	clock   int64
 	probing bool
 	noMemo  bool // for tests: probe every time
-	plain   bool // for tests: solve every line from the grid
+	plain   bool // for tests: solve every line from the grid, uncached
 
 	solutions [][]byte
 
@@ -186,27 +188,10 @@ func (s *searcher) propagate(grid []byte) bool {
 // cell it settles.
 func (s *searcher) solveLine(grid []byte, l int) bool {
 	s.count()
-	// The cells of line l are grid[start+p*step] for p < n; settling
-	// one marks the line of stride cross from it.
-	start, step, n, cross := l*s.w, 1, s.w, s.h
-	if l >= s.h {
-		start, step, n, cross = l-s.h, s.w, s.h, 0
-	}
 	if !s.masked(l) {
-		line := s.buf[:n]
-		for p := range line {
-			line[p] = grid[start+p*step]
-		}
-		if !s.line.solve(line, s.runs[l]) {
-			return false
-		}
-		for p, c := range line {
-			if i := start + p*step; grid[i] != c {
-				s.settleCell(grid, i, c, cross+p)
-			}
-		}
-		return true
+		return s.solveLong(grid, l)
 	}
+	start, step, n, cross := s.lineCells(l)
 	key := lineKey{l, s.notBlack[l], s.notWhite[l]}
 	e := &s.cache[key.hash()&uint64(len(s.cache)-1)]
 	if !e.used || e.key != key {
@@ -241,6 +226,15 @@ func (s *searcher) solveLine(grid []byte, l int) bool {
 	s.notBlack[l] &^= blacks
 	s.notWhite[l] &^= whites
 	return true
+}
+
+// lineCells returns where the cells of line l are: grid[start+p*step] for
+// p < n, and cell p is on line cross+p.
+func (s *searcher) lineCells(l int) (start, step, n, cross int) {
+	if l < s.h {
+		return l * s.w, 1, s.w, s.h
+	}
+	return l - s.h, s.w, s.h, 0
 }
 
 // settleLine is settleCell for the unknown cells of one line that a line

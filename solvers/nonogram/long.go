@@ -1,0 +1,98 @@
+package nonogram
+
+import "math/bits"
+
+// Lines too long for the masks are solved from the grid by the table line
+// solver, which costs tens of thousands of instructions for a line of 70
+// cells. Probing asks about the same lines over and over, so those of up
+// to longCells cells go through a cache of their own, keyed by the line
+// and its known cells as bit sets.
+const longCells = 128
+
+// longKey is a line of up to longCells cells: bit p of black (white) is
+// set if cell p is known black (white).
+type longKey struct {
+	line         int
+	black, white [2]uint64
+}
+
+// hash mixes the fields of k.
+func (k longKey) hash() uint64 {
+	h := uint64(k.line) * 0x9e3779b97f4a7c15
+	for _, w := range [...]uint64{k.black[0], k.black[1], k.white[0], k.white[1]} {
+		h = (h ^ w) * 0xff51afd7ed558ccd
+		h ^= h >> 32
+	}
+	return h
+}
+
+// cachedLong is an entry of the long-line cache: the line of key as the
+// line solver left it, and whether it has a placement.
+type cachedLong struct {
+	key          longKey
+	black, white [2]uint64
+	ok, used     bool
+}
+
+// solveLong is solveLine for line l when it has no masks.
+func (s *searcher) solveLong(grid []byte, l int) bool {
+	start, step, n, cross := s.lineCells(l)
+	line := s.buf[:n]
+	for p := range line {
+		line[p] = grid[start+p*step]
+	}
+	if n > longCells || s.plain {
+		if !s.line.solve(line, s.runs[l]) {
+			return false
+		}
+		for p, c := range line {
+			if i := start + p*step; grid[i] != c {
+				s.settleCell(grid, i, c, cross+p)
+			}
+		}
+		return true
+	}
+	key := longKey{line: l}
+	key.black, key.white = cellSets(line)
+	if s.longCache == nil {
+		s.longCache = make([]cachedLong, minCached)
+	}
+	e := &s.longCache[key.hash()&uint64(len(s.longCache)-1)]
+	if !e.used || e.key != key {
+		if s.longMisses++; s.longMisses > 2*len(s.longCache) && len(s.longCache) < maxCached {
+			s.longCache, s.longMisses = make([]cachedLong, 2*len(s.longCache)), 0
+			e = &s.longCache[key.hash()&uint64(len(s.longCache)-1)]
+		}
+		e.used, e.key = true, key
+		e.ok = s.line.solve(line, s.runs[l])
+		e.black, e.white = cellSets(line)
+	}
+	if !e.ok {
+		return false
+	}
+	for w := range 2 {
+		for set := e.black[w] &^ key.black[w]; set != 0; set &= set - 1 {
+			p := w<<6 | bits.TrailingZeros64(set)
+			s.settleCell(grid, start+p*step, black, cross+p)
+		}
+		for set := e.white[w] &^ key.white[w]; set != 0; set &= set - 1 {
+			p := w<<6 | bits.TrailingZeros64(set)
+			s.settleCell(grid, start+p*step, white, cross+p)
+		}
+	}
+	return true
+}
+
+// cellSets returns the black and the white cells of a line of up to
+// longCells cells.
+func cellSets(line []byte) (blacks, whites [2]uint64) {
+	for p, c := range line {
+		switch c {
+		case black:
+			blacks[p>>6] |= 1 << (p & 63)
+		case white:
+			whites[p>>6] |= 1 << (p & 63)
+		}
+	}
+	return blacks, whites
+}
