@@ -153,6 +153,18 @@ func BenchmarkSolve200(b *testing.B) {
 	}
 }
 
+// BenchmarkSolve70x50 solves a random 70x50 picture at 55% density with
+// several solutions, which needs search: its columns are too long for the
+// masks, as are those of webpbn #4645 (M&M).
+func BenchmarkSolve70x50(b *testing.B) {
+	c := CluesOf(drawPicture(rand.New(rand.NewPCG(70, 50)), 70, 50, 0.55))
+	for b.Loop() {
+		if a, err := Solve(context.Background(), c, nil); err != nil || a.Status != "multiple" {
+			b.Fatalf("got %+v, %v", a, err)
+		}
+	}
+}
+
 // BenchmarkLineSolver solves random 30-cell lines of a 60% picture with a
 // third of their cells known.
 func BenchmarkLineSolver(b *testing.B) {
