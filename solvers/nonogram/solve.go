@@ -64,15 +64,14 @@ type searcher struct {
 	// setCell, and cache holds the line solver's answers: probing and
 	// search ask about the same lines over and over. When only the rows or
 	// only the columns are that short, as in a 70x50 puzzle, the masks
-	// mirror those, the nMasked lines from firstMasked (none without masks),
-	// and the long lines are
-	// solved from the grid (settleLine may clear bits of their masks,
-	// which nothing reads). masks holds both,
-	// notBlack then notWhite, and beforeProbe a copy of it as it was
-	// before the probes of a cell, which undoes them at the cost of one
-	// copy rather than a mask update per cell they settled; it is taken
-	// only when settle begins or fixes cells, since undone probes leave
-	// the masks as they were.
+	// mirror those, the nMasked lines from firstMasked (none without
+	// masks), and the long lines are solved from the grid by solveLong
+	// (settleLine may clear bits of their masks, which nothing reads).
+	// masks holds both, notBlack then notWhite, and beforeProbe a copy of
+	// it as it was before the probes of a cell, which undoes them at the
+	// cost of one copy rather than a mask update per cell they settled; it
+	// is taken only when settle begins or fixes cells, since undone probes
+	// leave the masks as they were.
 	notBlack, notWhite []uint64
 	masks, beforeProbe []uint64
 	firstMasked        int
