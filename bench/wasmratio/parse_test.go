@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"math"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -120,4 +121,37 @@ func FuzzParseBench(f *testing.F) {
 			}
 		}
 	})
+}
+
+// TestIssueBenchmarks checks that the default patterns pick issue 10's
+// benchmarks, each level matched as go test matches it, and only them.
+func TestIssueBenchmarks(t *testing.T) {
+	want := []string{"Benchmark200x200", "BenchmarkSolveEmpty", "BenchmarkSolveFourPieces",
+		"BenchmarkSolveHard25", "BenchmarkSolveLines50", "BenchmarkHard5x5", "BenchmarkJudge/Empty20"}
+	others := []string{"Benchmark20x20", "Benchmark200x2000", "BenchmarkSolveHard35", "BenchmarkJudge",
+		"BenchmarkJudge/Sample", "BenchmarkJudgeAll4x4", "BenchmarkSolve/Empty20"}
+	matches := func(pattern, name string) bool {
+		levels, names := strings.Split(pattern, "/"), strings.Split(name, "/")
+		if len(levels) != len(names) {
+			return false // go test runs a shallower name only for its sub-benchmarks
+		}
+		for i, level := range levels {
+			if !regexp.MustCompile(level).MatchString(names[i]) {
+				return false
+			}
+		}
+		return true
+	}
+	patterns := strings.Fields(issueBenchmarks)
+	for _, name := range append(want, others...) {
+		n := 0
+		for _, p := range patterns {
+			if matches(p, name) {
+				n++
+			}
+		}
+		if wanted := slices.Contains(want, name); wanted && n != 1 || !wanted && n != 0 {
+			t.Errorf("%s matches %d patterns", name, n)
+		}
+	}
 }
