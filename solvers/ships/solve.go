@@ -178,12 +178,14 @@ type search struct {
 	rand    func(n int) int
 	leaves  int        // grids reached, repeats included
 	scratch [8][]int32 // shuffled choices, one buffer per depth
+
+	cells []int     // step's hits to cover, reused
+	reach []cellSet // and the cells each may share a ship with
 }
 
 func newSearch(ctx context.Context, b *Board, progress func(int64)) *search {
 	s := &search{ctx: ctx, progress: progress, left: 1<<7 - 1, budget: math.MaxInt64}
 	n := b.W * b.H
-	s.cover = make([][]int32, n)
 	for i, c := range b.Cells {
 		switch c {
 		case 'x':
@@ -193,7 +195,18 @@ func newSearch(ctx context.Context, b *Board, progress func(int64)) *search {
 		}
 		s.free++
 	}
+	// The lists are cut from arrays sized beforehand, not grown by
+	// appends: on an open board building them costs more than the search,
+	// and in the browser each allocation costs more still.
+	most := 0
+	for _, orients := range orientations {
+		most += len(orients) * n
+	}
+	s.places = make([]placement, 0, most)
+	var shipStart [8]int
+	covering := make([]int, n) // placements covering each cell
 	for ship, orients := range orientations {
+		shipStart[ship] = len(s.places)
 		for _, o := range orients {
 			for y := 0; y < b.H; y++ {
 			place:
@@ -206,11 +219,35 @@ func newSearch(ctx context.Context, b *Board, progress func(int64)) *search {
 						}
 						cells.add(cy*b.W + cx)
 					}
-					idx := int32(len(s.places))
 					s.places = append(s.places, newPlacement(ship, cells))
-					s.byShip[ship] = append(s.byShip[ship], idx)
-					cells.each(func(i int) { s.cover[i] = append(s.cover[i], idx) })
+					for _, d := range o {
+						covering[(y+d[1])*b.W+x+d[0]]++
+					}
 				}
+			}
+		}
+	}
+	shipStart[7] = len(s.places)
+	ids := make([]int32, len(s.places))
+	for i := range ids {
+		ids[i] = int32(i)
+	}
+	for ship := range s.byShip {
+		s.byShip[ship] = ids[shipStart[ship]:shipStart[ship+1]:shipStart[ship+1]]
+	}
+	all := make([]int32, 4*len(s.places))
+	s.cover = make([][]int32, n)
+	start := 0
+	for i := range s.cover {
+		end := start + covering[i]
+		s.cover[i] = all[start:start:end] // filled below, in placement order
+		start = end
+	}
+	for p, pl := range s.places {
+		for k, w := range pl.bits {
+			for ; w != 0; w &= w - 1 {
+				i := (pl.word+k)*64 + bits.TrailingZeros64(w)
+				s.cover[i] = append(s.cover[i], int32(p))
 			}
 		}
 	}
@@ -313,22 +350,27 @@ func (s *search) step() {
 		s.branch(s.byShip[bits.TrailingZeros8(s.left)])
 		return
 	}
-	var cells []int
-	var reach []cellSet // cells some fitting placement shares with each hit
-	todo.each(func(i int) {
-		n := 0
-		var r cellSet
-		for _, p := range s.cover[i] {
-			if s.fits(p) {
-				n++
-				s.places[p].addTo(&r)
+	// cells and reach are dead before the search goes deeper, so every
+	// step reuses the same two buffers.
+	cells, reach := s.cells[:0], s.reach[:0] // reach: cells some fitting placement shares with each hit
+	for w, x := range todo {
+		for ; x != 0; x &= x - 1 {
+			i := w*64 + bits.TrailingZeros64(x)
+			n := 0
+			var r cellSet
+			for _, p := range s.cover[i] {
+				if s.fits(p) {
+					n++
+					s.places[p].addTo(&r)
+				}
 			}
+			if n < bestN {
+				best, bestN = s.cover[i], n
+			}
+			cells, reach = append(cells, i), append(reach, r)
 		}
-		if n < bestN {
-			best, bestN = s.cover[i], n
-		}
-		cells, reach = append(cells, i), append(reach, r)
-	})
+	}
+	s.cells, s.reach = cells, reach
 	if bestN > 0 && shipsNeeded(cells, reach) <= left {
 		s.branch(best)
 	}
