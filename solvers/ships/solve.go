@@ -128,14 +128,6 @@ type placement struct {
 	bits [2]uint64 // its cells in words word and word+1
 }
 
-func newPlacement(ship int, cells cellSet) placement {
-	w := 0
-	for cells[w] == 0 {
-		w++
-	}
-	return placement{ship: ship, word: w, bits: [2]uint64{cells[w], cells[w+1]}}
-}
-
 func (p *placement) meets(s *cellSet) bool {
 	return s[p.word]&p.bits[0] != 0 || s[p.word+1]&p.bits[1] != 0
 }
@@ -186,11 +178,13 @@ type search struct {
 func newSearch(ctx context.Context, b *Board, progress func(int64)) *search {
 	s := &search{ctx: ctx, progress: progress, left: 1<<7 - 1, budget: math.MaxInt64}
 	n := b.W * b.H
+	var sea cellSet // the 'o' cells, where no ship goes
 	for i, c := range b.Cells {
 		switch c {
 		case 'x':
 			s.hits.add(i)
 		case 'o':
+			sea.add(i)
 			continue
 		}
 		s.free++
@@ -208,18 +202,29 @@ func newSearch(ctx context.Context, b *Board, progress func(int64)) *search {
 	for ship, orients := range orientations {
 		shipStart[ship] = len(s.places)
 		for _, o := range orients {
-			for y := 0; y < b.H; y++ {
-			place:
-				for x := 0; x < b.W; x++ {
-					var cells cellSet
-					for _, d := range o {
-						cx, cy := x+d[0], y+d[1]
-						if cx >= b.W || cy >= b.H || b.Cells[cy*b.W+cx] == 'o' {
-							continue place
-						}
-						cells.add(cy*b.W + cx)
+			// The cells as bits counted from the first, o[0] (they are
+			// sorted by row, then column): placed with its first cell
+			// at c, the ship covers shape shifted by c.
+			w, h := 0, 0
+			for _, d := range o {
+				w, h = max(w, d[0]+1), max(h, d[1]+1)
+			}
+			if w > b.W || h > b.H {
+				continue
+			}
+			first := o[0][1]*b.W + o[0][0]
+			var shape uint64
+			for _, d := range o {
+				shape |= 1 << (d[1]*b.W + d[0] - first)
+			}
+			for y := 0; y+h <= b.H; y++ {
+				for x := 0; x+w <= b.W; x++ {
+					c := y*b.W + x + first
+					pl := placement{ship: ship, word: c / 64, bits: [2]uint64{shape << (c % 64), shape >> (64 - c%64)}}
+					if pl.meets(&sea) {
+						continue
 					}
-					s.places = append(s.places, newPlacement(ship, cells))
+					s.places = append(s.places, pl)
 					for _, d := range o {
 						covering[(y+d[1])*b.W+x+d[0]]++
 					}
