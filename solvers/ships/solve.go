@@ -196,11 +196,11 @@ func newSearch(ctx context.Context, b *Board, progress func(int64)) *search {
 	for _, orients := range orientations {
 		most += len(orients) * n
 	}
-	s.places = make([]placement, 0, most)
+	places := make([]placement, 0, most)
 	var shipStart [8]int
-	covering := make([]int, n) // placements covering each cell
+	at := make([]int, n) // placements covering each cell
 	for ship, orients := range orientations {
-		shipStart[ship] = len(s.places)
+		shipStart[ship] = len(places)
 		for _, o := range orients {
 			// The cells as bits counted from the first, o[0] (they are
 			// sorted by row, then column): placed with its first cell
@@ -224,37 +224,45 @@ func newSearch(ctx context.Context, b *Board, progress func(int64)) *search {
 					if pl.meets(&sea) {
 						continue
 					}
-					s.places = append(s.places, pl)
+					places = append(places, pl)
 					for _, d := range o {
-						covering[(y+d[1])*b.W+x+d[0]]++
+						at[(y+d[1])*b.W+x+d[0]]++
 					}
 				}
 			}
 		}
 	}
-	shipStart[7] = len(s.places)
-	ids := make([]int32, len(s.places))
+	shipStart[7] = len(places)
+	s.places = places
+	ids := make([]int32, len(places))
 	for i := range ids {
 		ids[i] = int32(i)
 	}
 	for ship := range s.byShip {
 		s.byShip[ship] = ids[shipStart[ship]:shipStart[ship+1]:shipStart[ship+1]]
 	}
-	all := make([]int32, 4*len(s.places))
-	s.cover = make([][]int32, n)
+	// Each cell's list is a stretch of all, filled in placement order:
+	// at[i], which counted the placements covering cell i, becomes where
+	// its next one goes, and at last the end of its stretch.
+	all := make([]int32, 4*len(places))
 	start := 0
-	for i := range s.cover {
-		end := start + covering[i]
-		s.cover[i] = all[start:start:end] // filled below, in placement order
-		start = end
+	for i, count := range at {
+		at[i], start = start, start+count
 	}
-	for p, pl := range s.places {
+	for p, pl := range places {
 		for k, w := range pl.bits {
 			for ; w != 0; w &= w - 1 {
 				i := (pl.word+k)*64 + bits.TrailingZeros64(w)
-				s.cover[i] = append(s.cover[i], int32(p))
+				all[at[i]] = int32(p)
+				at[i]++
 			}
 		}
+	}
+	s.cover = make([][]int32, n)
+	start = 0
+	for i, end := range at {
+		s.cover[i] = all[start:end:end]
+		start = end
 	}
 	return s
 }
