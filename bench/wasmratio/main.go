@@ -11,10 +11,12 @@
 //
 //   - warm: the runs after the first of each process (-count runs), when
 //     the browser has optimised the code;
-//   - cold: the first run of each process.
+//   - cold: the first run of each process;
+//   - best: the fastest warm wasm run over the fastest warm native run,
+//     which a loaded machine disturbs least, since load only slows runs.
 //
-// Each figure is the median over the rounds of the per-round figure (warm:
-// the median of that round's later runs). A run takes about
+// Each other figure is the median over the rounds of the per-round figure
+// (warm: the median of that round's later runs). A run takes about
 // rounds x count x benchtime per benchmark, plus a browser start per
 // package, pattern and round, so filter with -bench for a quick look:
 //
@@ -268,6 +270,7 @@ type row struct {
 	name                   string
 	nativeCold, nativeWarm []float64
 	wasmCold, wasmWarm     []float64
+	nativeBest, wasmBest   float64 // the fastest warm runs of all rounds, 0 for none
 }
 
 // addRound adds one round of native and wasm results of package pkgName.
@@ -282,8 +285,10 @@ func addRound(rows []*row, byName map[string]*row, pkgName string, native, wasm 
 		}
 		cold, warm := coldWarm(native.nsOp[name])
 		r.nativeCold, r.nativeWarm = append(r.nativeCold, cold), append(r.nativeWarm, warm)
+		r.nativeBest = fastest(r.nativeBest, native.nsOp[name])
 		cold, warm = coldWarm(wasm.nsOp[name])
 		r.wasmCold, r.wasmWarm = append(r.wasmCold, cold), append(r.wasmWarm, warm)
+		r.wasmBest = fastest(r.wasmBest, wasm.nsOp[name])
 	}
 	return rows
 }
@@ -292,11 +297,12 @@ func addRound(rows []*row, byName map[string]*row, pkgName string, native, wasm 
 // benchmark that failed in the browser, or -count 1 for warm) shows as -.
 func writeTable(w io.Writer, rows []*row) {
 	tw := tabwriter.NewWriter(w, 0, 8, 1, ' ', tabwriter.Debug)
-	fmt.Fprintln(tw, "benchmark \t native ns/op \t wasm warm \t warm ratio \t cold ratio")
+	fmt.Fprintln(tw, "benchmark \t native ns/op \t wasm warm \t warm ratio \t cold ratio \t best ratio")
 	for _, r := range rows {
 		nw, ww := median(r.nativeWarm), median(r.wasmWarm)
 		nc, wc := median(r.nativeCold), median(r.wasmCold)
-		fmt.Fprintf(tw, "%s \t %s \t %s \t %s \t %s\n", r.name, ns(nw), ns(ww), ratio(ww, nw), ratio(wc, nc))
+		fmt.Fprintf(tw, "%s \t %s \t %s \t %s \t %s \t %s\n", r.name, ns(nw), ns(ww), ratio(ww, nw), ratio(wc, nc),
+			ratio(r.wasmBest, r.nativeBest))
 	}
 	tw.Flush()
 }
