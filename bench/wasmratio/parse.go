@@ -63,6 +63,17 @@ func coldWarm(runs []float64) (cold, warm float64) {
 	return runs[0], median(runs[1:])
 }
 
+// fastest returns the least of best (0 for none yet) and the warm runs,
+// those after the first.
+func fastest(best float64, runs []float64) float64 {
+	for _, x := range runs[min(1, len(runs)):] {
+		if best == 0 || x < best {
+			best = x
+		}
+	}
+	return best
+}
+
 // median returns the median of xs, ignoring zeros (missing figures), or 0
 // when there is none.
 func median(xs []float64) float64 {

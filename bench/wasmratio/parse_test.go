@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"math"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -69,6 +70,21 @@ func TestColdWarm(t *testing.T) {
 			t.Errorf("coldWarm(%v) = %v, %v; want %v, %v", tc.runs, cold, warm, tc.cold, tc.warm)
 		}
 	}
+	for _, tc := range []struct {
+		best float64
+		runs []float64
+		want float64
+	}{
+		{0, nil, 0},
+		{0, []float64{7}, 0}, // a cold run only
+		{0, []float64{1, 4, 2}, 2},
+		{3, []float64{9, 4}, 3},
+		{3, []float64{9, 4, 2}, 2},
+	} {
+		if got := fastest(tc.best, tc.runs); got != tc.want {
+			t.Errorf("fastest(%v, %v) = %v, want %v", tc.best, tc.runs, got, tc.want)
+		}
+	}
 	if m := median([]float64{0, 5, 0, 1}); m != 3 {
 		t.Errorf("median skips missing figures: got %v, want 3", m)
 	}
@@ -88,10 +104,11 @@ func TestTable(t *testing.T) {
 	}
 	// Sample: native warm 100, wasm warm 310 (3.10x), cold 500/110 (4.55x).
 	// Empty20 failed in the browser; Solve ran once, so it has no warm run.
+	// Best: the fastest later runs, 100 native and 300 wasm (3.00x).
 	for i, want := range [][]string{
-		{"ships.BenchmarkJudge/Sample", "100", "310", "3.10x", "4.55x"},
-		{"ships.BenchmarkJudge/Empty20", "2150", "-", "-", "-"},
-		{"ships.BenchmarkSolve", "-", "-", "-", "-"},
+		{"ships.BenchmarkJudge/Sample", "100", "310", "3.10x", "4.55x", "3.00x"},
+		{"ships.BenchmarkJudge/Empty20", "2150", "-", "-", "-", "-"},
+		{"ships.BenchmarkSolve", "-", "-", "-", "-", "-"},
 	} {
 		var got []string
 		for _, f := range strings.Split(lines[i+1], "|") {
@@ -120,4 +137,37 @@ func FuzzParseBench(f *testing.F) {
 			}
 		}
 	})
+}
+
+// TestIssueBenchmarks checks that the default patterns pick issue 10's
+// benchmarks, each level matched as go test matches it, and only them.
+func TestIssueBenchmarks(t *testing.T) {
+	want := []string{"Benchmark200x200", "BenchmarkSolveEmpty", "BenchmarkSolveFourPieces",
+		"BenchmarkSolveHard25", "BenchmarkSolveLines50", "BenchmarkHard5x5", "BenchmarkJudge/Empty20"}
+	others := []string{"Benchmark20x20", "Benchmark200x2000", "BenchmarkSolveHard35", "BenchmarkJudge",
+		"BenchmarkJudge/Sample", "BenchmarkJudgeAll4x4", "BenchmarkSolve/Empty20"}
+	matches := func(pattern, name string) bool {
+		levels, names := strings.Split(pattern, "/"), strings.Split(name, "/")
+		if len(levels) != len(names) {
+			return false // go test runs a shallower name only for its sub-benchmarks
+		}
+		for i, level := range levels {
+			if !regexp.MustCompile(level).MatchString(names[i]) {
+				return false
+			}
+		}
+		return true
+	}
+	patterns := strings.Fields(issueBenchmarks)
+	for _, name := range append(want, others...) {
+		n := 0
+		for _, p := range patterns {
+			if matches(p, name) {
+				n++
+			}
+		}
+		if wanted := slices.Contains(want, name); wanted && n != 1 || !wanted && n != 0 {
+			t.Errorf("%s matches %d patterns", name, n)
+		}
+	}
 }

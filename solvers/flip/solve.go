@@ -394,28 +394,9 @@ func (c *chaser) firstRows(targets []target) [][]uint64 {
 		}
 	}
 
-	// Forward elimination to echelon form: row r has its first unknown at
-	// pivots[r] and zeros before it, so it needs no XOR there.
-	pivots := make([]int, 0, w) // pivots[r] is the unknown solved by row r
+	pivots := echelon(flat, width, w) // pivots[r] is the unknown solved by row r
 	isPivot := make([]bool, w)
-	for col := 0; col < w; col++ {
-		r := len(pivots)
-		word, mask := col/64, uint64(1)<<(col%64)
-		p := r
-		for p < w && m[p][word]&mask == 0 {
-			p++
-		}
-		if p == w {
-			continue
-		}
-		m[r], m[p] = m[p], m[r]
-		pivot := m[r][word:]
-		for _, row := range m[p+1:] {
-			if row[word]&mask != 0 {
-				xor(row[word:], pivot)
-			}
-		}
-		pivots = append(pivots, col)
+	for _, col := range pivots {
 		isPivot[col] = true
 	}
 
@@ -456,6 +437,49 @@ func (c *chaser) firstRows(targets []target) [][]uint64 {
 		}
 	}
 	return quiet
+}
+
+// echelon brings the w rows of width words in flat to echelon form in
+// their first w columns, by forward elimination: row r gets its first 1 at
+// pivots[r], and zeros before it, so it needs no XOR there. The rows past
+// the last pivot's are left zero in those columns.
+//
+// It is a function of its own, small, on one flat array, because in
+// WebAssembly the loops of a large function run slower, and so do loads of
+// slice headers.
+func echelon(flat []uint64, width, w int) (pivots []int) {
+	pivots = make([]int, 0, w)
+	end := w * width
+	for col := range w {
+		// Rows r on have only zeros before column col: only the words
+		// from col's on take part.
+		r := len(pivots)
+		word, mask := col/64, uint64(1)<<(col%64)
+		at := r*width + word
+		p := at
+		for p < end && flat[p]&mask == 0 {
+			p += width
+		}
+		if p >= end {
+			continue
+		}
+		pivot := flat[at : at+width-word]
+		if p != at {
+			for t, x := range flat[p : p+len(pivot)] {
+				pivot[t], flat[p+t] = x, pivot[t]
+			}
+		}
+		for i := p + width; i < end; i += width {
+			if flat[i]&mask != 0 {
+				row := flat[i : i+len(pivot)]
+				for t, x := range pivot {
+					row[t] ^= x
+				}
+			}
+		}
+		pivots = append(pivots, col)
+	}
+	return pivots
 }
 
 // fewest replaces each press set in cands by the smallest one reachable by

@@ -2,7 +2,6 @@ package nonogram
 
 import (
 	"math/bits"
-	"slices"
 )
 
 // Cell states of a grid under construction.
@@ -261,9 +260,10 @@ func (t *maskTables) solveWord(line []byte, runs []int) bool {
 // entry it reads.
 type maskTables struct {
 	// fwd[j] bit i: cells [0,i) hold runs [0,j); starts[j] bit a: run j
-	// may start at cell a, given what precedes it. bwd[j] bit i: cells
-	// [i,n) hold runs [j,k), found as fwd of the reversed line.
-	fwd, bwd, starts, revStarts [wordCells/2 + 2]uint64
+	// may start at cell a, given what precedes it. rev[j] is fwd of the
+	// reversed line, and its revStarts: so rev[k-j] mirrored has bit i
+	// set when cells [i,n) may hold runs [j,k).
+	fwd, rev, starts, revStarts [wordCells/2 + 2]uint64
 	revRuns                     [wordCells/2 + 1]int
 }
 
@@ -277,40 +277,46 @@ type maskTables struct {
 // is placed at every possible start at once by shifts, and stretches of
 // white cells by one addition. A line costs O(runs × log(run length)) word
 // operations.
+//
+// Its loops are few and branch little, since each loop step and branch
+// costs more in WebAssembly than natively.
 func (t *maskTables) solve(n int, runs []int, notBlack, notWhite uint64) (canBlack, canWhite uint64, ok bool) {
 	k := len(runs)
-	if !fits(runs, n) {
-		return 0, 0, false
+	// Runs one cell apart must fit; the reversed runs are gathered on
+	// the way.
+	need := -1
+	revRuns := t.revRuns[:k:k]
+	for j, r := range runs {
+		need += r + 1
+		if r > n || need > n {
+			return 0, 0, false
+		}
+		revRuns[k-1-j] = r
 	}
-	fwd, bwd, starts := t.fwd[:k+1], t.bwd[:k+1], t.starts[:k]
+	fwd, rev, starts := t.fwd[:k+1], t.rev[:k+1], t.starts[:k]
 	prefixes(runs, notBlack, notWhite, fwd, starts)
 	if fwd[k]>>n&1 == 0 {
 		return 0, 0, false
 	}
-	revRuns := t.revRuns[:k]
-	for j, r := range runs {
-		revRuns[k-1-j] = r
-	}
-	prefixes(revRuns, bits.Reverse64(notBlack)>>(64-n), bits.Reverse64(notWhite)>>(64-n), bwd, t.revStarts[:k])
-	slices.Reverse(bwd)
-	for j, b := range bwd {
-		bwd[j] = bits.Reverse64(b) >> (63 - n)
-	}
+	mirror := 63 - uint(n) // mirrors bit p of a reversed line to bit n-1-p, after bits.Reverse64
+	prefixes(revRuns, bits.Reverse64(notBlack)>>mirror>>1, bits.Reverse64(notWhite)>>mirror>>1, rev, t.revStarts[:k])
 
-	for j := 0; j <= k; j++ {
-		canWhite |= fwd[j] & (bwd[j] >> 1)
-		if j == k {
-			break
-		}
-		r := runs[j]
+	// bwd, then after, are rev[k-j] and rev[k-j-1] mirrored: the
+	// suffixes that may hold runs [j,k) and runs [j+1,k).
+	after := bits.Reverse64(rev[k]) >> mirror
+	for j, r := range runs {
+		bwd := after
+		after = bits.Reverse64(rev[k-1-j]) >> mirror
+		canWhite |= fwd[j] & (bwd >> 1)
 		// Run j may end before cell e if cell e may be white and the
 		// rest holds runs [j+1,k), or if it ends the line.
-		ends := (bwd[j+1] >> 1) & notBlack
+		ends := (after >> 1) & notBlack
 		if j == k-1 {
 			ends |= 1 << n
 		}
-		canBlack |= smear(starts[j]&(ends>>r), r)
+		canBlack |= smear(starts[j]&(ends>>(uint(r)&63)), r)
 	}
+	canWhite |= fwd[k] & (after >> 1)
 	canWhite &= notBlack
 	return canBlack, canWhite, canBlack|canWhite == 1<<n-1
 }
@@ -318,8 +324,9 @@ func (t *maskTables) solve(n int, runs []int, notBlack, notWhite uint64) (canBla
 // prefixes fills fwd[j] with the prefix lengths i such that cells [0,i) may
 // hold runs [0,j) and starts[j] with the cells where run j may start and
 // fit, for a line whose cells may be white where notBlack is set and black
-// where notWhite is.
+// where notWhite is. Runs are shorter than 64 cells.
 func prefixes(runs []int, notBlack, notWhite uint64, fwd, starts []uint64) {
+	fwd, starts = fwd[:len(runs)+1], starts[:len(runs)]
 	// whiteStep bit i: the prefix may grow from i-1 to i cells by a white.
 	whiteStep := notBlack << 1
 	// extend adds to a set of prefix lengths all that grow from them by
@@ -329,35 +336,36 @@ func prefixes(runs []int, notBlack, notWhite uint64, fwd, starts []uint64) {
 		t := (set << 1) & whiteStep
 		return set | t | whiteStep&^(whiteStep+t)
 	}
-	fwd[0] = extend(1)
+	set := extend(1)
+	fwd[0] = set
+	start := uint64(1) // the first run may start the line, the others after a white
 	for j, r := range runs {
-		start := (fwd[j] & notBlack) << 1 // after a white gap
-		if j == 0 {
-			start |= 1
-		}
+		start |= (set & notBlack) << 1
 		starts[j] = start & fitting(notWhite, r)
-		fwd[j+1] = extend(starts[j] << r)
+		set = extend(starts[j] << (uint(r) & 63))
+		fwd[j+1] = set
+		start = 0
 	}
 }
 
-// fitting returns the cells where a run of r cells may start: r cells in a
-// row that may be black, by doubling the length checked.
+// fitting returns the cells where a run of r < 64 cells may start: r cells
+// in a row that may be black, by doubling the length checked.
 func fitting(notWhite uint64, r int) uint64 {
 	fit := notWhite
 	for done := 1; done < r; {
 		step := min(done, r-done)
-		fit &= fit >> step
+		fit &= fit >> (uint(step) & 63)
 		done += step
 	}
 	return fit
 }
 
-// smear returns the cells covered by runs of r cells starting at starts.
+// smear returns the cells covered by runs of r < 64 cells starting at starts.
 func smear(starts uint64, r int) uint64 {
 	cover := starts
 	for done := 1; done < r; {
 		step := min(done, r-done)
-		cover |= cover << step
+		cover |= cover << (uint(step) & 63)
 		done += step
 	}
 	return cover

@@ -301,3 +301,73 @@ func checkAnswer(t *testing.T, b *Board, grids []string, win bool) {
 		t.Fatalf("%s: next shot %d is not unknown", b, a.Next)
 	}
 }
+
+// TestPlacements checks the search's placements, and the lists of them per
+// ship and per cell, against the brute force's rotations put at every cell
+// of boards of every width and height, narrow ones included.
+func TestPlacements(t *testing.T) {
+	orients, shipOf := bruteOrients()
+	r := rand.New(rand.NewPCG(20, 20))
+	step := 1
+	if testing.Short() {
+		step = 4
+	}
+	for w := 1; w <= MaxSide; w += step {
+		for h := 1; h <= MaxSide; h += step {
+			b := &Board{W: w, H: h, Cells: make([]byte, w*h)}
+			for i := range b.Cells {
+				b.Cells[i] = ".xo"[r.IntN(3)]
+			}
+			var want []string
+			for k, offs := range orients {
+				for c := range b.Cells {
+					x0, y0 := c%w, c/w
+					key := []byte(strings.Repeat(".", w*h)) // the cells covered, as x
+					fits := true
+					for _, d := range offs {
+						x, y := x0+d[0], y0+d[1]
+						fits = fits && x >= 0 && x < w && y < h && b.Cells[y*w+x] != 'o'
+						if fits {
+							key[y*w+x] = 'x'
+						}
+					}
+					if fits {
+						want = append(want, fmt.Sprint(shipOf[k], string(key)))
+					}
+				}
+			}
+			s := newSearch(context.Background(), b, nil)
+			var got []string
+			for p, pl := range s.places {
+				var set cellSet
+				pl.addTo(&set)
+				key := []byte(strings.Repeat(".", w*h))
+				for i := range key {
+					if set.has(i) {
+						key[i] = 'x'
+					}
+					if set.has(i) != slices.Contains(s.cover[i], int32(p)) {
+						t.Fatalf("%dx%d: placement %d covers cell %d: %v, listed: %v", w, h, p, i, set.has(i), !set.has(i))
+					}
+				}
+				if set.count() != 4 {
+					t.Fatalf("%dx%d: placement %d has %d cells", w, h, p, set.count())
+				}
+				got = append(got, fmt.Sprint(pl.ship, string(key)))
+				if !slices.Contains(s.byShip[pl.ship], int32(p)) {
+					t.Fatalf("%dx%d: placement %d not listed for its ship", w, h, p)
+				}
+			}
+			for _, list := range append(s.cover, s.byShip[:]...) {
+				if !slices.IsSorted(list) {
+					t.Fatalf("%dx%d: a list is out of order: %v", w, h, list)
+				}
+			}
+			slices.Sort(got)
+			slices.Sort(want)
+			if !slices.Equal(got, want) {
+				t.Fatalf("%dx%d %s: %d placements, brute force %d", w, h, b, len(got), len(want))
+			}
+		}
+	}
+}

@@ -128,14 +128,6 @@ type placement struct {
 	bits [2]uint64 // its cells in words word and word+1
 }
 
-func newPlacement(ship int, cells cellSet) placement {
-	w := 0
-	for cells[w] == 0 {
-		w++
-	}
-	return placement{ship: ship, word: w, bits: [2]uint64{cells[w], cells[w+1]}}
-}
-
 func (p *placement) meets(s *cellSet) bool {
 	return s[p.word]&p.bits[0] != 0 || s[p.word+1]&p.bits[1] != 0
 }
@@ -178,41 +170,99 @@ type search struct {
 	rand    func(n int) int
 	leaves  int        // grids reached, repeats included
 	scratch [8][]int32 // shuffled choices, one buffer per depth
+
+	cells []int     // step's hits to cover, reused
+	reach []cellSet // and the cells each may share a ship with
 }
 
 func newSearch(ctx context.Context, b *Board, progress func(int64)) *search {
 	s := &search{ctx: ctx, progress: progress, left: 1<<7 - 1, budget: math.MaxInt64}
 	n := b.W * b.H
-	s.cover = make([][]int32, n)
+	var sea cellSet // the 'o' cells, where no ship goes
 	for i, c := range b.Cells {
 		switch c {
 		case 'x':
 			s.hits.add(i)
 		case 'o':
+			sea.add(i)
 			continue
 		}
 		s.free++
 	}
+	// The lists are cut from arrays sized beforehand, not grown by
+	// appends: on an open board building them costs more than the search,
+	// and in the browser each allocation costs more still.
+	most := 0
+	for _, orients := range orientations {
+		most += len(orients) * n
+	}
+	places := make([]placement, 0, most)
+	var shipStart [8]int
+	at := make([]int, n) // placements covering each cell
 	for ship, orients := range orientations {
+		shipStart[ship] = len(places)
 		for _, o := range orients {
-			for y := 0; y < b.H; y++ {
-			place:
-				for x := 0; x < b.W; x++ {
-					var cells cellSet
-					for _, d := range o {
-						cx, cy := x+d[0], y+d[1]
-						if cx >= b.W || cy >= b.H || b.Cells[cy*b.W+cx] == 'o' {
-							continue place
-						}
-						cells.add(cy*b.W + cx)
+			// The cells as bits counted from the first, o[0] (they are
+			// sorted by row, then column): placed with its first cell
+			// at c, the ship covers shape shifted by c.
+			w, h := 0, 0
+			for _, d := range o {
+				w, h = max(w, d[0]+1), max(h, d[1]+1)
+			}
+			if w > b.W || h > b.H {
+				continue
+			}
+			first := o[0][1]*b.W + o[0][0]
+			var shape uint64
+			for _, d := range o {
+				shape |= 1 << (d[1]*b.W + d[0] - first)
+			}
+			for y := 0; y+h <= b.H; y++ {
+				for x := 0; x+w <= b.W; x++ {
+					c := y*b.W + x + first
+					pl := placement{ship: ship, word: c / 64, bits: [2]uint64{shape << (c % 64), shape >> (64 - c%64)}}
+					if pl.meets(&sea) {
+						continue
 					}
-					idx := int32(len(s.places))
-					s.places = append(s.places, newPlacement(ship, cells))
-					s.byShip[ship] = append(s.byShip[ship], idx)
-					cells.each(func(i int) { s.cover[i] = append(s.cover[i], idx) })
+					places = append(places, pl)
+					for _, d := range o {
+						at[(y+d[1])*b.W+x+d[0]]++
+					}
 				}
 			}
 		}
+	}
+	shipStart[7] = len(places)
+	s.places = places
+	ids := make([]int32, len(places))
+	for i := range ids {
+		ids[i] = int32(i)
+	}
+	for ship := range s.byShip {
+		s.byShip[ship] = ids[shipStart[ship]:shipStart[ship+1]:shipStart[ship+1]]
+	}
+	// Each cell's list is a stretch of all, filled in placement order:
+	// at[i], which counted the placements covering cell i, becomes where
+	// its next one goes, and at last the end of its stretch.
+	all := make([]int32, 4*len(places))
+	start := 0
+	for i, count := range at {
+		at[i], start = start, start+count
+	}
+	for p, pl := range places {
+		for k, w := range pl.bits {
+			for ; w != 0; w &= w - 1 {
+				i := (pl.word+k)*64 + bits.TrailingZeros64(w)
+				all[at[i]] = int32(p)
+				at[i]++
+			}
+		}
+	}
+	s.cover = make([][]int32, n)
+	start = 0
+	for i, end := range at {
+		s.cover[i] = all[start:end:end]
+		start = end
 	}
 	return s
 }
@@ -313,22 +363,27 @@ func (s *search) step() {
 		s.branch(s.byShip[bits.TrailingZeros8(s.left)])
 		return
 	}
-	var cells []int
-	var reach []cellSet // cells some fitting placement shares with each hit
-	todo.each(func(i int) {
-		n := 0
-		var r cellSet
-		for _, p := range s.cover[i] {
-			if s.fits(p) {
-				n++
-				s.places[p].addTo(&r)
+	// cells and reach are dead before the search goes deeper, so every
+	// step reuses the same two buffers.
+	cells, reach := s.cells[:0], s.reach[:0] // reach: cells some fitting placement shares with each hit
+	for w, x := range todo {
+		for ; x != 0; x &= x - 1 {
+			i := w*64 + bits.TrailingZeros64(x)
+			n := 0
+			var r cellSet
+			for _, p := range s.cover[i] {
+				if s.fits(p) {
+					n++
+					s.places[p].addTo(&r)
+				}
 			}
+			if n < bestN {
+				best, bestN = s.cover[i], n
+			}
+			cells, reach = append(cells, i), append(reach, r)
 		}
-		if n < bestN {
-			best, bestN = s.cover[i], n
-		}
-		cells, reach = append(cells, i), append(reach, r)
-	})
+	}
+	s.cells, s.reach = cells, reach
 	if bestN > 0 && shipsNeeded(cells, reach) <= left {
 		s.branch(best)
 	}

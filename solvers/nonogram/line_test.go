@@ -1,0 +1,52 @@
+package nonogram
+
+import (
+	"math/rand/v2"
+	"slices"
+	"testing"
+)
+
+// TestWordSolverLongLines checks the mask line solver on lines of up to
+// wordCells cells, beyond the brute force's reach, against solveTable
+// (itself checked against the brute force), with one set of tables reused
+// from line to line as the search reuses them.
+func TestWordSolverLongLines(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	var table, word lineSolver
+	for iter := range 20000 {
+		n := 12 + rng.IntN(wordCells-11)
+		var runs []int
+		line := make([]byte, n)
+		if rng.IntN(4) > 0 { // a picture's runs, some of its cells known
+			pic := make([]bool, n)
+			density := rng.Float64()
+			for i := range pic {
+				pic[i] = rng.Float64() < density
+			}
+			runs = runsOf(n, func(i int) bool { return pic[i] })
+			for i := range line {
+				if rng.IntN(3) == 0 {
+					line[i] = white
+					if pic[i] {
+						line[i] = black
+					}
+				}
+			}
+		} else { // random runs and cells, which often contradict
+			for range rng.IntN(wordCells / 3) {
+				runs = append(runs, 1+rng.IntN(1+rng.IntN(n)))
+			}
+			for i := range line {
+				if rng.IntN(8) == 0 {
+					line[i] = byte(1 + rng.IntN(2))
+				}
+			}
+		}
+		want := slices.Clone(line)
+		wantOK := table.solveTable(want, runs)
+		got := slices.Clone(line)
+		if gotOK := word.tables.solveWord(got, runs); gotOK != wantOK || wantOK && !slices.Equal(got, want) {
+			t.Fatalf("iter %d: line %v runs %v: got %v %v, want %v %v", iter, line, runs, got, gotOK, want, wantOK)
+		}
+	}
+}
