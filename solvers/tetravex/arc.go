@@ -12,15 +12,16 @@ import "math/bits"
 //   - a kind whose cards are all placed leaves every set, and a kind with
 //     one card left that only one position may take goes there at once;
 //   - a kind with c cards left must be in the sets of at least c positions
-//     (checked for c up to 3).
+//     (checked for c up to 3);
+//   - the counting bounds of solver.feasible must hold.
 //
 // It then branches on the position with the fewest kinds. A node costs
 // about ten of the row search's (11 thousand instructions against 1.2 on
 // the flipped 6×6 puzzles with 8 values of the benchmarks), but on hard
 // puzzles with 6 to 10 values it takes 15 to 80 times fewer nodes. With
-// fewer values it lacks the row search's counting bounds and is hopeless:
-// millions of nodes on 5×5 puzzles with two values that the row search
-// refutes in a few.
+// few values, where a kind has many cards, the sets narrow little: it
+// takes 6 million nodes on the hard 5×5 puzzle of the tests, which has
+// three values, where the row search takes a few hundred thousand.
 //
 // A board has at most 64 cards, so a set of kinds, like the set of empty
 // positions, is one word. The puzzle may have at most 16 distinct values.
@@ -63,9 +64,27 @@ type arcState struct {
 	left  [MaxN * MaxN]uint8  // per kind: cards not placed yet
 	// The kinds with at least one, two and three cards left.
 	some, two, three uint64
+	// The counting bounds of solver.move: per side of the board, its
+	// positions still empty; the balance of left over right edges of the
+	// cards left, and of top over bottom edges.
+	border       [4]int8
+	across, down smallBalance
 
 	pos     int    // the position branched on
 	untried uint64 // its kinds not tried yet
+}
+
+// smallBalance is a balance of at most 16 values.
+type smallBalance struct {
+	diff     [16]int8
+	pos, neg int8
+}
+
+func (b *smallBalance) add(v int, d int8) {
+	old := b.diff[v]
+	b.diff[v] += d
+	b.pos += max(b.diff[v], 0) - max(old, 0)
+	b.neg += max(-b.diff[v], 0) - max(-old, 0)
 }
 
 // newArcSolver prepares the search for q on p.
@@ -80,6 +99,7 @@ func newArcSolver(p *Puzzle, q query) *arcSolver {
 	kindOf := make(map[Card]int)
 	kindOfCard := make([]int, size)
 	root := &s.stack[0]
+	root.border = [4]int8{int8(n), int8(n), int8(n), int8(n)}
 	for i, c := range p.Cards {
 		for side, v := range c {
 			if dense[v] < 0 {
@@ -98,6 +118,10 @@ func newArcSolver(p *Puzzle, q query) *arcSolver {
 		s.cards[k] = append(s.cards[k], i)
 		kindOfCard[i] = k
 		root.left[k]++
+		root.across.add(c[Left], 1)
+		root.across.add(c[Right], -1)
+		root.down.add(c[Top], 1)
+		root.down.add(c[Bottom], -1)
 	}
 	for side := range s.fit {
 		s.fit[side] = make([]uint64, values)
@@ -172,6 +196,20 @@ func newArcSolver(p *Puzzle, q query) *arcSolver {
 	return s
 }
 
+// sideBalance returns the balance that a card's edge on side of the board
+// leaves, and how.
+func (st *arcState) sideBalance(side int) (*smallBalance, int8) {
+	switch side {
+	case Left:
+		return &st.across, -1
+	case Right:
+		return &st.across, 1
+	case Top:
+		return &st.down, -1
+	}
+	return &st.down, 1
+}
+
 // count sets the bits of kind k in some, two and three from left[k].
 func (st *arcState) count(k int) {
 	bit, c := uint64(1)<<k, st.left[k]
@@ -206,6 +244,15 @@ func (s *arcSolver) place(st *arcState, pos, k int) bool {
 	st.empty &^= 1 << pos
 	st.left[k]--
 	st.count(k)
+	card := &s.kinds[k]
+	for side, q := range s.neighbour[pos] {
+		if q < 0 {
+			st.border[side]--
+			if balance, sign := st.sideBalance(side); balance != nil {
+				balance.add(card[side], sign)
+			}
+		}
+	}
 	if st.left[k] > 0 {
 		return true
 	}
@@ -283,7 +330,9 @@ func (s *arcSolver) settle(st *arcState) bool {
 		if s.changed != 0 {
 			continue // the counts may be stale
 		}
-		if st.some&^once != 0 || st.two&^twice != 0 || st.three&^thrice != 0 {
+		if st.some&^once != 0 || st.two&^twice != 0 || st.three&^thrice != 0 ||
+			st.across.pos > st.border[Left] || st.across.neg > st.border[Right] ||
+			st.down.pos > st.border[Top] || st.down.neg > st.border[Bottom] {
 			return false
 		}
 		// A kind with one card left and one position for it goes there.
