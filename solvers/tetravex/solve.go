@@ -17,8 +17,9 @@ type Answer struct {
 	IdenticalSwap bool `json:"identicalSwap"`
 }
 
-// turnNodes is the number of search nodes each of the four searches runs in
-// its turn; a round of turns ends with a progress report and a check of ctx.
+// turnNodes is the number of search nodes a row search runs in its turn;
+// each turn ends with a check of ctx, and a round of turns with a progress
+// report.
 const turnNodes = 1 << 14
 
 // shellAfter is the number of search nodes after which solve also races a
@@ -58,10 +59,8 @@ type query struct {
 // many 8×8 puzzles with 9 or 10 values that no row order decides within
 // seconds, but it rarely beats the luckiest row order on the quicker
 // puzzles, so these do not pay for it. With 6 to 16 values it also gets a
-// sixth, the arc search (see arcSolver): a node of it costs as much as ten
-// to twenty of the row search's, so its turns have an eighth of the nodes.
-// It decides the slowest 8×8 puzzles with 9 or 10 values of the
-// benchmarks in half to two thirds of the time.
+// sixth, the arc search (see arcSolver), which decides the slowest 8×8
+// puzzles with 9 or 10 values of the benchmarks in half the time or less.
 func solve(ctx context.Context, p *Puzzle, q query, progress func(int64)) (*Answer, int64, error) {
 	if err := p.validate(); err != nil {
 		return nil, 0, err
@@ -86,9 +85,12 @@ func solve(ctx context.Context, p *Puzzle, q query, progress func(int64)) (*Answ
 		}
 		for i, s := range searches {
 			before := s.visited()
-			done := s.run(before + turnNodes/s.cost())
+			done := s.run(before + s.turn())
 			nodes += s.visited() - before
 			if !done {
+				if err := ctx.Err(); err != nil {
+					return nil, nodes, err
+				}
 				continue
 			}
 			solutions, first, cards := s.outcome()
@@ -108,9 +110,6 @@ func solve(ctx context.Context, p *Puzzle, q query, progress func(int64)) (*Answ
 		}
 		if progress != nil {
 			progress(nodes)
-		}
-		if err := ctx.Err(); err != nil {
-			return nil, nodes, err
 		}
 	}
 }
@@ -134,9 +133,8 @@ func (p *Puzzle) values() int {
 
 // search is one of the searches solve races.
 type search interface {
-	// cost is about how many nodes of the row search one node takes, so
-	// that each search's turn takes about as long.
-	cost() int64
+	// turn is the number of nodes the search visits in each of its turns.
+	turn() int64
 	// run goes on until the search finishes or has visited limit nodes in
 	// all, and reports whether it finished.
 	run(limit int64) bool
@@ -146,9 +144,16 @@ type search interface {
 	outcome() (solutions int, first []int, cards [][]int)
 }
 
-func (s *solver) cost() int64                         { return 1 }
-func (s *shellSolver) cost() int64                    { return 1 }
-func (s *arcSolver) cost() int64                      { return 8 }
+func (s *solver) turn() int64      { return turnNodes }
+func (s *shellSolver) turn() int64 { return turnNodes }
+
+// The arc search's turns are half as long in nodes, each of which costs
+// ten to twenty of the others': on the puzzles that last long enough for
+// it to race, it is the likeliest to finish, so it gets most of the time.
+// (Giving it an eighth as many took a third more time, in all, on the
+// 8×8 puzzles with 9 and 10 values of the benchmarks that it races on.)
+func (s *arcSolver) turn() int64 { return turnNodes / 2 }
+
 func (s *solver) visited() int64                      { return s.nodes }
 func (s *solver) outcome() (int, []int, [][]int)      { return s.solutions, s.first, s.cards }
 func (s *shellSolver) visited() int64                 { return s.nodes }
