@@ -17,7 +17,7 @@ type Answer struct {
 	IdenticalSwap bool `json:"identicalSwap"`
 }
 
-// turnNodes is the number of search nodes a row search runs in its turn;
+// turnNodes is the number of search nodes each search runs in its turn;
 // each turn ends with a check of ctx, and a round of turns with a progress
 // report.
 const turnNodes = 1 << 14
@@ -58,9 +58,7 @@ type query struct {
 // shellSolver): it takes about as long from every corner, and decides
 // many 8×8 puzzles with 9 or 10 values that no row order decides within
 // seconds, but it rarely beats the luckiest row order on the quicker
-// puzzles, so these do not pay for it. With 6 to 16 values it also gets a
-// sixth, the arc search (see arcSolver), which decides the slowest 8×8
-// puzzles with 9 or 10 values of the benchmarks in half the time or less.
+// puzzles, so these do not pay for it.
 func solve(ctx context.Context, p *Puzzle, q query, progress func(int64)) (*Answer, int64, error) {
 	if err := p.validate(); err != nil {
 		return nil, 0, err
@@ -78,14 +76,10 @@ func solve(ctx context.Context, p *Puzzle, q query, progress func(int64)) (*Answ
 		if len(searches) == 4 && nodes >= shellAfter {
 			searches = append([]search{newShellSolver(p, q)}, searches...)
 			turns = append([]int{0}, turns...)
-			if v := p.values(); v >= arcValues[0] && v <= arcValues[1] {
-				searches = append([]search{newArcSolver(p, q)}, searches...)
-				turns = append([]int{0}, turns...)
-			}
 		}
 		for i, s := range searches {
 			before := s.visited()
-			done := s.run(before + s.turn())
+			done := s.run(before + turnNodes)
 			nodes += s.visited() - before
 			if !done {
 				if err := ctx.Err(); err != nil {
@@ -114,27 +108,8 @@ func solve(ctx context.Context, p *Puzzle, q query, progress func(int64)) (*Answ
 	}
 }
 
-// arcValues are the fewest and the most distinct values with which
-// solve races the arc search too, past shellAfter nodes. With fewer, the
-// row search's counting bounds refute in a few nodes what arc consistency
-// takes millions for; with more, the kinds' edges do not fit in its words.
-var arcValues = [2]int{6, 16}
-
-// values returns the number of distinct values on the cards of p.
-func (p *Puzzle) values() int {
-	seen := map[int]bool{}
-	for _, c := range p.Cards {
-		for _, v := range c {
-			seen[v] = true
-		}
-	}
-	return len(seen)
-}
-
 // search is one of the searches solve races.
 type search interface {
-	// turn is the number of nodes the search visits in each of its turns.
-	turn() int64
 	// run goes on until the search finishes or has visited limit nodes in
 	// all, and reports whether it finished.
 	run(limit int64) bool
@@ -144,22 +119,10 @@ type search interface {
 	outcome() (solutions int, first []int, cards [][]int)
 }
 
-func (s *solver) turn() int64      { return turnNodes }
-func (s *shellSolver) turn() int64 { return turnNodes }
-
-// The arc search's turns are half as long in nodes, each of which costs
-// ten to twenty of the others': on the puzzles that last long enough for
-// it to race, it is the likeliest to finish, so it gets most of the time.
-// (Giving it an eighth as many took a third more time, in all, on the
-// 8×8 puzzles with 9 and 10 values of the benchmarks that it races on.)
-func (s *arcSolver) turn() int64 { return turnNodes / 2 }
-
 func (s *solver) visited() int64                      { return s.nodes }
 func (s *solver) outcome() (int, []int, [][]int)      { return s.solutions, s.first, s.cards }
 func (s *shellSolver) visited() int64                 { return s.nodes }
 func (s *shellSolver) outcome() (int, []int, [][]int) { return s.solutions, s.first, s.cards }
-func (s *arcSolver) visited() int64                   { return s.nodes }
-func (s *arcSolver) outcome() (int, []int, [][]int)   { return s.solutions, s.first, s.cards }
 
 // turned returns the puzzle turned by 90 degrees clockwise: each card's
 // left edge becomes its top edge.
