@@ -225,3 +225,19 @@ func BenchmarkShellImpossible8x8Values10(b *testing.B) {
 	}
 	b.ReportMetric(float64(nodes), "nodes/op")
 }
+
+// The slowest impossible 8×8 puzzle with 10 values of
+// BenchmarkImpossible8x8, decided in full: it takes more than shellAfter
+// nodes, so every search of solve races.
+func BenchmarkSlowImpossible8x8Values10(b *testing.B) {
+	p := impossible8x8()[4]
+	var nodes int64
+	for b.Loop() {
+		a, n, err := solve(context.Background(), p, query{limit: 1}, nil)
+		if err != nil || a.Possible {
+			b.Fatalf("%v: %v, %v", p, a, err)
+		}
+		nodes = n
+	}
+	b.ReportMetric(float64(nodes), "nodes/op")
+}

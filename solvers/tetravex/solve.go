@@ -17,8 +17,9 @@ type Answer struct {
 	IdenticalSwap bool `json:"identicalSwap"`
 }
 
-// turnNodes is the number of search nodes each of the four searches runs in
-// its turn; a round of turns ends with a progress report and a check of ctx.
+// turnNodes is the number of search nodes each search runs in its turn;
+// each turn starts with a check of ctx, and each round of turns ends with
+// a progress report.
 const turnNodes = 1 << 14
 
 // shellAfter is the number of search nodes after which solve also races a
@@ -77,6 +78,9 @@ func solve(ctx context.Context, p *Puzzle, q query, progress func(int64)) (*Answ
 			turns = append([]int{0}, turns...)
 		}
 		for i, s := range searches {
+			if err := ctx.Err(); err != nil {
+				return nil, nodes, err
+			}
 			before := s.visited()
 			done := s.run(before + turnNodes)
 			nodes += s.visited() - before
@@ -100,9 +104,6 @@ func solve(ctx context.Context, p *Puzzle, q query, progress func(int64)) (*Answ
 		}
 		if progress != nil {
 			progress(nodes)
-		}
-		if err := ctx.Err(); err != nil {
-			return nil, nodes, err
 		}
 	}
 }
