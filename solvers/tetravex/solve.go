@@ -18,8 +18,9 @@ type Answer struct {
 }
 
 // turnNodes is the number of search nodes each search runs in its turn;
-// each turn starts with a check of ctx, and each round of turns ends with
-// a progress report.
+// each unfinished turn ends with a check of ctx (so a puzzle decided in
+// its first turn is answered even past a deadline), and each round of
+// turns ends with a progress report.
 const turnNodes = 1 << 14
 
 // shellAfter is the number of search nodes after which solve also races a
@@ -78,13 +79,13 @@ func solve(ctx context.Context, p *Puzzle, q query, progress func(int64)) (*Answ
 			turns = append([]int{0}, turns...)
 		}
 		for i, s := range searches {
-			if err := ctx.Err(); err != nil {
-				return nil, nodes, err
-			}
 			before := s.visited()
 			done := s.run(before + turnNodes)
 			nodes += s.visited() - before
 			if !done {
+				if err := ctx.Err(); err != nil {
+					return nil, nodes, err
+				}
 				continue
 			}
 			solutions, first, cards := s.outcome()
