@@ -34,8 +34,11 @@
 //
 //	make dist && go run ./bench/coldstart -runs 3
 //	make coldstart RUNS=3
+//	go run ./bench/coldstart -runs 3 /tmp/dist-before dist
 //
 // Each run prints one line per visit; the table at the end gives medians.
+// Given several folders, it takes them in turn, so that two builds are
+// compared under the same load.
 // With -codecache it also traces whether V8 wrote the solver's compiled
 // module to its code cache, or read it from there (see wasmCache). It is
 // not part of make test.
@@ -88,19 +91,18 @@ func main() {
 	flag.StringVar(&b.jsFlags, "js-flags", "", "V8 flags for the browser, to try what V8 would do with other settings")
 	repo := flag.String("repo", ".", "the repository, for the benchmarks' puzzles")
 	flag.Usage = func() {
-		fmt.Fprintln(os.Stderr, "usage: coldstart [flags] [folder]   (default folder: dist)")
+		fmt.Fprintln(os.Stderr, "usage: coldstart [flags] [folder ...]   (default folder: dist)")
 		flag.PrintDefaults()
 	}
 	flag.Parse()
-	root := "dist"
-	if flag.NArg() > 1 {
-		flag.Usage()
-		os.Exit(2)
-	} else if flag.NArg() == 1 {
-		root = flag.Arg(0)
+	roots := flag.Args()
+	if len(roots) == 0 {
+		roots = []string{"dist"}
 	}
-	if _, err := os.Stat(filepath.Join(root, "web", "worker.wasm")); err != nil {
-		fatal(fmt.Errorf("%s holds no built page: run make dist first (%v)", root, err))
+	for _, root := range roots {
+		if _, err := os.Stat(filepath.Join(root, "web", "worker.wasm")); err != nil {
+			fatal(fmt.Errorf("%s holds no built page: run make dist first (%v)", root, err))
+		}
 	}
 	var waits []time.Duration
 	for _, s := range strings.Split(*idles, ",") {
@@ -133,27 +135,36 @@ func main() {
 			p.game, p.bench, p.nativeFirst, p.nativeWarm, max(*natives, 2)-1)
 	}
 
-	url, stop, err := serve(root)
-	if err != nil {
-		fatal(err)
+	urls := make([]string, len(roots))
+	for i, root := range roots {
+		url, stop, err := serve(root)
+		if err != nil {
+			fatal(err)
+		}
+		defer stop()
+		urls[i] = url
 	}
-	defer stop()
 	type key struct {
+		root   string
 		game   string
 		idle   time.Duration
 		repeat bool
 	}
 	got := map[key][]visit{}
+	// Folders take turns, so that a change in the machine's load falls on all.
 	for run := range *runs {
 		for _, p := range chosen {
 			for _, idle := range waits {
-				vs, err := b.visits(url+"#"+share.Encode(p.game, p.text), idle)
-				if err != nil {
-					fatal(fmt.Errorf("%s, idle %v, run %d: %w", p.game, idle, run+1, err))
-				}
-				for i, v := range vs {
-					fmt.Printf("%-9s idle %-4v %-6s visit, run %d: %s\n", p.game, idle, visitName[i], run+1, v)
-					got[key{p.game, idle, i == 1}] = append(got[key{p.game, idle, i == 1}], v)
+				for r, root := range roots {
+					vs, err := b.visits(urls[r]+"#"+share.Encode(p.game, p.text), idle)
+					if err != nil {
+						fatal(fmt.Errorf("%s: %s, idle %v, run %d: %w", root, p.game, idle, run+1, err))
+					}
+					for i, v := range vs {
+						fmt.Printf("%s: %-9s idle %-4v %-6s visit, run %d: %s\n", root, p.game, idle, visitName[i], run+1, v)
+						k := key{root, p.game, idle, i == 1}
+						got[k] = append(got[k], v)
+					}
 				}
 			}
 		}
@@ -161,24 +172,26 @@ func main() {
 
 	fmt.Printf("\nFirst Solve in the page: click to answer in ms, and as a multiple of the native solve;\n")
 	fmt.Printf("in brackets the solver's own time in the page (its status line) as a multiple of native. Medians of %d runs.\n", *runs)
-	fmt.Printf("%-9s %10s", "game", "native ms")
-	for _, idle := range waits {
-		for _, name := range visitName {
-			fmt.Printf("  %-22s", fmt.Sprintf("%s, idle %v", name, idle))
-		}
-	}
-	fmt.Println()
-	for _, p := range chosen {
-		fmt.Printf("%-9s %10.2f", p.game, p.nativeWarm)
+	for _, root := range roots {
+		fmt.Printf("\n%-9s %10s", root, "native ms")
 		for _, idle := range waits {
-			for i := range visitName {
-				vs := got[key{p.game, idle, i == 1}]
-				page := median(vs, func(v visit) float64 { return v.Answer - v.Click })
-				solver := median(vs, func(v visit) float64 { return v.SolverMs })
-				fmt.Printf("  %-22s", fmt.Sprintf("%6.0f ms %5.1f× (%.1f×)", page, page/p.nativeWarm, solver/p.nativeWarm))
+			for _, name := range visitName {
+				fmt.Printf("  %-22s", fmt.Sprintf("%s, idle %v", name, idle))
 			}
 		}
 		fmt.Println()
+		for _, p := range chosen {
+			fmt.Printf("%-9s %10.2f", p.game, p.nativeWarm)
+			for _, idle := range waits {
+				for i := range visitName {
+					vs := got[key{root, p.game, idle, i == 1}]
+					page := median(vs, func(v visit) float64 { return v.Answer - v.Click })
+					solver := median(vs, func(v visit) float64 { return v.SolverMs })
+					fmt.Printf("  %-22s", fmt.Sprintf("%6.0f ms %5.1f× (%.1f×)", page, page/p.nativeWarm, solver/p.nativeWarm))
+				}
+			}
+			fmt.Println()
+		}
 	}
 }
 
