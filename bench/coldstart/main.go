@@ -309,8 +309,8 @@ func serve(root string) (url string, stop func(), err error) {
 }
 
 // probe runs in the page before any of its scripts. It notes when the
-// editor first has cells, when a solver worker first says it is ready,
-// how long compiling the solver's module takes, the pointerdown on Solve,
+// editor first has cells, when the page starts and ends compiling the
+// solver's module, when a solver worker first says it is ready, the pointerdown on Solve,
 // when the page posts the solve to a worker and when the worker's answer
 // comes back, and when the status line first says the solve ended.
 const probe = `(() => {
@@ -335,6 +335,7 @@ const probe = `(() => {
     w.addEventListener("message", (e) => {
       if (e.data && e.data.type === "ready" && !c.worker) c.worker = performance.now();
       if (e.data && e.data.type === "done" && e.data.id === c.job && !c.done) c.done = performance.now();
+      if (e.data && e.data.type === "done" && e.data.id < 0 && !c.click) c.warm = (c.warm || 0) + 1;
     });
     const post = w.postMessage;
     w.postMessage = function (m, ...rest) {
@@ -350,6 +351,7 @@ const probe = `(() => {
   const compile = WebAssembly.compileStreaming;
   WebAssembly.compileStreaming = function (...args) {
     const t = performance.now();
+    if (!c.compileAt) c.compileAt = t;
     return compile.apply(this, args).then((m) => {
       if (!c.compile) c.compile = performance.now() - t;
       return m;
@@ -360,17 +362,18 @@ const probe = `(() => {
 // visit is what one visit measured, in ms since navigation began (Compile
 // and SolverMs are durations).
 type visit struct {
-	Editor, Worker, Compile, Click, Post, Done, Answer float64
-	State, Status                                      string
-	SolverMs                                           float64
-	Cache                                              string // see wasmCache
+	Editor, CompileAt, Compile, Worker, Click, Post, Done, Answer float64
+	Warm                                                          int
+	State, Status                                                 string
+	SolverMs                                                      float64
+	Cache                                                         string // see wasmCache
 }
 
 func (v visit) String() string {
-	return fmt.Sprintf("editor %5.0f, worker ready %5.0f (compile %4.0f), click %5.0f: answer after %5.0f ms "+
-		"(posted %3.0f, worker %5.0f, solver %4.0f, shown %3.0f)",
-		v.Editor, v.Worker, v.Compile, v.Click, v.Answer-v.Click,
-		v.Post-v.Click, v.Done-v.Post, v.SolverMs, v.Answer-v.Done) + v.Cache
+	return fmt.Sprintf("editor %5.0f, worker compiled %5.0f-%5.0f, ready %5.0f, click %5.0f: answer after %5.0f ms "+
+		"(posted %3.0f, worker %5.0f, solver %4.0f, shown %3.0f); %d warm-up steps before",
+		v.Editor, v.CompileAt, v.CompileAt+v.Compile, v.Worker, v.Click, v.Answer-v.Click,
+		v.Post-v.Click, v.Done-v.Post, v.SolverMs, v.Answer-v.Done, v.Warm) + v.Cache
 }
 
 // solverTime is the solver's own time that the status line ends with:
@@ -453,7 +456,7 @@ func (b *browser) open(profile, url string, idle time.Duration) (visit, error) {
 		return visit{}, fmt.Errorf("waiting for the answer: %w", err)
 	}
 	v, err := chromedp.Run(ctx, chromedp.Evaluate[visit](`(c => ({Editor: c.editor, Worker: c.worker || 0,
-		Compile: c.compile || 0, Click: c.click, Post: c.post || 0, Done: c.done || 0, Answer: c.answer, State: c.state, Status: c.status}))(window.__cold)`))
+		CompileAt: c.compileAt || 0, Compile: c.compile || 0, Click: c.click, Post: c.post || 0, Done: c.done || 0, Warm: c.warm || 0, Answer: c.answer, State: c.state, Status: c.status}))(window.__cold)`))
 	if err != nil {
 		return visit{}, err
 	}
