@@ -113,10 +113,7 @@ window.gridsolveSolver = (() => {
         announced = true; // web/boot.js waits for it to keep an offline copy
         dispatchEvent(new Event("gridsolve-solver-ready"));
       }
-      if (w === warmer && m.type === "done" && --w.warming === 0) {
-        warmed = true;
-        return stopWarming();
-      }
+      if (w === warmer && m.type === "done" && --w.warming === 0) return warmedUp(w);
       const job = jobs.get(w.job);
       if (!job || m.id !== w.job) return; // for a job already ended
       if (m.type === "progress" && typeof m.nodes === "number") {
@@ -199,11 +196,15 @@ window.gridsolveSolver = (() => {
 
   // warm starts a worker that deals one small puzzle of each game that
   // searches (Flip's solver is a few microseconds of algebra) and then
-  // ends. V8 optimises the solvers' hot code as it runs, and every worker
-  // shares that code (see compiled), so the user's first Solve runs
-  // optimised code and never waits behind the warm-up in the spare. The
-  // first job ends the warm-up for good: that job warms the code itself,
-  // and should not share the CPU with it. The warm-up also gives way to
+  // takes the spare's place. V8 optimises the solvers' hot code as it
+  // runs, and every worker shares that code (see compiled), so the user's
+  // first Solve runs optimised code and never waits behind the warm-up in
+  // the spare; once done, the warmer is the better spare, as its Go
+  // program has also built what the solvers build on first use (tables,
+  // a grown heap), which a fresh worker would build again during the
+  // user's first Solve. The first job ends the warm-up for good: that job
+  // warms the code itself, and should not share the CPU with it. The
+  // warm-up also gives way to
   // the user, whose strokes must not share two cores with it: it starts
   // only after quietMs without input, stops at the next input, and starts
   // over after the next quiet spell until it has run to its end.
@@ -227,6 +228,13 @@ window.gridsolveSolver = (() => {
       const options = { w: size, h: size, level, seed: i + 1 };
       warmer.postMessage({ id: -1 - i, op: "generate", game, text: "", position: "", options }); // no job's id
     });
+  }
+  // warmedUp makes the warmer w, done, the spare.
+  function warmedUp(w) {
+    warmed = true;
+    warmer = null;
+    if (spare) kill(spare);
+    spare = w;
   }
   function stopWarming() {
     if (warmer) kill(warmer);
