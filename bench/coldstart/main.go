@@ -376,9 +376,17 @@ func (v visit) String() string {
 		v.Post-v.Click, v.Done-v.Post, v.SolverMs, v.Answer-v.Done, v.Warm) + v.Cache
 }
 
-// solverTime is the solver's own time that the status line ends with:
-// "… (1,234 nodes, 56 ms)." or "… (56 ms)".
-var solverTime = regexp.MustCompile(`(\d+) ms\)\.?$`)
+// solverMs returns the solver's own time that a status line ends with,
+// as in "Solved (1,234 nodes, 56 ms)" or "… (56 ms).".
+func solverMs(status string) (float64, error) {
+	m := solverTime.FindStringSubmatch(strings.TrimSpace(status))
+	if m == nil {
+		return 0, fmt.Errorf("no solver time in the status %q", status)
+	}
+	return strconv.ParseFloat(m[1], 64)
+}
+
+var solverTime = regexp.MustCompile(`\b(\d+) ms\)\.?$`)
 
 // browser says how to run the browser and how long a visit lasts.
 type browser struct {
@@ -463,11 +471,9 @@ func (b *browser) open(profile, url string, idle time.Duration) (visit, error) {
 	if v.State != "done" {
 		return v, fmt.Errorf("the solve ended in state %s: %s", v.State, v.Status)
 	}
-	m := solverTime.FindStringSubmatch(strings.TrimSpace(v.Status))
-	if m == nil {
-		return v, fmt.Errorf("no solver time in the status %q", v.Status)
+	if v.SolverMs, err = solverMs(v.Status); err != nil {
+		return v, err
 	}
-	v.SolverMs, _ = strconv.ParseFloat(m[1], 64)
 	if err := wait(`navigator.serviceWorker.controller !== null`); err != nil {
 		return v, fmt.Errorf("waiting for the offline copy: %w", err)
 	}
