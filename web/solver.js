@@ -217,7 +217,7 @@ window.gridsolveSolver = (() => {
   const warmups = [
     ["flip", { w: 40, h: 40, level: 3 }, same],
     ["tetravex", { w: 6, h: 6, level: 2 }, same],
-    ["nonogram", { w: 20, h: 20, level: 3 }, same],
+    ["nonogram", { w: 25, h: 25, level: 3 }, same],
     ["iq", { level: 3 }, same],
     ["ships", { w: 10, h: 10 }, (text) => text.replace(/[xo]/g, ".")],
   ];
