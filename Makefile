@@ -11,7 +11,7 @@ CHROMIUM ?= chromium
 WEBFILES := app.wasm worker.wasm wasm_exec.js boot.js solver.js input.js worker.js app.css boot.css icon.svg \
 	manifest.webmanifest icon-192.png icon-512.png
 
-.PHONY: run dist test test-unit test-wasm test-e2e wasm chromium sizes loadtime bench-wasm
+.PHONY: run dist test test-unit test-wasm test-e2e wasm chromium sizes loadtime coldstart bench-wasm
 
 test: test-unit test-wasm test-e2e
 
@@ -71,6 +71,15 @@ LOADS   ?= 5
 loadtime: dist chromium
 	$(GO) run ./bench/loadtime -runs $(LOADS) -mbit $(MBIT) -latency $(LATENCY) \
 		-chromium $$(command -v $(CHROMIUM)) $(DIST)
+
+# The page's first Solve of each game's benchmark puzzle, click to answer,
+# against the same solve natively: on a first visit and a repeat visit,
+# IDLE after the editor shows (see bench/coldstart), medians of RUNS.
+# Not part of make test.
+RUNS ?= 3
+IDLE ?= 0s,3s
+coldstart: dist chromium
+	$(GO) run ./bench/coldstart -runs $(RUNS) -idle $(IDLE) -chromium $$(command -v $(CHROMIUM)) $(DIST)
 
 # How much slower each solver benchmark runs as wasm in Chromium than
 # natively, warm and cold: by default the benchmarks of issue 10's table,

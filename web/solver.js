@@ -113,10 +113,7 @@ window.gridsolveSolver = (() => {
         announced = true; // web/boot.js waits for it to keep an offline copy
         dispatchEvent(new Event("gridsolve-solver-ready"));
       }
-      if (w === warmer && m.type === "done" && --w.warming === 0) {
-        warmed = true;
-        return stopWarming();
-      }
+      if (w === warmer && m.type === "done" && typeof m.result === "string") return warmStep(w, -m.id, m.result);
       const job = jobs.get(w.job);
       if (!job || m.id !== w.job) return; // for a job already ended
       if (m.type === "progress" && typeof m.nodes === "number") {
@@ -197,17 +194,33 @@ window.gridsolveSolver = (() => {
     show(id, job);
   }
 
-  // warm starts a worker that deals one small puzzle of each game that
-  // searches (Flip's solver is a few microseconds of algebra) and then
-  // ends. V8 optimises the solvers' hot code as it runs, and every worker
+  // warm starts a worker that deals one small puzzle of each game and
+  // solves it, as the user's Solve would, and then takes the spare's
+  // place. V8 optimises the solvers' hot code as it runs, and every worker
   // shares that code (see compiled), so the user's first Solve runs
-  // optimised code and never waits behind the warm-up in the spare. The
+  // optimised code and never waits behind the warm-up in the spare; once
+  // done, the warmer is the better spare, as its Go program has also built
+  // what the solvers build on first use (tables, a grown heap), which a
+  // fresh worker would build again during the user's first Solve. The
   // first job ends the warm-up for good: that job warms the code itself,
   // and should not share the CPU with it. The warm-up also gives way to
   // the user, whose strokes must not share two cores with it: it starts
   // only after quietMs without input, stops at the next input, and starts
   // over after the next quiet spell until it has run to its end.
-  const warmups = [["ships", 15, 3], ["iq", 6, 1], ["nonogram", 20, 3], ["tetravex", 6, 2]];
+  //
+  // Each warm-up is [game, deal options, puzzle]: puzzle turns the dealt
+  // judge text into the one solved (a dealt Ships fleet is all revealed;
+  // the player starts from a board with no shot). The quickest come first,
+  // so that a short quiet spell warms most games. Natively the whole
+  // warm-up takes about 0.1 s, most of it IQ's deal and Ships' solve.
+  const same = (text) => text;
+  const warmups = [
+    ["flip", { w: 40, h: 40, level: 3 }, same],
+    ["tetravex", { w: 6, h: 6, level: 2 }, same],
+    ["nonogram", { w: 25, h: 25, level: 3 }, same],
+    ["iq", { level: 3 }, same],
+    ["ships", { w: 10, h: 10 }, (text) => text.replace(/[xo]/g, ".")],
+  ];
   const quietMs = 1500;
   let warmed = false; // a warm-up or a job has run the solvers' code
   let quietTimer = 0;
@@ -222,11 +235,34 @@ window.gridsolveSolver = (() => {
   function warm() {
     if (warmed || warmer || jobs.size > 0) return;
     warmer = start();
-    warmer.warming = warmups.length;
-    warmups.forEach(([game, size, level], i) => {
-      const options = { w: size, h: size, level, seed: i + 1 };
-      warmer.postMessage({ id: -1 - i, op: "generate", game, text: "", position: "", options }); // no job's id
-    });
+    warmStep(warmer, 0, "");
+  }
+  // warmStep posts step i of the warm-up: step 2k deals warmups[k], step
+  // 2k+1 solves the puzzle dealt, whose result is the text of the step
+  // before. The steps' ids are negative, never a job's.
+  function warmStep(w, i, result) {
+    if (i % 2 === 1) {
+      const [game, , puzzle] = warmups[(i - 1) / 2];
+      let dealt = null;
+      try {
+        dealt = JSON.parse(result).answer;
+      } catch (err) {
+        // no puzzle to solve: go on with the next game
+      }
+      if (typeof dealt !== "string") return warmStep(w, i + 1, "");
+      return w.postMessage({ id: -1 - i, op: "solve", game, text: puzzle(dealt), position: "", options: {} });
+    }
+    if (i / 2 >= warmups.length) return warmedUp(w);
+    const [game, o] = warmups[i / 2];
+    const options = { w: o.w || 0, h: o.h || 0, level: o.level || 0, seed: i + 1 };
+    w.postMessage({ id: -1 - i, op: "generate", game, text: "", position: "", options });
+  }
+  // warmedUp makes the warmer w, done, the spare.
+  function warmedUp(w) {
+    warmed = true;
+    warmer = null;
+    if (spare) kill(spare);
+    spare = w;
   }
   function stopWarming() {
     if (warmer) kill(warmer);
