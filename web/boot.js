@@ -167,7 +167,10 @@
   });
 
   repairLink();
-  pageUp.then(keepOffline).catch((err) => console.warn("gridsolve: no offline copy:", err));
+  // window.gridsolveOffline settles once the page has registered its
+  // service worker (or given up), so that whoever unregisters it later
+  // (a test, a user's script) does not race the registration.
+  window.gridsolveOffline = pageUp.then(keepOffline).catch((err) => console.warn("gridsolve: no offline copy:", err));
   loadWasm("app.wasm")
     .then((r) => go.run(r.instance))
     .then(

@@ -141,9 +141,7 @@ func TestCountCancelAndFault(t *testing.T) {
 	// start. The service worker would serve its cached copy: take it
 	// away first.
 	p.allowErrors = true // the failed download is reported by the browser
-	p.eval(`window.swGone = false; navigator.serviceWorker.getRegistrations().then(rs => Promise.all(rs.map(r => r.unregister())))
-		.then(() => caches.keys()).then(ks => Promise.all(ks.map(k => caches.delete(k)))).then(() => window.swGone = true)`)
-	p.waitFor(`window.swGone`)
+	p.dropOffline()
 	failing.Store("/web/worker.js")
 	defer failing.Store("")
 	p.do(chromedp.Reload())

@@ -279,6 +279,17 @@ func (p *page) setValue(sel, value string) {
 
 func (p *page) eval(expr string) { eval[any](p, expr) }
 
+// dropOffline unregisters the page's service worker and deletes its
+// caches, once the page has registered it (window.gridsolveOffline), so
+// that a registration still under way cannot bring it back.
+func (p *page) dropOffline() {
+	p.t.Helper()
+	p.eval(`window.swGone = false; window.gridsolveOffline
+		.then(() => navigator.serviceWorker.getRegistrations()).then(rs => Promise.all(rs.map(r => r.unregister())))
+		.then(() => caches.keys()).then(ks => Promise.all(ks.map(k => caches.delete(k)))).then(() => window.swGone = true)`)
+	p.waitFor(`window.swGone`)
+}
+
 // solve clicks Solve and waits for the answer; it fails on an error status.
 func (p *page) solve() string {
 	p.t.Helper()

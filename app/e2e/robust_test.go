@@ -183,9 +183,7 @@ func TestWorkerFaults(t *testing.T) {
 	p := openPuzzle(t, "flip", "3 3\nbwb\nwbw\nbwb\n")
 	p.allowErrors = true // the failed download is reported by the browser
 	// The service worker would serve its cached copy: take it away.
-	p.eval(`window.swGone = false; navigator.serviceWorker.getRegistrations().then(rs => Promise.all(rs.map(r => r.unregister())))
-		.then(() => caches.keys()).then(ks => Promise.all(ks.map(k => caches.delete(k)))).then(() => window.swGone = true)`)
-	p.waitFor(`window.swGone`)
+	p.dropOffline()
 	// From now on worker.wasm cannot be had, so the service worker the
 	// reload registers cannot cache the build, and every worker fails.
 	failing.Store("/web/worker.wasm")
