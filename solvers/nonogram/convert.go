@@ -16,23 +16,24 @@ type format struct {
 	// format, which takes whatever the others leave.
 	is    func(t string) bool
 	parse func(text string) (*Clues, error)
-	write func(c *Clues) (string, error) // nil when only imported
+	// Its writer is in writer, not here, so that the solver worker,
+	// which only reads puzzles, does not carry the writers.
 }
 
 // formats lists every format, the judge format first as Formats promises.
 var formats = []format{
 	{play.Format{Name: "judge", Ext: ".txt", Example: "2 2\n1 1\n1 2\n1 2\n1 1\n", Export: true},
-		func(string) bool { return true }, parseJudgeText, func(c *Clues) (string, error) { return c.String(), nil }},
+		func(string) bool { return true }, parseJudgeText},
 	{play.Format{Name: "webpbn XML", Ext: ".xml", Example: `<puzzleset><puzzle><clues type="columns"><line><count>2</count></line><line><count>1</count></line></clues><clues type="rows"><line><count>1</count></line><line><count>2</count></line></clues></puzzle></puzzleset>`, Export: true},
-		func(t string) bool { return strings.HasPrefix(t, "<") }, parseXML, writeXML},
+		func(t string) bool { return strings.HasPrefix(t, "<") }, parseXML},
 	{play.Format{Name: ".non", Ext: ".non", Example: "width 2\nheight 2\nrows\n1\n2\ncolumns\n2\n1\n", Export: true},
-		isNon, parseNon, writeNon},
+		isNon, parseNon},
 	{play.Format{Name: "Tatham Pattern", Ext: ".txt", Example: "2x2:2/1/1/2", Export: true},
-		isTathamID, parseTatham, writeTatham},
+		isTathamID, parseTatham},
 	{play.Format{Name: "puzz.link", Ext: ".url", Example: "https://puzz.link/p?nonogram/2/2/2112", Export: true},
-		isPuzzLink, parsePuzzLink, writePuzzLink},
+		isPuzzLink, parsePuzzLink},
 	{play.Format{Name: "picture", Ext: ".txt", Example: "#.\n##\n"},
-		func(t string) bool { return t[0] == '#' || t[0] == '.' }, parsePicture, nil},
+		func(t string) bool { return t[0] == '#' || t[0] == '.' }, parsePicture},
 }
 
 // detect returns the format of text.
@@ -92,13 +93,32 @@ func (Game) Export(judge, name string) (string, error) {
 	}
 	for _, f := range formats {
 		if strings.EqualFold(f.Name, name) {
-			if f.write == nil {
+			write := writer(f.Name)
+			if write == nil {
 				return "", msg.Errorf("nonogram: cannot write the %s format", f.Name)
 			}
-			return f.write(c)
+			return write(c)
 		}
 	}
 	return "", msg.Errorf("nonogram: unknown format %q", clip(name))
+}
+
+// writer returns the writer of the format named, as formats names it; nil
+// for a format that is only imported.
+func writer(name string) func(c *Clues) (string, error) {
+	switch name {
+	case "judge":
+		return func(c *Clues) (string, error) { return c.String(), nil }
+	case "webpbn XML":
+		return writeXML
+	case ".non":
+		return writeNon
+	case "Tatham Pattern":
+		return writeTatham
+	case "puzz.link":
+		return writePuzzLink
+	}
+	return nil
 }
 
 // parseJudgeText reads exactly one puzzle in the judge format.
