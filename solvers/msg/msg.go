@@ -107,7 +107,7 @@ func appendf(b []byte, format string, a []any) ([]byte, []error) {
 			b = append(b, "%!(NOVERB)"...)
 			continue
 		case arg >= len(a):
-			b = bad(b, s.verb, "MISSING")
+			b = append(b, bad(s.verb, "MISSING")...)
 			continue
 		}
 		x := a[arg]
@@ -117,7 +117,8 @@ func appendf(b []byte, format string, a []any) ([]byte, []error) {
 				wrapped = append(wrapped, err)
 			}
 		}
-		b = s.appendArg(b, x)
+		str, number := s.text(x)
+		b = s.pad(b, str, number)
 	}
 	if arg < len(a) {
 		b = append(b, "%!(EXTRA)"...)
@@ -163,21 +164,21 @@ func number(format string, i int) (int, int) {
 	return n, i
 }
 
-// appendArg formats one operand.
-func (s spec) appendArg(b []byte, x any) []byte {
+// text formats one operand, and says whether it is a number, whose sign
+// goes before any padding zeros.
+func (s spec) text(x any) (str string, number bool) {
 	if x == nil {
 		if s.verb == 'v' {
-			return s.pad(b, "<nil>", false)
+			return "<nil>", false
 		}
-		return bad(b, s.verb, "<nil>")
+		return bad(s.verb, "<nil>"), false
 	}
 	if v, ok := x.(bool); ok && s.verb == 'v' {
-		return s.pad(b, strconv.FormatBool(v), false)
+		return strconv.FormatBool(v), false
 	}
 	if neg, mag, ok := integer(x); ok {
-		return s.appendInt(b, neg, mag)
+		return s.integerText(neg, mag)
 	}
-	var str string
 	switch x := x.(type) {
 	case string:
 		str = x
@@ -186,34 +187,37 @@ func (s spec) appendArg(b []byte, x any) []byte {
 	case interface{ String() string }:
 		str = x.String()
 	default:
-		return bad(b, s.verb, "unsupported type")
+		return bad(s.verb, "unsupported type"), false
 	}
 	switch s.verb {
 	case 'v', 's', 'w':
-		return s.pad(b, s.truncate(str), false)
+		return s.truncate(str), false
 	case 'q':
-		return s.pad(b, strconv.Quote(s.truncate(str)), false)
+		return strconv.Quote(s.truncate(str)), false
 	}
-	return bad(b, s.verb, "string")
+	return bad(s.verb, "string"), false
 }
 
-// appendInt formats an integer, -mag when neg.
-func (s spec) appendInt(b []byte, neg bool, mag uint64) []byte {
-	var digits []byte
+// integerText formats an integer, -mag when neg.
+func (s spec) integerText(neg bool, mag uint64) (string, bool) {
+	sign := ""
+	if neg {
+		sign = "-"
+	}
 	switch s.verb {
 	case 'd', 'v':
-		digits = strconv.AppendUint(nil, mag, 10)
+		return sign + strconv.FormatUint(mag, 10), true
 	case 'x':
-		digits = strconv.AppendUint(nil, mag, 16)
+		return sign + strconv.FormatUint(mag, 16), true
 	case 'c', 'q':
 		r := utf8.RuneError
 		if !neg && mag <= utf8.MaxRune {
 			r = rune(mag)
 		}
 		if s.verb == 'c' {
-			return s.pad(b, string(r), false)
+			return string(r), false
 		}
-		return s.pad(b, strconv.QuoteRune(r), false)
+		return strconv.QuoteRune(r), false
 	case 'U':
 		if neg {
 			mag = -mag // as fmt: the two's complement
@@ -222,15 +226,9 @@ func (s spec) appendInt(b []byte, neg bool, mag uint64) []byte {
 		for len(hex) < 4 {
 			hex = "0" + hex
 		}
-		s.zero = false // as fmt: U+ is not a number to fill with zeros
-		return s.pad(b, "U+"+upper(hex), false)
-	default:
-		return bad(b, s.verb, "integer")
+		return "U+" + upper(hex), false
 	}
-	if neg {
-		digits = append([]byte{'-'}, digits...)
-	}
-	return s.pad(b, string(digits), true)
+	return bad(s.verb, "integer"), false
 }
 
 // truncate cuts str to the precision, in runes.
@@ -260,7 +258,7 @@ func (s spec) pad(b []byte, str string, isNumber bool) []byte {
 		b = append(b, str...)
 		return appendRepeat(b, ' ', n)
 	}
-	if s.zero {
+	if s.zero && s.verb != 'U' { // as fmt: U+ is not to fill with zeros
 		if isNumber && str[0] == '-' {
 			b = append(b, '-')
 			str = str[1:]
@@ -278,10 +276,8 @@ func appendRepeat(b []byte, c byte, n int) []byte {
 }
 
 // bad marks a verb that cannot format its operand.
-func bad(b []byte, verb rune, why string) []byte {
-	b = append(b, "%!"...)
-	b = utf8.AppendRune(b, verb)
-	return append(append(append(b, '('), why...), ')')
+func bad(verb rune, why string) string {
+	return "%!" + string(verb) + "(" + why + ")"
 }
 
 func upper(hex string) string {
