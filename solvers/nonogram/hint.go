@@ -440,7 +440,14 @@ func (b *board) indexInLine(g, l int) int {
 	return g / b.w
 }
 
-func capital(s string) string { return strings.ToUpper(s[:1]) + s[1:] }
+// capital capitalises a line's name ("row 3", "column 7"): ASCII only,
+// which spares the solver worker Unicode's case tables.
+func capital(s string) string {
+	if s != "" && 'a' <= s[0] && s[0] <= 'z' {
+		return string(s[0]-'a'+'A') + s[1:]
+	}
+	return s
+}
 
 // clueText writes runs as "3 5", or "0" for an empty line.
 func clueText(runs []int) string {
