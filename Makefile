@@ -26,11 +26,13 @@ test-wasm:
 	GOOS=js GOARCH=wasm $(GO) test -short -exec="$(WASMEXEC)" ./solvers/...
 
 # The page: the UI (go-app) and the solver worker, two separate wasm files.
-# The UI's own packages (app/ui, the solvers' format code it links) are
-# built without inlining (-l): 25 KB less Brotli to download before the
-# editor appears, for strokes a few percent slower (web/input.js calls Go
-# once per cell entered, well under a millisecond each).
-UIFLAGS := -gcflags=gridsolve/...=-l
+# Some of the UI is built without inlining (-l), 48 KB less Brotli to
+# download before the editor appears: its own packages (app/ui and the
+# solvers' format code it links; a stroke calls Go once per cell entered,
+# a millisecond at most), and standard packages it runs rarely or never
+# (math/big comes with go-app's net/http and never runs; net/url runs on
+# navigation, time on timers, encoding/json on saves and results).
+UIFLAGS := $(foreach p,gridsolve/... math/big net/url time encoding/json,-gcflags=$(p)=-l)
 wasm:
 	cp $(GOROOT)/lib/wasm/wasm_exec.js web/wasm_exec.js
 	GOOS=js GOARCH=wasm $(GO) build -trimpath -ldflags=-s $(UIFLAGS) -o web/app.wasm ./wasm/ui
