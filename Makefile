@@ -26,9 +26,16 @@ test-wasm:
 	GOOS=js GOARCH=wasm $(GO) test -short -exec="$(WASMEXEC)" ./solvers/...
 
 # The page: the UI (go-app) and the solver worker, two separate wasm files.
+# Some of the UI is built without inlining (-l), 48 KB less Brotli to
+# download before the editor appears: its own packages (app/ui and the
+# solvers' format code it links; a stroke calls Go once per cell entered,
+# a millisecond at most), and standard packages it runs rarely or never
+# (math/big comes with go-app's net/http and never runs; net/url runs on
+# navigation, time on timers, encoding/json on saves and results).
+UIFLAGS := $(foreach p,gridsolve/... math/big net/url time encoding/json,-gcflags=$(p)=-l)
 wasm:
 	cp $(GOROOT)/lib/wasm/wasm_exec.js web/wasm_exec.js
-	GOOS=js GOARCH=wasm $(GO) build -trimpath -ldflags=-s -o web/app.wasm ./wasm/ui
+	GOOS=js GOARCH=wasm $(GO) build -trimpath -ldflags=-s $(UIFLAGS) -o web/app.wasm ./wasm/ui
 	GOOS=js GOARCH=wasm $(GO) build -trimpath -ldflags=-s -o web/worker.wasm ./wasm/worker
 	$(GO) run ./app/cmd/compress -dir web $(WEBFILES)
 
@@ -58,7 +65,7 @@ sizes: wasm
 	@for f in web/app.wasm web/worker.wasm; do \
 		printf '%-16s %8d bytes raw, %8d gzip, %8d brotli\n' $$f $$(wc -c < $$f) $$(wc -c < $$f.gz) $$(wc -c < $$f.br); done
 	@tmp=$$(mktemp -d) && for p in ui worker; do \
-		GOOS=js GOARCH=wasm $(GO) build -trimpath -o $$tmp/$$p.wasm ./wasm/$$p && \
+		GOOS=js GOARCH=wasm $(GO) build -trimpath $$([ $$p = ui ] && echo '$(UIFLAGS)') -o $$tmp/$$p.wasm ./wasm/$$p && \
 		echo "== wasm/$$p, code by package:" && $(GO) run ./bench/wasmsize -top $(TOP) $$tmp/$$p.wasm; done; rm -rf $$tmp
 
 # Time to the editor on a slow connection (MBIT Mbit/s, LATENCY to the

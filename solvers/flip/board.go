@@ -1,6 +1,6 @@
 package flip
 
-import "fmt"
+import "gridsolve/solvers/msg"
 
 // MaxSide bounds both sides of a board, so a board holds at most
 // MaxSide*MaxSide cells.
@@ -23,7 +23,7 @@ func NewBoard(w, h int) (*Board, error) {
 
 func checkSize(w, h int) error {
 	if w < 1 || h < 1 || w > MaxSide || h > MaxSide {
-		return fmt.Errorf("flip: board %dx%d is outside 1..%d per side", w, h, MaxSide)
+		return msg.Errorf("flip: board %dx%d is outside 1..%d per side", w, h, MaxSide)
 	}
 	return nil
 }
@@ -52,7 +52,7 @@ func (b *Board) check() error {
 		return err
 	}
 	if len(b.Black) != b.W*b.H {
-		return fmt.Errorf("flip: %dx%d board has %d cells, want %d", b.W, b.H, len(b.Black), b.W*b.H)
+		return msg.Errorf("flip: %dx%d board has %d cells, want %d", b.W, b.H, len(b.Black), b.W*b.H)
 	}
 	return nil
 }

@@ -23,10 +23,10 @@ package flip
 //	.#.
 
 import (
-	"fmt"
 	"strconv"
 	"strings"
 
+	"gridsolve/solvers/msg"
 	"gridsolve/solvers/play"
 )
 
@@ -52,7 +52,7 @@ func (Game) Formats() []play.Format {
 // as flip text.
 func (g Game) Import(text string) (string, play.Format, error) {
 	if len(text) > maxInput {
-		return "", play.Format{}, fmt.Errorf("flip: input is larger than %d bytes", maxInput)
+		return "", play.Format{}, msg.Errorf("flip: input is larger than %d bytes", maxInput)
 	}
 	formats := g.Formats()
 	var b *Board
@@ -88,7 +88,7 @@ func (Game) Export(judge, format string) (string, error) {
 	case formatGrid:
 		return gridString(b), nil
 	}
-	return "", fmt.Errorf("flip: unknown format %q (want %q, %q or %q)", format, formatText, formatTatham, formatGrid)
+	return "", msg.Errorf("flip: unknown format %q (want %q, %q or %q)", format, formatText, formatTatham, formatGrid)
 }
 
 // firstLine is the first non-blank line of text, trimmed.
@@ -113,19 +113,19 @@ func parseTatham(id string) (*Board, error) {
 	params, desc, found := strings.Cut(id, ":")
 	if !found {
 		if strings.Contains(params, "#") {
-			return nil, fmt.Errorf("flip: Tatham's Flip ID %q is a random seed, not a game; use the game ID (WxHc:...)", id)
+			return nil, msg.Errorf("flip: Tatham's Flip ID %q is a random seed, not a game; use the game ID (WxHc:...)", id)
 		}
-		return nil, fmt.Errorf("flip: Tatham's Flip ID %q has no game description after a colon", id)
+		return nil, msg.Errorf("flip: Tatham's Flip ID %q has no game description after a colon", id)
 	}
 	sides := strings.TrimSuffix(params, "c")
 	if strings.HasSuffix(params, "r") {
-		return nil, fmt.Errorf("flip: Tatham's Flip ID uses random press shapes; gridsolve plays crosses only")
+		return nil, msg.Errorf("flip: Tatham's Flip ID uses random press shapes; gridsolve plays crosses only")
 	}
 	ws, hs, _ := strings.Cut(sides, "x")
 	w, errW := strconv.Atoi(ws)
 	h, errH := strconv.Atoi(hs)
 	if errW != nil || errH != nil {
-		return nil, fmt.Errorf("flip: Tatham's Flip ID parameters %q: want WxH or WxHc", params)
+		return nil, msg.Errorf("flip: Tatham's Flip ID parameters %q: want WxH or WxHc", params)
 	}
 	b, err := NewBoard(w, h)
 	if err != nil {
@@ -134,26 +134,26 @@ func parseTatham(id string) (*Board, error) {
 	wh := w * h
 	matrix, grid, _ := strings.Cut(desc, ",")
 	if len(matrix) != (wh*wh+3)/4 {
-		return nil, fmt.Errorf("flip: Tatham's Flip ID: press matrix has %d hex digits, want %d for %dx%d", len(matrix), (wh*wh+3)/4, w, h)
+		return nil, msg.Errorf("flip: Tatham's Flip ID: press matrix has %d hex digits, want %d for %dx%d", len(matrix), (wh*wh+3)/4, w, h)
 	}
 	if len(grid) != (wh+3)/4 {
-		return nil, fmt.Errorf("flip: Tatham's Flip ID: grid has %d hex digits after the comma, want %d for %dx%d", len(grid), (wh+3)/4, w, h)
+		return nil, msg.Errorf("flip: Tatham's Flip ID: grid has %d hex digits after the comma, want %d for %dx%d", len(grid), (wh+3)/4, w, h)
 	}
 	err = readHex(matrix, wh*wh, func(i int, bit bool) error {
 		if bit != crossHas(w, i/wh, i%wh) {
-			return fmt.Errorf("pressing row %d, column %d flips cells outside its cross; gridsolve plays crosses only", i/wh/w+1, i/wh%w+1)
+			return msg.Errorf("pressing row %d, column %d flips cells outside its cross; gridsolve plays crosses only", i/wh/w+1, i/wh%w+1)
 		}
 		return nil
 	})
 	if err != nil {
-		return nil, fmt.Errorf("flip: Tatham's Flip ID: press matrix: %w", err)
+		return nil, msg.Errorf("flip: Tatham's Flip ID: press matrix: %w", err)
 	}
 	err = readHex(grid, wh, func(i int, bit bool) error {
 		b.Black[i] = bit
 		return nil
 	})
 	if err != nil {
-		return nil, fmt.Errorf("flip: Tatham's Flip ID: grid: %w", err)
+		return nil, msg.Errorf("flip: Tatham's Flip ID: grid: %w", err)
 	}
 	return b, nil
 }
@@ -164,7 +164,7 @@ func readHex(hex string, n int, use func(i int, bit bool) error) error {
 	for d := range len(hex) {
 		v, err := strconv.ParseUint(hex[d:d+1], 16, 8)
 		if err != nil {
-			return fmt.Errorf("digit %d is %q, not hex", d+1, hex[d])
+			return msg.Errorf("digit %d is %q, not hex", d+1, hex[d])
 		}
 		for j := range min(4, n-4*d) {
 			if err := use(4*d+j, v&(8>>j) != 0); err != nil {
@@ -190,10 +190,10 @@ const maxTathamCells = 5792
 func tathamID(b *Board) (string, error) {
 	wh := b.W * b.H
 	if wh > maxTathamCells {
-		return "", fmt.Errorf("flip: a %dx%d board is too big for a Tatham ID (at most %d cells)", b.W, b.H, maxTathamCells)
+		return "", msg.Errorf("flip: a %dx%d board is too big for a Tatham ID (at most %d cells)", b.W, b.H, maxTathamCells)
 	}
 	var s strings.Builder
-	fmt.Fprintf(&s, "%dx%dc:", b.W, b.H)
+	msg.Fprintf(&s, "%dx%dc:", b.W, b.H)
 	writeHex(&s, wh*wh, func(i int) bool { return crossHas(b.W, i/wh, i%wh) })
 	s.WriteByte(',')
 	writeHex(&s, wh, func(i int) bool { return b.Black[i] })
@@ -222,18 +222,18 @@ func parseGrid(text string) (*Board, error) {
 			continue
 		}
 		if bad := strings.Trim(s, "#.01"); bad != "" {
-			return nil, fmt.Errorf("flip: plain grid line %d: unexpected %q (want #, ., 1 or 0)", line, bad[0])
+			return nil, msg.Errorf("flip: plain grid line %d: unexpected %q (want #, ., 1 or 0)", line, bad[0])
 		}
 		if len(rows) > 0 && len(s) != len(rows[0]) {
-			return nil, fmt.Errorf("flip: plain grid line %d: %d cells, but the first row has %d", line, len(s), len(rows[0]))
+			return nil, msg.Errorf("flip: plain grid line %d: %d cells, but the first row has %d", line, len(s), len(rows[0]))
 		}
 		if len(rows) == MaxSide {
-			return nil, fmt.Errorf("flip: plain grid line %d: more than %d rows", line, MaxSide)
+			return nil, msg.Errorf("flip: plain grid line %d: more than %d rows", line, MaxSide)
 		}
 		rows = append(rows, s)
 	}
 	if len(rows) == 0 {
-		return nil, fmt.Errorf("flip: empty board")
+		return nil, msg.Errorf("flip: empty board")
 	}
 	b, err := NewBoard(len(rows[0]), len(rows))
 	if err != nil {

@@ -1,11 +1,12 @@
 package flip
 
 import (
-	"fmt"
 	"strconv"
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"gridsolve/solvers/msg"
 )
 
 // ParseBoard reads one board, either in the extended form
@@ -26,7 +27,7 @@ func ParseBoard(text string) (*Board, error) {
 		}
 		return parseJudgeBoard(text)
 	}
-	return nil, fmt.Errorf("flip: empty board")
+	return nil, msg.Errorf("flip: empty board")
 }
 
 // parseJudgeBoard reads a header-less board: exactly 16 cells.
@@ -38,16 +39,16 @@ func parseJudgeBoard(text string) (*Board, error) {
 				continue
 			}
 			if r != 'b' && r != 'w' {
-				return nil, fmt.Errorf("flip: line %d: unexpected %q (want b or w)", line, r)
+				return nil, msg.Errorf("flip: line %d: unexpected %q (want b or w)", line, r)
 			}
 			if len(b.Black) == 16 {
-				return nil, fmt.Errorf("flip: line %d: more than 16 cells for a 4x4 board without a \"w h\" header", line)
+				return nil, msg.Errorf("flip: line %d: more than 16 cells for a 4x4 board without a \"w h\" header", line)
 			}
 			b.Black = append(b.Black, r == 'b')
 		}
 	}
 	if len(b.Black) < 16 {
-		return nil, fmt.Errorf("flip: got %d cells, want 16 for a 4x4 board without a \"w h\" header", len(b.Black))
+		return nil, msg.Errorf("flip: got %d cells, want 16 for a 4x4 board without a \"w h\" header", len(b.Black))
 	}
 	return b, nil
 }
@@ -56,16 +57,16 @@ func parseJudgeBoard(text string) (*Board, error) {
 func parseExtended(text string, headerLine int, header string) (*Board, error) {
 	f := strings.Fields(header)
 	if len(f) != 2 {
-		return nil, fmt.Errorf("flip: line %d: want a \"w h\" header, got %d fields", headerLine, len(f))
+		return nil, msg.Errorf("flip: line %d: want a \"w h\" header, got %d fields", headerLine, len(f))
 	}
 	w, errW := strconv.Atoi(f[0])
 	h, errH := strconv.Atoi(f[1])
 	if errW != nil || errH != nil {
-		return nil, fmt.Errorf("flip: line %d: want a \"w h\" header of two numbers", headerLine)
+		return nil, msg.Errorf("flip: line %d: want a \"w h\" header of two numbers", headerLine)
 	}
 	b, err := NewBoard(w, h)
 	if err != nil {
-		return nil, fmt.Errorf("flip: line %d: %w", headerLine, err)
+		return nil, msg.Errorf("flip: line %d: %w", headerLine, err)
 	}
 	y := 0
 	for line, s := range numberedLines(text) {
@@ -73,7 +74,7 @@ func parseExtended(text string, headerLine int, header string) (*Board, error) {
 			continue
 		}
 		if y == h {
-			return nil, fmt.Errorf("flip: line %d: more than the %d rows in the header", line, h)
+			return nil, msg.Errorf("flip: line %d: more than the %d rows in the header", line, h)
 		}
 		x := 0
 		for _, r := range s {
@@ -81,21 +82,21 @@ func parseExtended(text string, headerLine int, header string) (*Board, error) {
 				continue
 			}
 			if r != 'b' && r != 'w' {
-				return nil, fmt.Errorf("flip: line %d: unexpected %q (want b or w)", line, r)
+				return nil, msg.Errorf("flip: line %d: unexpected %q (want b or w)", line, r)
 			}
 			if x == w {
-				return nil, fmt.Errorf("flip: line %d: more than %d cells", line, w)
+				return nil, msg.Errorf("flip: line %d: more than %d cells", line, w)
 			}
 			b.Black[y*w+x] = r == 'b'
 			x++
 		}
 		if x < w {
-			return nil, fmt.Errorf("flip: line %d: got %d cells, want %d", line, x, w)
+			return nil, msg.Errorf("flip: line %d: got %d cells, want %d", line, x, w)
 		}
 		y++
 	}
 	if y < h {
-		return nil, fmt.Errorf("flip: got %d rows, want %d", y, h)
+		return nil, msg.Errorf("flip: got %d rows, want %d", y, h)
 	}
 	return b, nil
 }
@@ -116,7 +117,7 @@ func numberedLines(text string) func(yield func(int, string) bool) {
 // String returns the board in the extended form ParseBoard reads.
 func (b *Board) String() string {
 	var s strings.Builder
-	fmt.Fprintf(&s, "%d %d\n", b.W, b.H)
+	msg.Fprintf(&s, "%d %d\n", b.W, b.H)
 	for i, black := range b.Black {
 		s.WriteByte("wb"[boolInt(black)])
 		if b.W > 0 && (i+1)%b.W == 0 { // a hand-made Board may have W == 0
@@ -148,7 +149,7 @@ func parseJudge(data []byte) ([]*Board, error) {
 			cur = &Board{W: 4, H: 4, Black: make([]bool, 0, 16)}
 		}
 		if r != 'b' && r != 'w' {
-			return nil, fmt.Errorf("flip: board %d position %d: unexpected %q (want b or w)", len(boards)+1, len(cur.Black)+1, r)
+			return nil, msg.Errorf("flip: board %d position %d: unexpected %q (want b or w)", len(boards)+1, len(cur.Black)+1, r)
 		}
 		cur.Black = append(cur.Black, r == 'b')
 		if len(cur.Black) == 16 {
@@ -157,7 +158,7 @@ func parseJudge(data []byte) ([]*Board, error) {
 		}
 	}
 	if cur != nil {
-		return nil, fmt.Errorf("flip: board %d: input ends after %d of its 16 cells", len(boards)+1, len(cur.Black))
+		return nil, msg.Errorf("flip: board %d: input ends after %d of its 16 cells", len(boards)+1, len(cur.Black))
 	}
 	return boards, nil
 }

@@ -26,8 +26,9 @@ package flip
 
 import (
 	"context"
-	"fmt"
 	"io"
+
+	"gridsolve/solvers/msg"
 )
 
 // maxInput caps the judge input read.
@@ -46,10 +47,10 @@ func (Game) Name() string { return "flip" }
 func (Game) Judge(ctx context.Context, in io.Reader, out io.Writer, progress func(int64)) error {
 	data, err := io.ReadAll(io.LimitReader(in, maxInput+1))
 	if err != nil {
-		return fmt.Errorf("flip: reading input: %w", err)
+		return msg.Errorf("flip: reading input: %w", err)
 	}
 	if len(data) > maxInput {
-		return fmt.Errorf("flip: input is larger than %d bytes", maxInput)
+		return msg.Errorf("flip: input is larger than %d bytes", maxInput)
 	}
 	boards, err := parseJudge(data)
 	if err != nil {
@@ -72,7 +73,7 @@ func (Game) Judge(ctx context.Context, in io.Reader, out io.Writer, progress fun
 			}
 			line := []byte("Impossible\n")
 			if a.Possible {
-				line = fmt.Appendf(nil, "%d\n", a.Count)
+				line = msg.Appendf(nil, "%d\n", a.Count)
 			}
 			if _, err := out.Write(line); err != nil {
 				return err

@@ -2,9 +2,9 @@ package flip
 
 import (
 	"context"
-	"fmt"
 	"math/rand/v2"
 
+	"gridsolve/solvers/msg"
 	"gridsolve/solvers/play"
 )
 
@@ -30,12 +30,12 @@ func (Game) Generate(ctx context.Context, o play.Options) (string, error) {
 		return "", err
 	}
 	if o.Level < 1 || o.Level > 3 {
-		return "", fmt.Errorf("flip: level %d is outside 1..3", o.Level)
+		return "", msg.Errorf("flip: level %d is outside 1..3", o.Level)
 	}
 	n := w * h
 	lo, hi := levelRange(n, o.Level)
 	if lo > n {
-		return "", fmt.Errorf("flip: a %dx%d board is too small for level %d", w, h, o.Level)
+		return "", msg.Errorf("flip: a %dx%d board is too small for level %d", w, h, o.Level)
 	}
 	hi = min(hi, n)
 	rng := rand.New(rand.NewPCG(o.Seed, 0x666c6970)) // "flip"
@@ -64,7 +64,7 @@ func (Game) Generate(ctx context.Context, o play.Options) (string, error) {
 			return b.String(), nil
 		}
 	}
-	return "", fmt.Errorf("flip: found no %dx%d board needing %d to %d presses", w, h, lo, hi)
+	return "", msg.Errorf("flip: found no %dx%d board needing %d to %d presses", w, h, lo, hi)
 }
 
 // levelRange is the fewest-press count of a level on a board of n cells.
@@ -88,14 +88,14 @@ func levelRange(n, level int) (lo, hi int) {
 func (Game) Hint(ctx context.Context, puzzle, position string) (play.Hint, error) {
 	start, err := ParseBoard(puzzle)
 	if err != nil {
-		return play.Hint{}, fmt.Errorf("puzzle: %w", err)
+		return play.Hint{}, msg.Errorf("puzzle: %w", err)
 	}
 	b, err := ParseBoard(position)
 	if err != nil {
-		return play.Hint{}, fmt.Errorf("position: %w", err)
+		return play.Hint{}, msg.Errorf("position: %w", err)
 	}
 	if b.W != start.W || b.H != start.H {
-		return play.Hint{}, fmt.Errorf("flip: position is %dx%d but the puzzle is %dx%d", b.W, b.H, start.W, start.H)
+		return play.Hint{}, msg.Errorf("flip: position is %dx%d but the puzzle is %dx%d", b.W, b.H, start.W, start.H)
 	}
 	a, err := Solve(ctx, b)
 	if err != nil {
@@ -107,7 +107,7 @@ func (Game) Hint(ctx context.Context, puzzle, position string) (play.Hint, error
 		none.Reason = "No presses make this board one colour."
 		return none, nil
 	case a.Count == 0:
-		none.Reason = fmt.Sprintf("The board is already all %s.", colorName(a.Color))
+		none.Reason = msg.Sprintf("The board is already all %s.", colorName(a.Color))
 		return none, nil
 	}
 	i := 0
@@ -115,15 +115,15 @@ func (Game) Hint(ctx context.Context, puzzle, position string) (play.Hint, error
 		i++
 	}
 	hint := play.Hint{Cells: []int{i}, Move: "press"}
-	where := fmt.Sprintf("Press row %d, column %d", i/b.W+1, i%b.W+1)
+	where := msg.Sprintf("Press row %d, column %d", i/b.W+1, i%b.W+1)
 	solution := "a fewest-press solution"
 	if !a.Minimal {
 		solution = "the shortest solution found"
 	}
 	if a.Count == 1 {
-		hint.Reason = fmt.Sprintf("%s: that one press makes the board all %s.", where, colorName(a.Color))
+		hint.Reason = msg.Sprintf("%s: that one press makes the board all %s.", where, colorName(a.Color))
 	} else {
-		hint.Reason = fmt.Sprintf("%s: it is one of the %d presses of %s from here.", where, a.Count, solution)
+		hint.Reason = msg.Sprintf("%s: it is one of the %d presses of %s from here.", where, a.Count, solution)
 	}
 	return hint, nil
 }

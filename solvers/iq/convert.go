@@ -1,9 +1,9 @@
 package iq
 
 import (
-	"fmt"
 	"strings"
 
+	"gridsolve/solvers/msg"
 	"gridsolve/solvers/play"
 )
 
@@ -37,7 +37,7 @@ func example(format string) string {
 // the spaces between cells; it returns judge text.
 func (g Game) Import(text string) (string, play.Format, error) {
 	if len(text) > maxInput {
-		return "", play.Format{}, fmt.Errorf("iq: input longer than %d bytes", maxInput)
+		return "", play.Format{}, msg.Errorf("iq: input longer than %d bytes", maxInput)
 	}
 	formats := g.Formats()
 	format := formats[0]
@@ -91,5 +91,5 @@ func (Game) Export(judge, format string) (string, error) {
 		}
 		return sb.String(), nil
 	}
-	return "", fmt.Errorf("iq: unknown format %q (want %q or %q)", format, formatJudge, formatTriangle)
+	return "", msg.Errorf("iq: unknown format %q (want %q or %q)", format, formatJudge, formatTriangle)
 }

@@ -2,9 +2,10 @@ package iq
 
 import (
 	"errors"
-	"fmt"
 	"io"
 	"strings"
+
+	"gridsolve/solvers/msg"
 )
 
 const (
@@ -27,7 +28,7 @@ type Board struct {
 // index numbers the cells row by row.
 func index(r, c int) int {
 	if c < 0 || c > r || r >= Size {
-		panic(fmt.Sprintf("iq: cell (%d, %d) is off the board", r, c))
+		panic(msg.Sprintf("iq: cell (%d, %d) is off the board", r, c))
 	}
 	return r*(r+1)/2 + c
 }
@@ -72,7 +73,7 @@ func (b *Board) rows() []string {
 // spaces and carriage returns are ignored.
 func ParseBoard(text string) (*Board, error) {
 	if len(text) > maxInput {
-		return nil, fmt.Errorf("iq: input longer than %d bytes", maxInput)
+		return nil, msg.Errorf("iq: input longer than %d bytes", maxInput)
 	}
 	boards, err := parseBoards(text, 1)
 	if err != nil {
@@ -86,10 +87,10 @@ func ParseBoard(text string) (*Board, error) {
 func ReadBoards(in io.Reader) ([]*Board, error) {
 	data, err := io.ReadAll(io.LimitReader(in, maxInput+1))
 	if err != nil {
-		return nil, fmt.Errorf("iq: %w", err)
+		return nil, msg.Errorf("iq: %w", err)
 	}
 	if len(data) > maxInput {
-		return nil, fmt.Errorf("iq: input longer than %d bytes", maxInput)
+		return nil, msg.Errorf("iq: input longer than %d bytes", maxInput)
 	}
 	return parseBoards(string(data), 0)
 }
@@ -107,18 +108,18 @@ func parseBoards(text string, want int) ([]*Board, error) {
 		}
 		if r == 0 {
 			if want > 0 && len(boards) == want {
-				return nil, fmt.Errorf("iq: line %d: want %d lines, got more", n+1, Size*want)
+				return nil, msg.Errorf("iq: line %d: want %d lines, got more", n+1, Size*want)
 			}
 			b = new(Board)
 			boards = append(boards, b)
 		}
 		if len(line) != r+1 {
-			return nil, fmt.Errorf("iq: line %d: want %d cells, got %d", n+1, r+1, len(line))
+			return nil, msg.Errorf("iq: line %d: want %d cells, got %d", n+1, r+1, len(line))
 		}
 		for c := range len(line) {
 			v := line[c]
 			if v != Empty && (v < 'A' || v > 'L') {
-				return nil, fmt.Errorf("iq: line %d: unexpected character %q (want '.' or A to L)", n+1, v)
+				return nil, msg.Errorf("iq: line %d: unexpected character %q (want '.' or A to L)", n+1, v)
 			}
 			b.Set(r, c, v)
 		}
@@ -128,7 +129,7 @@ func parseBoards(text string, want int) ([]*Board, error) {
 		return nil, errors.New("iq: no board in the input")
 	}
 	if r != 0 {
-		return nil, fmt.Errorf("iq: last board has %d lines, want %d", r, Size)
+		return nil, msg.Errorf("iq: last board has %d lines, want %d", r, Size)
 	}
 	return boards, nil
 }

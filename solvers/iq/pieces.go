@@ -1,9 +1,10 @@
 package iq
 
 import (
-	"fmt"
 	"slices"
 	"strings"
+
+	"gridsolve/solvers/msg"
 )
 
 // Cell is a position on the square grid: row down, column right.
@@ -107,7 +108,7 @@ func Validate(b *Board) error {
 			case 'A' <= v && v <= 'L':
 				cells[v-'A'] = append(cells[v-'A'], Cell{r, c})
 			default:
-				return fmt.Errorf("iq: line %d: unexpected character %q", r+1, v)
+				return msg.Errorf("iq: line %d: unexpected character %q", r+1, v)
 			}
 		}
 	}
@@ -117,7 +118,7 @@ func Validate(b *Board) error {
 		}
 		n := normalize(got)
 		if !slices.ContainsFunc(orientations[i], func(o []Cell) bool { return slices.Equal(o, n) }) {
-			return fmt.Errorf("iq: the cells marked %c do not make piece %c's shape", 'A'+i, 'A'+i)
+			return msg.Errorf("iq: the cells marked %c do not make piece %c's shape", 'A'+i, 'A'+i)
 		}
 	}
 	return nil

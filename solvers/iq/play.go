@@ -3,9 +3,9 @@ package iq
 import (
 	"context"
 	"errors"
-	"fmt"
 	"math/rand/v2"
 
+	"gridsolve/solvers/msg"
 	"gridsolve/solvers/play"
 )
 
@@ -34,25 +34,25 @@ func Orientations(p int) [][]Cell {
 // It returns nil when the piece fits.
 func (b *Board) Fit(p, o, r, c int) error {
 	if p < 0 || p >= NumPieces {
-		return fmt.Errorf("iq: no piece number %d (want 0 to %d)", p, NumPieces-1)
+		return msg.Errorf("iq: no piece number %d (want 0 to %d)", p, NumPieces-1)
 	}
 	letter := byte('A' + p)
 	if o < 0 || o >= len(orientations[p]) {
-		return fmt.Errorf("iq: piece %c has no orientation %d (it has %d)", letter, o, len(orientations[p]))
+		return msg.Errorf("iq: piece %c has no orientation %d (it has %d)", letter, o, len(orientations[p]))
 	}
 	for _, v := range b.cells {
 		if v == letter {
-			return fmt.Errorf("iq: piece %c is already on the board", letter)
+			return msg.Errorf("iq: piece %c is already on the board", letter)
 		}
 	}
 	shape := orientations[p][o]
 	for _, s := range shape {
 		rr, cc := r+s.Row-shape[0].Row, c+s.Col-shape[0].Col
 		if rr < 0 || rr >= Size || cc < 0 || cc > rr {
-			return fmt.Errorf("iq: piece %c would go off the board", letter)
+			return msg.Errorf("iq: piece %c would go off the board", letter)
 		}
 		if v := b.At(rr, cc); v != Empty {
-			return fmt.Errorf("iq: piece %c would overlap piece %c at row %d, column %d", letter, v, rr+1, cc+1)
+			return msg.Errorf("iq: piece %c would overlap piece %c at row %d, column %d", letter, v, rr+1, cc+1)
 		}
 	}
 	return nil
@@ -90,7 +90,7 @@ const hardTries = 8
 // 2s). The same options give the same puzzle; o.W and o.H are ignored.
 func (Game) Generate(ctx context.Context, o play.Options) (string, error) {
 	if o.Level < 1 || o.Level > 3 {
-		return "", fmt.Errorf("iq: level %d is not from 1 to 3", o.Level)
+		return "", msg.Errorf("iq: level %d is not from 1 to 3", o.Level)
 	}
 	rng := rand.New(rand.NewPCG(o.Seed, uint64(o.Level)))
 	full, err := randomBoard(ctx, rng)
@@ -202,7 +202,7 @@ func (Game) Hint(ctx context.Context, puzzle, position string) (play.Hint, error
 	}
 	for i, v := range start.cells {
 		if v != 0 && pos.cells[i] != v {
-			return play.Hint{}, fmt.Errorf("iq: the position has moved or removed piece %c of the puzzle", v)
+			return play.Hint{}, msg.Errorf("iq: the position has moved or removed piece %c of the puzzle", v)
 		}
 	}
 	h, _, err := hint(ctx, start, pos)
@@ -243,10 +243,10 @@ func hint(ctx context.Context, start, pos *Board) (h play.Hint, forced bool, err
 	what := pr.columnCell[best-1]
 	if m.size[best] == 1 {
 		pl := placements[nd[nd[best].down].row]
-		reason := fmt.Sprintf("Piece %c fits in one place only: here.", 'A'+pl.piece)
+		reason := msg.Sprintf("Piece %c fits in one place only: here.", 'A'+pl.piece)
 		if what >= 0 {
 			r, c := rowCol(what)
-			reason = fmt.Sprintf("Only piece %c can cover the cell at row %d, column %d: it must go here.", 'A'+pl.piece, r+1, c+1)
+			reason = msg.Sprintf("Only piece %c can cover the cell at row %d, column %d: it must go here.", 'A'+pl.piece, r+1, c+1)
 		}
 		return placementHint(pl, reason), true, nil
 	}
@@ -254,7 +254,7 @@ func hint(ctx context.Context, start, pos *Board) (h play.Hint, forced bool, err
 	for _, r := range solution {
 		pl := placements[r]
 		if what >= 0 && pl.mask>>what&1 != 0 || what < 0 && pl.piece == -1-what {
-			return placementHint(pl, fmt.Sprintf("Piece %c can go here: the board can still be completed with it.", 'A'+pl.piece)), false, nil
+			return placementHint(pl, msg.Sprintf("Piece %c can go here: the board can still be completed with it.", 'A'+pl.piece)), false, nil
 		}
 	}
 	return h, false, errors.New("iq: internal error: the completion found misses a column")
@@ -291,7 +291,7 @@ func takeBack(ctx context.Context, start, pos *Board) (play.Hint, bool, error) {
 			return play.Hint{
 				Cells:  cellsOf(mask),
 				Move:   "remove",
-				Reason: fmt.Sprintf("The board cannot be completed with piece %c there: take it back.", letter),
+				Reason: msg.Sprintf("The board cannot be completed with piece %c there: take it back.", letter),
 			}, false, nil
 		}
 	}

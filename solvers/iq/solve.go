@@ -2,7 +2,6 @@ package iq
 
 import (
 	"context"
-	"fmt"
 	"math"
 	"math/bits"
 	"math/rand/v2"
@@ -10,6 +9,8 @@ import (
 	"slices"
 	"sync"
 	"sync/atomic"
+
+	"gridsolve/solvers/msg"
 )
 
 // Answer is one solved board, for the page.
@@ -354,7 +355,7 @@ func Count(ctx context.Context, b *Board) (int64, error) {
 // branches).
 func CountPart(ctx context.Context, text string, part, parts int, progress func(nodes int64)) (int64, error) {
 	if parts < 1 || part < 0 || part >= parts {
-		return 0, fmt.Errorf("iq: part %d of %d: want 0 <= part < parts", part, parts)
+		return 0, msg.Errorf("iq: part %d of %d: want 0 <= part < parts", part, parts)
 	}
 	b, err := ParseBoard(text)
 	if err != nil {

@@ -1,10 +1,10 @@
 package nonogram
 
 import (
-	"fmt"
 	"strconv"
 	"strings"
 
+	"gridsolve/solvers/msg"
 	"gridsolve/solvers/play"
 )
 
@@ -16,23 +16,24 @@ type format struct {
 	// format, which takes whatever the others leave.
 	is    func(t string) bool
 	parse func(text string) (*Clues, error)
-	write func(c *Clues) (string, error) // nil when only imported
+	// Its writer is in writer, not here, so that the solver worker,
+	// which only reads puzzles, does not carry the writers.
 }
 
 // formats lists every format, the judge format first as Formats promises.
 var formats = []format{
 	{play.Format{Name: "judge", Ext: ".txt", Example: "2 2\n1 1\n1 2\n1 2\n1 1\n", Export: true},
-		func(string) bool { return true }, parseJudgeText, func(c *Clues) (string, error) { return c.String(), nil }},
+		func(string) bool { return true }, parseJudgeText},
 	{play.Format{Name: "webpbn XML", Ext: ".xml", Example: `<puzzleset><puzzle><clues type="columns"><line><count>2</count></line><line><count>1</count></line></clues><clues type="rows"><line><count>1</count></line><line><count>2</count></line></clues></puzzle></puzzleset>`, Export: true},
-		func(t string) bool { return strings.HasPrefix(t, "<") }, parseXML, writeXML},
+		func(t string) bool { return strings.HasPrefix(t, "<") }, parseXML},
 	{play.Format{Name: ".non", Ext: ".non", Example: "width 2\nheight 2\nrows\n1\n2\ncolumns\n2\n1\n", Export: true},
-		isNon, parseNon, writeNon},
+		isNon, parseNon},
 	{play.Format{Name: "Tatham Pattern", Ext: ".txt", Example: "2x2:2/1/1/2", Export: true},
-		isTathamID, parseTatham, writeTatham},
+		isTathamID, parseTatham},
 	{play.Format{Name: "puzz.link", Ext: ".url", Example: "https://puzz.link/p?nonogram/2/2/2112", Export: true},
-		isPuzzLink, parsePuzzLink, writePuzzLink},
+		isPuzzLink, parsePuzzLink},
 	{play.Format{Name: "picture", Ext: ".txt", Example: "#.\n##\n"},
-		func(t string) bool { return t[0] == '#' || t[0] == '.' }, parsePicture, nil},
+		func(t string) bool { return t[0] == '#' || t[0] == '.' }, parsePicture},
 }
 
 // detect returns the format of text.
@@ -72,7 +73,7 @@ func (Game) Formats() []play.Format {
 // ParseClues reads.
 func (Game) Import(text string) (string, play.Format, error) {
 	if len(text) > maxInput {
-		return "", play.Format{}, fmt.Errorf("nonogram: input longer than %d bytes", maxInput)
+		return "", play.Format{}, msg.Errorf("nonogram: input longer than %d bytes", maxInput)
 	}
 	f := detect(text)
 	c, err := f.parse(text)
@@ -92,13 +93,32 @@ func (Game) Export(judge, name string) (string, error) {
 	}
 	for _, f := range formats {
 		if strings.EqualFold(f.Name, name) {
-			if f.write == nil {
-				return "", fmt.Errorf("nonogram: cannot write the %s format", f.Name)
+			write := writer(f.Name)
+			if write == nil {
+				return "", msg.Errorf("nonogram: cannot write the %s format", f.Name)
 			}
-			return f.write(c)
+			return write(c)
 		}
 	}
-	return "", fmt.Errorf("nonogram: unknown format %q", clip(name))
+	return "", msg.Errorf("nonogram: unknown format %q", clip(name))
+}
+
+// writer returns the writer of the format named, as formats names it; nil
+// for a format that is only imported.
+func writer(name string) func(c *Clues) (string, error) {
+	switch name {
+	case "judge":
+		return func(c *Clues) (string, error) { return c.String(), nil }
+	case "webpbn XML":
+		return writeXML
+	case ".non":
+		return writeNon
+	case "Tatham Pattern":
+		return writeTatham
+	case "puzz.link":
+		return writePuzzLink
+	}
+	return nil
 }
 
 // parseJudgeText reads exactly one puzzle in the judge format.
@@ -109,7 +129,7 @@ func parseJudgeText(text string) (*Clues, error) {
 		return nil, err
 	}
 	if !in.skipBlank() {
-		return nil, fmt.Errorf("nonogram: line %d: unexpected text after the puzzle", in.n+1)
+		return nil, msg.Errorf("nonogram: line %d: unexpected text after the puzzle", in.n+1)
 	}
 	return c, nil
 }
@@ -123,11 +143,11 @@ func writeXML(c *Clues) (string, error) {
 		name  string
 		lines [][]int
 	}{{"columns", c.Cols}, {"rows", c.Rows}} {
-		fmt.Fprintf(&b, "<clues type=%q>\n", part.name)
+		msg.Fprintf(&b, "<clues type=%q>\n", part.name)
 		for _, runs := range part.lines {
 			b.WriteString("<line>")
 			for _, r := range runs {
-				fmt.Fprintf(&b, "<count>%d</count>", r)
+				msg.Fprintf(&b, "<count>%d</count>", r)
 			}
 			b.WriteString("</line>\n")
 		}
@@ -141,7 +161,7 @@ func writeXML(c *Clues) (string, error) {
 // of the columns, numbers separated by commas and "0" for an empty line.
 func writeNon(c *Clues) (string, error) {
 	var b strings.Builder
-	fmt.Fprintf(&b, "width %d\nheight %d\n", len(c.Cols), len(c.Rows))
+	msg.Fprintf(&b, "width %d\nheight %d\n", len(c.Cols), len(c.Rows))
 	for _, part := range []struct {
 		name  string
 		lines [][]int
@@ -161,7 +181,7 @@ func writeTatham(c *Clues) (string, error) {
 	for _, runs := range append(append([][]int(nil), c.Cols...), c.Rows...) {
 		clues = append(clues, joinRuns(runs, ".", ""))
 	}
-	return fmt.Sprintf("%dx%d:%s", len(c.Cols), len(c.Rows), strings.Join(clues, "/")), nil
+	return msg.Sprintf("%dx%d:%s", len(c.Cols), len(c.Rows), strings.Join(clues, "/")), nil
 }
 
 // joinRuns writes runs separated by sep, or empty for no runs.
@@ -181,7 +201,7 @@ func joinRuns(runs []int, sep, empty string) string {
 func writePuzzLink(c *Clues) (string, error) {
 	w, h := len(c.Cols), len(c.Rows)
 	var b strings.Builder
-	fmt.Fprintf(&b, "https://puzz.link/p?nonogram/%d/%d/", w, h)
+	msg.Fprintf(&b, "https://puzz.link/p?nonogram/%d/%d/", w, h)
 	empty := 0 // clue cells skipped but not yet written
 	flush := func() {
 		for empty > 0 {
@@ -198,13 +218,13 @@ func writePuzzLink(c *Clues) (string, error) {
 			}
 			v := runs[len(runs)-1-i] // nearest the grid first
 			if v > 255 {
-				return fmt.Errorf("nonogram: puzz.link: %s: run %d is longer than 255", name, v)
+				return msg.Errorf("nonogram: puzz.link: %s: run %d is longer than 255", name, v)
 			}
 			flush()
 			if v < 16 {
 				b.WriteString(strconv.FormatInt(int64(v), 16))
 			} else {
-				fmt.Fprintf(&b, "-%02x", v)
+				msg.Fprintf(&b, "-%02x", v)
 			}
 		}
 		return nil
@@ -229,13 +249,13 @@ func writePuzzLink(c *Clues) (string, error) {
 func parsePicture(text string) (*Clues, error) {
 	lines := strings.Split(strings.TrimSpace(text), "\n")
 	if err := checkSize(len(lines), len(strings.TrimSpace(lines[0]))); err != nil {
-		return nil, fmt.Errorf("nonogram: picture: %v", err)
+		return nil, msg.Errorf("nonogram: picture: %v", err)
 	}
 	pic := make([][]bool, len(lines))
 	for r, line := range lines {
 		line = strings.TrimSpace(line)
 		if len(line) != len(strings.TrimSpace(lines[0])) {
-			return nil, fmt.Errorf("nonogram: picture: row %d has %d cells, row 1 has %d", r+1, len(line), len(strings.TrimSpace(lines[0])))
+			return nil, msg.Errorf("nonogram: picture: row %d has %d cells, row 1 has %d", r+1, len(line), len(strings.TrimSpace(lines[0])))
 		}
 		pic[r] = make([]bool, len(line))
 		for col := range len(line) {
@@ -244,7 +264,7 @@ func parsePicture(text string) (*Clues, error) {
 				pic[r][col] = true
 			case '.':
 			default:
-				return nil, fmt.Errorf("nonogram: picture: row %d, column %d: want '#' or '.', got %q", r+1, col+1, line[col])
+				return nil, msg.Errorf("nonogram: picture: row %d, column %d: want '#' or '.', got %q", r+1, col+1, line[col])
 			}
 		}
 	}

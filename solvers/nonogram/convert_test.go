@@ -161,7 +161,7 @@ func FuzzParseXML(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, text string) {
 		if c, err := parseXML(text); err == nil {
-			checkRoundTrip(t, c, writer(t, "webpbn XML"))
+			checkRoundTrip(t, c, mustWriter(t, "webpbn XML"))
 		}
 	})
 }

@@ -2,9 +2,10 @@ package nonogram
 
 import (
 	"errors"
-	"fmt"
 	"strconv"
 	"strings"
+
+	"gridsolve/solvers/msg"
 )
 
 // Size limits, checked before anything is allocated for a puzzle.
@@ -59,7 +60,7 @@ func runsOf(n int, isBlack func(int) bool) []int {
 // "S a1 .. aS" per row, then per column, "0" for an empty line.
 func (c *Clues) String() string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "%d %d\n", len(c.Rows), len(c.Cols))
+	msg.Fprintf(&b, "%d %d\n", len(c.Rows), len(c.Cols))
 	for _, runs := range append(append([][]int(nil), c.Rows...), c.Cols...) {
 		b.WriteString(strconv.Itoa(len(runs)))
 		for _, r := range runs {
@@ -77,12 +78,12 @@ func (c *Clues) validate() error {
 		return errors.New("nonogram: no clues")
 	}
 	if err := checkSize(len(c.Rows), len(c.Cols)); err != nil {
-		return fmt.Errorf("nonogram: %v", err)
+		return msg.Errorf("nonogram: %v", err)
 	}
 	for l, runs := range append(append([][]int(nil), c.Rows...), c.Cols...) {
 		for _, r := range runs {
 			if r < 1 || r > maxRun {
-				return fmt.Errorf("nonogram: %s: run %d out of range 1..%d", lineName(l, len(c.Rows)), r, maxRun)
+				return msg.Errorf("nonogram: %s: run %d out of range 1..%d", lineName(l, len(c.Rows)), r, maxRun)
 			}
 		}
 	}
@@ -92,15 +93,15 @@ func (c *Clues) validate() error {
 // lineName names line l of the rows-then-columns order, counting from 1.
 func lineName(l, rows int) string {
 	if l < rows {
-		return fmt.Sprintf("row %d", l+1)
+		return msg.Sprintf("row %d", l+1)
 	}
-	return fmt.Sprintf("column %d", l-rows+1)
+	return msg.Sprintf("column %d", l-rows+1)
 }
 
 // checkSize enforces the size limits.
 func checkSize(rows, cols int) error {
 	if rows < 1 || cols < 1 || rows > MaxSide || cols > MaxSide || rows*cols > MaxCells {
-		return fmt.Errorf("size %dx%d out of range (1..%d per side, at most %d cells)", rows, cols, MaxSide, MaxCells)
+		return msg.Errorf("size %dx%d out of range (1..%d per side, at most %d cells)", rows, cols, MaxSide, MaxCells)
 	}
 	return nil
 }
@@ -121,7 +122,7 @@ func checkSize(rows, cols int) error {
 //     derived from it.
 func ParseClues(text string) (*Clues, error) {
 	if len(text) > maxInput {
-		return nil, fmt.Errorf("nonogram: input longer than %d bytes", maxInput)
+		return nil, msg.Errorf("nonogram: input longer than %d bytes", maxInput)
 	}
 	return detect(text).parse(text)
 }
@@ -167,37 +168,37 @@ func parseJudge(in *lineReader) (*Clues, error) {
 	}
 	f := strings.Fields(head)
 	if len(f) != 2 {
-		return nil, fmt.Errorf("nonogram: line %d: want \"X Y\" (rows, columns), got %q", in.n, clip(head))
+		return nil, msg.Errorf("nonogram: line %d: want \"X Y\" (rows, columns), got %q", in.n, clip(head))
 	}
 	rows, err1 := strconv.Atoi(f[0])
 	cols, err2 := strconv.Atoi(f[1])
 	if err1 != nil || err2 != nil {
-		return nil, fmt.Errorf("nonogram: line %d: want \"X Y\" (rows, columns), got %q", in.n, clip(head))
+		return nil, msg.Errorf("nonogram: line %d: want \"X Y\" (rows, columns), got %q", in.n, clip(head))
 	}
 	if err := checkSize(rows, cols); err != nil {
-		return nil, fmt.Errorf("nonogram: line %d: %v", in.n, err)
+		return nil, msg.Errorf("nonogram: line %d: %v", in.n, err)
 	}
 	c := &Clues{Rows: make([][]int, rows), Cols: make([][]int, cols)}
 	for l := range rows + cols {
 		text, ok := in.next()
 		name := lineName(l, rows)
 		if !ok {
-			return nil, fmt.Errorf("nonogram: line %d: %s: missing clue", in.n+1, name)
+			return nil, msg.Errorf("nonogram: line %d: %s: missing clue", in.n+1, name)
 		}
 		f := strings.Fields(text)
 		if len(f) == 0 {
-			return nil, fmt.Errorf("nonogram: line %d: %s: empty line (write 0 for no runs)", in.n, name)
+			return nil, msg.Errorf("nonogram: line %d: %s: empty line (write 0 for no runs)", in.n, name)
 		}
 		count, err := strconv.Atoi(f[0])
 		if err != nil || count < 0 {
-			return nil, fmt.Errorf("nonogram: line %d: %s: bad clue count %q", in.n, name, clip(f[0]))
+			return nil, msg.Errorf("nonogram: line %d: %s: bad clue count %q", in.n, name, clip(f[0]))
 		}
 		if count != len(f)-1 {
-			return nil, fmt.Errorf("nonogram: line %d: %s: clue count %d but %d numbers", in.n, name, count, len(f)-1)
+			return nil, msg.Errorf("nonogram: line %d: %s: clue count %d but %d numbers", in.n, name, count, len(f)-1)
 		}
 		runs, err := parseRuns(f[1:])
 		if err != nil {
-			return nil, fmt.Errorf("nonogram: line %d: %s: %v", in.n, name, err)
+			return nil, msg.Errorf("nonogram: line %d: %s: %v", in.n, name, err)
 		}
 		if l < rows {
 			c.Rows[l] = runs
@@ -214,7 +215,7 @@ func parseRuns(f []string) ([]int, error) {
 	for _, s := range f {
 		r, err := strconv.Atoi(s)
 		if err != nil || r < 1 || r > maxRun {
-			return nil, fmt.Errorf("bad run %q (want 1..%d)", clip(s), maxRun)
+			return nil, msg.Errorf("bad run %q (want 1..%d)", clip(s), maxRun)
 		}
 		runs = append(runs, r)
 	}
@@ -260,7 +261,7 @@ func parseNon(text string) (*Clues, error) {
 		}
 		key := f[0]
 		errf := func(format string, a ...any) error {
-			return fmt.Errorf("nonogram: .non line %d: "+format, append([]any{in.n}, a...)...)
+			return msg.Errorf("nonogram: .non line %d: "+format, append([]any{in.n}, a...)...)
 		}
 		switch {
 		case (key == "width" || key == "height" || key == "rows" || key == "columns") && len(f) == 2:
@@ -344,23 +345,23 @@ func parseTatham(id string) (*Clues, error) {
 		h, err2 = strconv.Atoi(hs)
 	}
 	if err1 != nil || err2 != nil {
-		return nil, fmt.Errorf("nonogram: pattern: bad size %q", clip(params))
+		return nil, msg.Errorf("nonogram: pattern: bad size %q", clip(params))
 	}
 	if err := checkSize(h, w); err != nil {
-		return nil, fmt.Errorf("nonogram: pattern: %v", err)
+		return nil, msg.Errorf("nonogram: pattern: %v", err)
 	}
 	if strings.Contains(desc, ",") {
 		return nil, errors.New("nonogram: pattern: pre-filled squares (after ',') are not supported")
 	}
 	clues := strings.Split(desc, "/")
 	if len(clues) != w+h {
-		return nil, fmt.Errorf("nonogram: pattern: want %d clues (%d columns, %d rows), got %d", w+h, w, h, len(clues))
+		return nil, msg.Errorf("nonogram: pattern: want %d clues (%d columns, %d rows), got %d", w+h, w, h, len(clues))
 	}
 	c := &Clues{Cols: make([][]int, w), Rows: make([][]int, h)}
 	for i, s := range clues {
 		runs, err := parseRule(s, ".")
 		if err != nil {
-			return nil, fmt.Errorf("nonogram: pattern: clue %d: %v", i+1, err)
+			return nil, msg.Errorf("nonogram: pattern: clue %d: %v", i+1, err)
 		}
 		if i < w {
 			c.Cols[i] = runs
@@ -385,10 +386,10 @@ func parsePuzzLink(url string) (*Clues, error) {
 	w, err1 := strconv.Atoi(f[0])
 	h, err2 := strconv.Atoi(f[1])
 	if err1 != nil || err2 != nil {
-		return nil, fmt.Errorf("nonogram: puzz.link: bad size %q/%q", clip(f[0]), clip(f[1]))
+		return nil, msg.Errorf("nonogram: puzz.link: bad size %q/%q", clip(f[0]), clip(f[1]))
 	}
 	if err := checkSize(h, w); err != nil {
-		return nil, fmt.Errorf("nonogram: puzz.link: %v", err)
+		return nil, msg.Errorf("nonogram: puzz.link: %v", err)
 	}
 	data := ""
 	if len(f) == 3 {
@@ -413,25 +414,25 @@ func parsePuzzLink(url string) (*Clues, error) {
 		case isHex(ch):
 			v, _ := strconv.ParseUint(data[i:i+1], 16, 8)
 			if v == 0 {
-				return nil, fmt.Errorf("nonogram: puzz.link: data %d: clue 0", i+1)
+				return nil, msg.Errorf("nonogram: puzz.link: data %d: clue 0", i+1)
 			}
 			place(cell, int(v))
 		case ch == '-':
 			if i+2 >= len(data) || !isHex(data[i+1]) || !isHex(data[i+2]) {
-				return nil, fmt.Errorf("nonogram: puzz.link: data %d: '-' needs two hex digits", i+1)
+				return nil, msg.Errorf("nonogram: puzz.link: data %d: '-' needs two hex digits", i+1)
 			}
 			v, _ := strconv.ParseUint(data[i+1:i+3], 16, 8)
 			if v == 0 {
-				return nil, fmt.Errorf("nonogram: puzz.link: data %d: clue 0", i+1)
+				return nil, msg.Errorf("nonogram: puzz.link: data %d: clue 0", i+1)
 			}
 			place(cell, int(v))
 			i += 2
 		case ch >= 'g' && ch <= 'z':
 			cell += int(ch - 'g')
 		case ch == '.':
-			return nil, fmt.Errorf("nonogram: puzz.link: data %d: unknown '?' clues are not supported", i+1)
+			return nil, msg.Errorf("nonogram: puzz.link: data %d: unknown '?' clues are not supported", i+1)
 		default:
-			return nil, fmt.Errorf("nonogram: puzz.link: data %d: unexpected %q", i+1, ch)
+			return nil, msg.Errorf("nonogram: puzz.link: data %d: unexpected %q", i+1, ch)
 		}
 		cell++
 	}

@@ -6,21 +6,29 @@ import (
 	"testing"
 )
 
-// writer returns the writer of the format named, for round trips.
-func writer(t testing.TB, name string) func(*Clues) string {
+// mustWriter returns the writer of the format named, for round trips.
+func mustWriter(t testing.TB, name string) func(*Clues) string {
+	write := writer(name)
+	if write == nil {
+		t.Fatalf("no writer for %q", name)
+	}
+	return func(c *Clues) string {
+		text, err := write(c)
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		return text
+	}
+}
+
+// TestWriters checks that the formats said to be exported are those with a
+// writer.
+func TestWriters(t *testing.T) {
 	for _, f := range formats {
-		if f.Name == name {
-			return func(c *Clues) string {
-				text, err := f.write(c)
-				if err != nil {
-					t.Fatalf("%s: %v", name, err)
-				}
-				return text
-			}
+		if has := writer(f.Name) != nil; has != f.Export {
+			t.Errorf("format %s: Export is %v, but has a writer: %v", f.Name, f.Export, has)
 		}
 	}
-	t.Fatalf("no format %q", name)
-	return nil
 }
 
 // pictureText writes pic in the picture format.
@@ -51,8 +59,8 @@ func TestParseFormatsRoundTrip(t *testing.T) {
 		want := c.String()
 		texts := map[string]string{"picture": pictureText(pic)}
 		for _, f := range formats {
-			if f.write != nil {
-				texts[f.Name] = writer(t, f.Name)(c)
+			if f.Export {
+				texts[f.Name] = mustWriter(t, f.Name)(c)
 			}
 		}
 		for name, text := range texts {
@@ -192,7 +200,7 @@ func FuzzParseNon(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, text string) {
 		if c, err := parseNon(text); err == nil {
-			checkRoundTrip(t, c, writer(t, ".non"))
+			checkRoundTrip(t, c, mustWriter(t, ".non"))
 		}
 	})
 }
@@ -203,7 +211,7 @@ func FuzzParseTatham(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, text string) {
 		if c, err := parseTatham(text); err == nil {
-			checkRoundTrip(t, c, writer(t, "Tatham Pattern"))
+			checkRoundTrip(t, c, mustWriter(t, "Tatham Pattern"))
 		}
 	})
 }
@@ -216,7 +224,7 @@ func FuzzParsePuzzLink(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, text string) {
 		if c, err := parsePuzzLink(text); err == nil {
-			checkRoundTrip(t, c, writer(t, "puzz.link"))
+			checkRoundTrip(t, c, mustWriter(t, "puzz.link"))
 		}
 	})
 }

@@ -28,9 +28,10 @@ package nonogram
 
 import (
 	"context"
-	"fmt"
 	"io"
 	"strings"
+
+	"gridsolve/solvers/msg"
 )
 
 // Game is the nonogram puzzle behind the common solvers.Game interface.
@@ -45,10 +46,10 @@ func (Game) Name() string { return "nonogram" }
 func (Game) Judge(ctx context.Context, in io.Reader, out io.Writer, progress func(int64)) error {
 	text, err := io.ReadAll(io.LimitReader(in, maxInput+1))
 	if err != nil {
-		return fmt.Errorf("nonogram: %w", err)
+		return msg.Errorf("nonogram: %w", err)
 	}
 	if len(text) > maxInput {
-		return fmt.Errorf("nonogram: input longer than %d bytes", maxInput)
+		return msg.Errorf("nonogram: input longer than %d bytes", maxInput)
 	}
 	lines := newLineReader(string(text))
 	var puzzles []*Clues
@@ -56,7 +57,7 @@ func (Game) Judge(ctx context.Context, in io.Reader, out io.Writer, progress fun
 		c, err := parseJudge(lines)
 		if err != nil {
 			if len(puzzles) > 0 {
-				return fmt.Errorf("nonogram: puzzle %d: %s", len(puzzles)+1, strings.TrimPrefix(err.Error(), "nonogram: "))
+				return msg.Errorf("nonogram: puzzle %d: %s", len(puzzles)+1, strings.TrimPrefix(err.Error(), "nonogram: "))
 			}
 			return err
 		}

@@ -3,9 +3,9 @@ package nonogram
 import (
 	"bytes"
 	"context"
-	"fmt"
 	"math/rand/v2"
 
+	"gridsolve/solvers/msg"
 	"gridsolve/solvers/play"
 )
 
@@ -113,10 +113,10 @@ func levelOf(probes int, solved bool) int {
 // level: fuller pictures are easier.
 func (Game) Generate(ctx context.Context, o play.Options) (string, error) {
 	if o.W < 1 || o.H < 1 || o.W > MaxGenerateSide || o.H > MaxGenerateSide {
-		return "", fmt.Errorf("nonogram: cannot generate %dx%d puzzles (1..%d per side)", o.W, o.H, MaxGenerateSide)
+		return "", msg.Errorf("nonogram: cannot generate %dx%d puzzles (1..%d per side)", o.W, o.H, MaxGenerateSide)
 	}
 	if o.Level < Easy || o.Level > Hard {
-		return "", fmt.Errorf("nonogram: level %d out of range %d..%d", o.Level, Easy, Hard)
+		return "", msg.Errorf("nonogram: level %d out of range %d..%d", o.Level, Easy, Hard)
 	}
 	rng := rand.New(rand.NewPCG(o.Seed, uint64(o.W)<<32|uint64(o.H)<<16|uint64(o.Level)))
 	density := pictureDensity(o)
@@ -137,7 +137,7 @@ func (Game) Generate(ctx context.Context, o play.Options) (string, error) {
 			return c.String(), nil
 		}
 	}
-	return "", fmt.Errorf("nonogram: no %dx%d puzzle of level %d found in %d pictures; try a larger board", o.W, o.H, o.Level, maxDraws)
+	return "", msg.Errorf("nonogram: no %dx%d puzzle of level %d found in %d pictures; try a larger board", o.W, o.H, o.Level, maxDraws)
 }
 
 // drawPicture draws h rows of w cells, each black with probability

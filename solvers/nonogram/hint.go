@@ -2,10 +2,10 @@ package nonogram
 
 import (
 	"context"
-	"fmt"
 	"strconv"
 	"strings"
 
+	"gridsolve/solvers/msg"
 	"gridsolve/solvers/play"
 )
 
@@ -31,19 +31,19 @@ func parsePosition(text string, h, w int) ([]byte, error) {
 	}
 	lines := strings.Split(strings.TrimSpace(text), "\n")
 	if len(lines) != h {
-		return nil, fmt.Errorf("nonogram: position: %d rows, want %d", len(lines), h)
+		return nil, msg.Errorf("nonogram: position: %d rows, want %d", len(lines), h)
 	}
 	for r, line := range lines {
 		line = strings.TrimSpace(line)
 		if len(line) != w {
-			return nil, fmt.Errorf("nonogram: position: row %d has %d cells, want %d", r+1, len(line), w)
+			return nil, msg.Errorf("nonogram: position: row %d has %d cells, want %d", r+1, len(line), w)
 		}
 		for c := range w {
 			switch ch := line[c]; ch {
 			case markBlack, markWhite, markUnknown:
 				grid[r*w+c] = ch
 			default:
-				return nil, fmt.Errorf("nonogram: position: row %d, column %d: want '#', 'x' or '.', got %q", r+1, c+1, ch)
+				return nil, msg.Errorf("nonogram: position: row %d, column %d: want '#', 'x' or '.', got %q", r+1, c+1, ch)
 			}
 		}
 	}
@@ -375,31 +375,31 @@ func (s step) hint(b *board) play.Hint {
 		h.Reason = "These clues have no solution."
 	case misfitStep:
 		h.Move = "wrong"
-		h.Reason = fmt.Sprintf("%s cannot fit clue %s with the cells you marked.", capital(b.lineName(s.line)), clueText(b.runsOf(s.line)))
+		h.Reason = msg.Sprintf("%s cannot fit clue %s with the cells you marked.", capital(b.lineName(s.line)), clueText(b.runsOf(s.line)))
 		if len(s.cells) == 0 { // the clue itself is too long
 			h.Move = ""
-			h.Reason = fmt.Sprintf("%s cannot fit clue %s in %d cells: these clues have no solution.",
+			h.Reason = msg.Sprintf("%s cannot fit clue %s in %d cells: these clues have no solution.",
 				capital(b.lineName(s.line)), clueText(b.runsOf(s.line)), len(b.cellsOf(s.line)))
 		}
 	case wrongStep:
 		h.Move = "wrong"
-		h.Reason = fmt.Sprintf("Cell %s is marked %s, but the solution has it %s.", b.cellName(s.cells[0]), colourName(s.mark), colourName(markBlack+markWhite-s.mark))
+		h.Reason = msg.Sprintf("Cell %s is marked %s, but the solution has it %s.", b.cellName(s.cells[0]), colourName(s.mark), colourName(markBlack+markWhite-s.mark))
 	case lineStep:
 		at := make([]int, len(s.cells))
 		for i, g := range s.cells {
 			at[i] = b.indexInLine(g, s.line) + 1
 		}
-		h.Reason = fmt.Sprintf("%s, clue %s in %d cells: %s must be %s.", capital(b.lineName(s.line)), clueText(b.runsOf(s.line)),
+		h.Reason = msg.Sprintf("%s, clue %s in %d cells: %s must be %s.", capital(b.lineName(s.line)), clueText(b.runsOf(s.line)),
 			len(b.cellsOf(s.line)), spans(at), colourName(s.mark))
 	case probeStep:
-		h.Reason = fmt.Sprintf("Line reasoning is stuck. If cell %s were %s, %s could not fit its clue %s: so it is %s.",
+		h.Reason = msg.Sprintf("Line reasoning is stuck. If cell %s were %s, %s could not fit its clue %s: so it is %s.",
 			b.cellName(s.cells[0]), colourName(s.probe), b.lineName(s.line), clueText(b.runsOf(s.line)), colourName(s.mark))
 	case stuckStep:
 		if s.cells == nil {
 			h.Move = ""
 			h.Reason = "Line reasoning and probing single cells are stuck, and the clues have more than one solution."
 		} else {
-			h.Reason = fmt.Sprintf("Line reasoning and probing single cells are stuck: a guess is needed, and in the solution cell %s is %s.",
+			h.Reason = msg.Sprintf("Line reasoning and probing single cells are stuck: a guess is needed, and in the solution cell %s is %s.",
 				b.cellName(s.cells[0]), colourName(s.mark))
 		}
 	}
@@ -430,7 +430,7 @@ func colourName(mark byte) string {
 func (b *board) lineName(l int) string { return lineName(l, b.h) }
 
 // cellName writes cell g as "(row, column)", counting from 1.
-func (b *board) cellName(g int) string { return fmt.Sprintf("(%d, %d)", g/b.w+1, g%b.w+1) }
+func (b *board) cellName(g int) string { return msg.Sprintf("(%d, %d)", g/b.w+1, g%b.w+1) }
 
 // indexInLine is the position of cell g along line l, from 0.
 func (b *board) indexInLine(g, l int) int {
@@ -440,7 +440,14 @@ func (b *board) indexInLine(g, l int) int {
 	return g / b.w
 }
 
-func capital(s string) string { return strings.ToUpper(s[:1]) + s[1:] }
+// capital capitalises a line's name ("row 3", "column 7"): ASCII only,
+// which spares the solver worker Unicode's case tables.
+func capital(s string) string {
+	if s != "" && 'a' <= s[0] && s[0] <= 'z' {
+		return string(s[0]-'a'+'A') + s[1:]
+	}
+	return s
+}
 
 // clueText writes runs as "3 5", or "0" for an empty line.
 func clueText(runs []int) string {
@@ -461,7 +468,7 @@ func spans(at []int) string {
 		if j == i {
 			parts = append(parts, strconv.Itoa(at[i]))
 		} else {
-			parts = append(parts, fmt.Sprintf("%d–%d", at[i], at[j]))
+			parts = append(parts, msg.Sprintf("%d–%d", at[i], at[j]))
 		}
 		i = j + 1
 	}

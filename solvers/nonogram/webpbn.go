@@ -2,10 +2,11 @@ package nonogram
 
 import (
 	"errors"
-	"fmt"
 	"strconv"
 	"strings"
 	"unicode/utf8"
+
+	"gridsolve/solvers/msg"
 )
 
 // The webpbn XML format (pbn-0.3.dtd) as far as black and white puzzles
@@ -39,21 +40,21 @@ type pbnCount struct{ color, n string }
 func parseXML(text string) (*Clues, error) {
 	root, puzzles, err := readPBN(text)
 	if err != nil {
-		return nil, fmt.Errorf("nonogram: webpbn XML: %v", err)
+		return nil, msg.Errorf("nonogram: webpbn XML: %v", err)
 	}
 	var p *pbnPuzzle
 	switch {
 	case root == "puzzleset" && len(puzzles) == 1:
 		p = &puzzles[0]
 	case root == "puzzleset":
-		return nil, fmt.Errorf("nonogram: webpbn XML: want one puzzle in the puzzleset, got %d", len(puzzles))
+		return nil, msg.Errorf("nonogram: webpbn XML: want one puzzle in the puzzleset, got %d", len(puzzles))
 	case root == "puzzle":
 		p = &puzzles[0]
 	default:
-		return nil, fmt.Errorf("nonogram: webpbn XML: want <puzzleset> or <puzzle>, got <%s>", clip(root))
+		return nil, msg.Errorf("nonogram: webpbn XML: want <puzzleset> or <puzzle>, got <%s>", clip(root))
 	}
 	if p.typ != "" && p.typ != "grid" {
-		return nil, fmt.Errorf("nonogram: webpbn XML: puzzle type %q is not supported", clip(p.typ))
+		return nil, msg.Errorf("nonogram: webpbn XML: puzzle type %q is not supported", clip(p.typ))
 	}
 	black := p.defaultColor
 	if black == "" {
@@ -69,20 +70,20 @@ func parseXML(text string) (*Clues, error) {
 		case "columns":
 			dst, haveCols = &c.Cols, true
 		default:
-			return nil, fmt.Errorf("nonogram: webpbn XML: clues of type %q (want rows or columns)", clip(clues.typ))
+			return nil, msg.Errorf("nonogram: webpbn XML: clues of type %q (want rows or columns)", clip(clues.typ))
 		}
 		if len(clues.lines) > MaxSide {
-			return nil, fmt.Errorf("nonogram: webpbn XML: more than %d %s", MaxSide, clues.typ)
+			return nil, msg.Errorf("nonogram: webpbn XML: more than %d %s", MaxSide, clues.typ)
 		}
 		*dst = make([][]int, len(clues.lines))
 		for i, line := range clues.lines {
 			for _, count := range line {
 				if count.color != "" && count.color != black {
-					return nil, fmt.Errorf("nonogram: webpbn XML: %s %d: colour puzzles are not supported (a count in %q)", clues.typ, i+1, clip(count.color))
+					return nil, msg.Errorf("nonogram: webpbn XML: %s %d: colour puzzles are not supported (a count in %q)", clues.typ, i+1, clip(count.color))
 				}
 				runs, err := parseRuns([]string{strings.TrimSpace(count.n)})
 				if err != nil {
-					return nil, fmt.Errorf("nonogram: webpbn XML: %s %d: %v", clues.typ, i+1, err)
+					return nil, msg.Errorf("nonogram: webpbn XML: %s %d: %v", clues.typ, i+1, err)
 				}
 				(*dst)[i] = append((*dst)[i], runs...)
 			}
@@ -92,7 +93,7 @@ func parseXML(text string) (*Clues, error) {
 		return nil, errors.New("nonogram: webpbn XML: want both row and column clues")
 	}
 	if err := checkSize(len(c.Rows), len(c.Cols)); err != nil {
-		return nil, fmt.Errorf("nonogram: webpbn XML: %v", err)
+		return nil, msg.Errorf("nonogram: webpbn XML: %v", err)
 	}
 	return c, nil
 }
@@ -177,7 +178,7 @@ func readPBN(text string) (root string, puzzles []pbnPuzzle, err error) {
 			fallthrough
 		case xmlEnd:
 			if len(open) == 0 || open[len(open)-1] != tok.name {
-				return "", nil, s.syntaxError(fmt.Sprintf("element <%s> closed by </%s>", clip(last(open)), clip(tok.name)))
+				return "", nil, s.syntaxError(msg.Sprintf("element <%s> closed by </%s>", clip(last(open)), clip(tok.name)))
 			}
 			open, roles = open[:len(open)-1], roles[:len(roles)-1]
 			if len(open) == 0 {
@@ -234,8 +235,8 @@ func (t xmlToken) attr(name string) string {
 }
 
 // syntaxError says what is wrong where the scanner is.
-func (s *xmlScanner) syntaxError(msg string) error {
-	return fmt.Errorf("XML syntax error on line %d: %s", 1+strings.Count(s.text[:s.at], "\n"), msg)
+func (s *xmlScanner) syntaxError(what string) error {
+	return msg.Errorf("XML syntax error on line %d: %s", 1+strings.Count(s.text[:s.at], "\n"), what)
 }
 
 func (s *xmlScanner) next() (xmlToken, error) {
@@ -454,7 +455,7 @@ func (s *xmlScanner) checkChars(text string) error {
 			return s.syntaxError("invalid UTF-8")
 		}
 		if !isXMLChar(r) {
-			return s.syntaxError(fmt.Sprintf("illegal character code %U", r))
+			return s.syntaxError(msg.Sprintf("illegal character code %U", r))
 		}
 	}
 	return nil

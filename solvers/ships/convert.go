@@ -1,9 +1,9 @@
 package ships
 
 import (
-	"fmt"
 	"strings"
 
+	"gridsolve/solvers/msg"
 	"gridsolve/solvers/play"
 )
 
@@ -27,7 +27,7 @@ func (Game) Formats() []play.Format {
 // digit is judge text, anything else a plain grid. It returns judge text.
 func (g Game) Import(text string) (string, play.Format, error) {
 	if len(text) > maxInput {
-		return "", play.Format{}, fmt.Errorf("ships: input longer than %d bytes", maxInput)
+		return "", play.Format{}, msg.Errorf("ships: input longer than %d bytes", maxInput)
 	}
 	formats := g.Formats()
 	if t := strings.TrimSpace(text); t != "" && t[0] >= '0' && t[0] <= '9' {
@@ -61,7 +61,7 @@ func (Game) Export(judge, format string) (string, error) {
 		}
 		return sb.String(), nil
 	}
-	return "", fmt.Errorf("ships: unknown format %q (want %q or %q)", format, formatJudge, formatGrid)
+	return "", msg.Errorf("ships: unknown format %q (want %q or %q)", format, formatJudge, formatGrid)
 }
 
 // parseGrid reads rows of 'x', 'o' and '.', all of one length; blank
@@ -76,27 +76,27 @@ func parseGrid(text string) (*Board, error) {
 			ended = len(rows) > 0
 			continue
 		case ended:
-			return nil, fmt.Errorf("ships: text after the grid's %d rows: %q", len(rows), clip(line))
+			return nil, msg.Errorf("ships: text after the grid's %d rows: %q", len(rows), clip(line))
 		case len(rows) == MaxSide:
-			return nil, fmt.Errorf("ships: the grid has more than %d rows", MaxSide)
+			return nil, msg.Errorf("ships: the grid has more than %d rows", MaxSide)
 		}
 		rows = append(rows, line)
 	}
 	if len(rows) == 0 {
-		return nil, fmt.Errorf("ships: no board in the input")
+		return nil, msg.Errorf("ships: no board in the input")
 	}
 	w := len(rows[0])
 	if w > MaxSide {
-		return nil, fmt.Errorf("ships: grid row 1 has %d cells, more than %d", w, MaxSide)
+		return nil, msg.Errorf("ships: grid row 1 has %d cells, more than %d", w, MaxSide)
 	}
 	b := &Board{W: w, H: len(rows), Cells: make([]byte, 0, w*len(rows))}
 	for y, row := range rows {
 		if len(row) != w {
-			return nil, fmt.Errorf("ships: grid row %d has %d cells, want %d like row 1", y+1, len(row), w)
+			return nil, msg.Errorf("ships: grid row %d has %d cells, want %d like row 1", y+1, len(row), w)
 		}
 		for x := range w {
 			if c := row[x]; c != 'x' && c != 'o' && c != '.' {
-				return nil, fmt.Errorf("ships: grid row %d cell %d is %q, want 'x' (hit), 'o' (miss) or '.' (not shot)", y+1, x+1, c)
+				return nil, msg.Errorf("ships: grid row %d cell %d is %q, want 'x' (hit), 'o' (miss) or '.' (not shot)", y+1, x+1, c)
 			}
 		}
 		b.Cells = append(b.Cells, row...)

@@ -3,10 +3,11 @@ package ships
 import (
 	"bufio"
 	"errors"
-	"fmt"
 	"io"
 	"strconv"
 	"strings"
+
+	"gridsolve/solvers/msg"
 )
 
 // Limits. The judge promises 2 <= w, h <= 16; the page allows up to 20x20
@@ -27,7 +28,7 @@ type Board struct {
 // it is a complete judge input on its own.
 func (b *Board) String() string {
 	var sb strings.Builder
-	fmt.Fprintf(&sb, "%d %d\n", b.W, b.H)
+	msg.Fprintf(&sb, "%d %d\n", b.W, b.H)
 	for y := 0; y < b.H; y++ {
 		sb.Write(b.Cells[y*b.W : (y+1)*b.W])
 		sb.WriteByte('\n')
@@ -49,7 +50,7 @@ func ParseBoard(text string) (*Board, error) {
 	case 1:
 		return boards[0], nil
 	}
-	return nil, fmt.Errorf("ships: want one game, got %d", len(boards))
+	return nil, msg.Errorf("ships: want one game, got %d", len(boards))
 }
 
 // Parse reads every game of a judge input: "w h", then h rows of w
@@ -79,7 +80,7 @@ func Parse(r io.Reader) ([]*Board, error) {
 		game := len(boards) + 1
 		w, h, err := parseHeader(text)
 		if err != nil {
-			return nil, fmt.Errorf("ships: game %d line %d: %v", game, line, err)
+			return nil, msg.Errorf("ships: game %d line %d: %v", game, line, err)
 		}
 		if w == 0 && h == 0 {
 			break
@@ -91,14 +92,14 @@ func Parse(r io.Reader) ([]*Board, error) {
 				if err := readErr(sc, lr, line); err != nil {
 					return nil, err
 				}
-				return nil, fmt.Errorf("ships: game %d: input ends after %d of %d rows", game, y, h)
+				return nil, msg.Errorf("ships: game %d: input ends after %d of %d rows", game, y, h)
 			}
 			if len(row) != w {
-				return nil, fmt.Errorf("ships: game %d line %d: want %d cells, got %d", game, line, w, len(row))
+				return nil, msg.Errorf("ships: game %d line %d: want %d cells, got %d", game, line, w, len(row))
 			}
 			for i := 0; i < w; i++ {
 				if c := row[i]; c != 'x' && c != 'o' && c != '.' {
-					return nil, fmt.Errorf("ships: game %d line %d: cell %d is %q, want 'x', 'o' or '.'", game, line, i+1, c)
+					return nil, msg.Errorf("ships: game %d line %d: cell %d is %q, want 'x', 'o' or '.'", game, line, i+1, c)
 				}
 			}
 			b.Cells = append(b.Cells, row...)
@@ -114,10 +115,10 @@ func Parse(r io.Reader) ([]*Board, error) {
 // readErr reports why reading stopped early, if it did.
 func readErr(sc *bufio.Scanner, lr *io.LimitedReader, line int) error {
 	if lr.N <= 0 {
-		return fmt.Errorf("ships: input longer than %d bytes", maxInput)
+		return msg.Errorf("ships: input longer than %d bytes", maxInput)
 	}
 	if err := sc.Err(); err != nil {
-		return fmt.Errorf("ships: line %d: %v", line+1, err)
+		return msg.Errorf("ships: line %d: %v", line+1, err)
 	}
 	return nil
 }
@@ -126,18 +127,18 @@ func readErr(sc *bufio.Scanner, lr *io.LimitedReader, line int) error {
 func parseHeader(text string) (w, h int, err error) {
 	f := strings.Fields(text)
 	if len(f) != 2 {
-		return 0, 0, fmt.Errorf("want \"width height\", got %q", clip(text))
+		return 0, 0, msg.Errorf("want \"width height\", got %q", clip(text))
 	}
 	w, errW := strconv.Atoi(f[0])
 	h, errH := strconv.Atoi(f[1])
 	if errW != nil || errH != nil {
-		return 0, 0, fmt.Errorf("want two integers \"width height\", got %q", clip(text))
+		return 0, 0, msg.Errorf("want two integers \"width height\", got %q", clip(text))
 	}
 	if w == 0 && h == 0 {
 		return 0, 0, nil
 	}
 	if w < 1 || h < 1 || w > MaxSide || h > MaxSide {
-		return 0, 0, fmt.Errorf("board %s x %s is outside 1x1 .. %dx%d", clip(f[0]), clip(f[1]), MaxSide, MaxSide)
+		return 0, 0, msg.Errorf("board %s x %s is outside 1x1 .. %dx%d", clip(f[0]), clip(f[1]), MaxSide, MaxSide)
 	}
 	return w, h, nil
 }

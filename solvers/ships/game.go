@@ -2,8 +2,9 @@ package ships
 
 import (
 	"context"
-	"fmt"
 	"io"
+
+	"gridsolve/solvers/msg"
 )
 
 // Game is the ships puzzle behind the common solvers.Game interface.
@@ -27,7 +28,7 @@ func (Game) Judge(ctx context.Context, in io.Reader, out io.Writer, progress fun
 		if win {
 			verdict = "yes."
 		}
-		if _, err := fmt.Fprintf(out, "Game #%d\n%s\n\n", k+1, verdict); err != nil {
+		if _, err := msg.Fprintf(out, "Game #%d\n%s\n\n", k+1, verdict); err != nil {
 			return err
 		}
 	}

@@ -4,10 +4,10 @@ import (
 	"bytes"
 	"context"
 	"errors"
-	"fmt"
 	"math"
 	"math/rand/v2"
 
+	"gridsolve/solvers/msg"
 	"gridsolve/solvers/play"
 )
 
@@ -25,7 +25,7 @@ const generateNodes = 2e5 // search nodes for one random fleet before giving up
 // it harder or easier.
 func (Game) Generate(ctx context.Context, o play.Options) (string, error) {
 	if o.W < 1 || o.H < 1 || o.W > MaxSide || o.H > MaxSide {
-		return "", fmt.Errorf("ships: board %dx%d is outside 1x1 .. %dx%d", o.W, o.H, MaxSide, MaxSide)
+		return "", msg.Errorf("ships: board %dx%d is outside 1x1 .. %dx%d", o.W, o.H, MaxSide, MaxSide)
 	}
 	b := &Board{W: o.W, H: o.H, Cells: bytes.Repeat([]byte{'.'}, o.W*o.H)}
 	fleet, err := randomFleet(ctx, b, o.Seed)
@@ -60,7 +60,7 @@ func randomFleet(ctx context.Context, b *Board, seed uint64) (cellSet, error) {
 		return cellSet{}, err
 	}
 	if len(grids) == 0 {
-		return cellSet{}, fmt.Errorf("ships: the seven ships do not fit on a %dx%d board", b.W, b.H)
+		return cellSet{}, msg.Errorf("ships: the seven ships do not fit on a %dx%d board", b.W, b.H)
 	}
 	return grids[0], nil
 }
@@ -93,16 +93,16 @@ func (Game) Hint(ctx context.Context, puzzle, position string) (play.Hint, error
 	case a.Known[a.Next] == 'x':
 		why = "every fleet that fits puts a ship there"
 	case a.Win:
-		why = fmt.Sprintf("it keeps the promise of at most one more miss (%d%% of the fleets that fit put a ship there)", pct)
+		why = msg.Sprintf("it keeps the promise of at most one more miss (%d%% of the fleets that fit put a ship there)", pct)
 	case a.GridsCapped:
-		why = fmt.Sprintf("about %d%% of the fleets that fit put a ship there, by a sample of them", pct)
+		why = msg.Sprintf("about %d%% of the fleets that fit put a ship there, by a sample of them", pct)
 	default:
-		why = fmt.Sprintf("%d%% of the fleets that fit put a ship there", pct)
+		why = msg.Sprintf("%d%% of the fleets that fit put a ship there", pct)
 	}
 	return play.Hint{
 		Cells:  []int{a.Next},
 		Move:   "shoot",
-		Reason: fmt.Sprintf("Shoot row %d, column %d: %s.", a.Next/b.W+1, a.Next%b.W+1, why),
+		Reason: msg.Sprintf("Shoot row %d, column %d: %s.", a.Next/b.W+1, a.Next%b.W+1, why),
 	}, nil
 }
 
@@ -131,10 +131,10 @@ func Replay(ctx context.Context, fleet string, shots []int) ([]bool, error) {
 	sure := make([]bool, len(shots))
 	for k, c := range shots {
 		if c < 0 || c >= len(b.Cells) {
-			return nil, fmt.Errorf("ships: shot %d is cell %d, outside the %dx%d board", k+1, c, b.W, b.H)
+			return nil, msg.Errorf("ships: shot %d is cell %d, outside the %dx%d board", k+1, c, b.W, b.H)
 		}
 		if b.Cells[c] != '.' {
-			return nil, fmt.Errorf("ships: shot %d at row %d, column %d is a repeat", k+1, c/b.W+1, c%b.W+1)
+			return nil, msg.Errorf("ships: shot %d at row %d, column %d is a repeat", k+1, c/b.W+1, c%b.W+1)
 		}
 		if sure[k], err = decide(ctx, b, nil); err != nil {
 			return nil, err

@@ -1,10 +1,10 @@
 package tetravex
 
 import (
-	"fmt"
 	"strconv"
 	"strings"
 
+	"gridsolve/solvers/msg"
 	"gridsolve/solvers/play"
 )
 
@@ -34,7 +34,7 @@ func (Game) Formats() []play.Format {
 // first character '+' or '|'; it returns judge text.
 func (g Game) Import(text string) (string, play.Format, error) {
 	if len(text) > maxInput {
-		return "", play.Format{}, fmt.Errorf("tetravex: input longer than %d bytes", maxInput)
+		return "", play.Format{}, msg.Errorf("tetravex: input longer than %d bytes", maxInput)
 	}
 	formats := g.Formats()
 	t := strings.TrimSpace(text)
@@ -64,7 +64,7 @@ func (Game) Export(judge, format string) (string, error) {
 	case formatCards:
 		return cardGrid(p), nil
 	}
-	return "", fmt.Errorf("tetravex: unknown format %q (want %q or %q)", format, formatJudge, formatCards)
+	return "", msg.Errorf("tetravex: unknown format %q (want %q or %q)", format, formatJudge, formatCards)
 }
 
 // cardGrid draws p's cards, n to a row, five characters wide each.
@@ -75,15 +75,15 @@ func cardGrid(p *Puzzle) string {
 	for r := range p.N {
 		row := p.Cards[r*p.N : (r+1)*p.N]
 		for _, c := range row {
-			fmt.Fprintf(&b, "| %-4s", centre(c[Top]))
+			msg.Fprintf(&b, "| %-4s", centre(c[Top]))
 		}
 		b.WriteString("|\n")
 		for _, c := range row {
-			fmt.Fprintf(&b, "|%-2d %2d", c[Left], c[Right])
+			msg.Fprintf(&b, "|%-2d %2d", c[Left], c[Right])
 		}
 		b.WriteString("|\n")
 		for _, c := range row {
-			fmt.Fprintf(&b, "| %-4s", centre(c[Bottom]))
+			msg.Fprintf(&b, "| %-4s", centre(c[Bottom]))
 		}
 		b.WriteString("|\n")
 		b.WriteString(rule)
@@ -112,13 +112,13 @@ func parseCards(text string) (*Puzzle, error) {
 			return nil
 		}
 		if len(block) != 3 {
-			return fmt.Errorf("tetravex: card grid line %d: a row of cards has %d lines, want 3 (top, left and right, bottom)", start, len(block))
+			return msg.Errorf("tetravex: card grid line %d: a row of cards has %d lines, want 3 (top, left and right, bottom)", start, len(block))
 		}
 		cells := make([][]string, 3)
 		for i, l := range block {
 			cells[i] = strings.Split(l[1:len(l)-1], "|")
 			if len(cells[i]) != len(cells[0]) {
-				return fmt.Errorf("tetravex: card grid line %d: %d cards, want %d like the line above", start+i, len(cells[i]), len(cells[0]))
+				return msg.Errorf("tetravex: card grid line %d: %d cards, want %d like the line above", start+i, len(cells[i]), len(cells[0]))
 			}
 		}
 		for k := range cells[0] {
@@ -126,17 +126,17 @@ func parseCards(text string) (*Puzzle, error) {
 			side := strings.Fields(cells[1][k])
 			bottom, errB := value(cells[2][k])
 			if len(side) != 2 {
-				return fmt.Errorf("tetravex: card grid row %d card %d: want the left and right values, got %.20q", rows+1, k+1, strings.TrimSpace(cells[1][k]))
+				return msg.Errorf("tetravex: card grid row %d card %d: want the left and right values, got %.20q", rows+1, k+1, strings.TrimSpace(cells[1][k]))
 			}
 			left, errL := value(side[0])
 			right, errR := value(side[1])
 			for _, err := range []error{errT, errR, errB, errL} {
 				if err != nil {
-					return fmt.Errorf("tetravex: card grid row %d card %d: %v", rows+1, k+1, err)
+					return msg.Errorf("tetravex: card grid row %d card %d: %v", rows+1, k+1, err)
 				}
 			}
 			if len(cards) == MaxN*MaxN {
-				return fmt.Errorf("tetravex: more than %d cards", MaxN*MaxN)
+				return msg.Errorf("tetravex: more than %d cards", MaxN*MaxN)
 			}
 			cards = append(cards, Card{top, right, bottom, left})
 		}
@@ -154,9 +154,9 @@ func parseCards(text string) (*Puzzle, error) {
 				return nil, err
 			}
 		case len(block) == 3:
-			return nil, fmt.Errorf("tetravex: card grid line %d: want a rule line of + and - after three lines of cards", n)
+			return nil, msg.Errorf("tetravex: card grid line %d: want a rule line of + and - after three lines of cards", n)
 		case l[0] != '|' || len(l) < 2 || l[len(l)-1] != '|':
-			return nil, fmt.Errorf("tetravex: card grid line %d: want cells between '|'", n)
+			return nil, msg.Errorf("tetravex: card grid line %d: want cells between '|'", n)
 		default:
 			if len(block) == 0 {
 				start = n
@@ -172,10 +172,10 @@ func parseCards(text string) (*Puzzle, error) {
 		side++
 	}
 	if len(cards) == 0 || side*side != len(cards) {
-		return nil, fmt.Errorf("tetravex: the card grid holds %d cards, not a square number", len(cards))
+		return nil, msg.Errorf("tetravex: the card grid holds %d cards, not a square number", len(cards))
 	}
 	if side > MaxN {
-		return nil, fmt.Errorf("tetravex: %d cards make a %dx%d board, larger than %dx%d", len(cards), side, side, MaxN, MaxN)
+		return nil, msg.Errorf("tetravex: %d cards make a %dx%d board, larger than %dx%d", len(cards), side, side, MaxN, MaxN)
 	}
 	p := &Puzzle{N: side, Cards: cards}
 	return p, p.validate()
@@ -186,7 +186,7 @@ func value(s string) (int, error) {
 	s = strings.TrimSpace(s)
 	v, err := strconv.Atoi(s)
 	if err != nil || v < 0 || v > MaxValue {
-		return 0, fmt.Errorf("edge value %.20q is not a number from 0 to %d", s, MaxValue)
+		return 0, msg.Errorf("edge value %.20q is not a number from 0 to %d", s, MaxValue)
 	}
 	return v, nil
 }

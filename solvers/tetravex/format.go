@@ -1,10 +1,11 @@
 package tetravex
 
 import (
-	"fmt"
 	"io"
 	"strconv"
 	"strings"
+
+	"gridsolve/solvers/msg"
 )
 
 // Limits on the puzzles this package accepts. The judge's boards go up to
@@ -37,9 +38,9 @@ type Puzzle struct {
 // that ends the input, so that ParsePuzzle(p.String()) gives p back.
 func (p *Puzzle) String() string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "%d\n", p.N)
+	msg.Fprintf(&b, "%d\n", p.N)
 	for _, c := range p.Cards {
-		fmt.Fprintf(&b, "%d %d %d %d\n", c[Top], c[Right], c[Bottom], c[Left])
+		msg.Fprintf(&b, "%d %d %d %d\n", c[Top], c[Right], c[Bottom], c[Left])
 	}
 	b.WriteString("0\n")
 	return b.String()
@@ -53,7 +54,7 @@ func ParsePuzzle(text string) (*Puzzle, error) {
 		return nil, err
 	}
 	if len(ps) != 1 {
-		return nil, fmt.Errorf("tetravex: want one game, got %d", len(ps))
+		return nil, msg.Errorf("tetravex: want one game, got %d", len(ps))
 	}
 	return ps[0], nil
 }
@@ -64,10 +65,10 @@ func ParsePuzzle(text string) (*Puzzle, error) {
 func Parse(r io.Reader) ([]*Puzzle, error) {
 	data, err := io.ReadAll(io.LimitReader(r, maxInput+1))
 	if err != nil {
-		return nil, fmt.Errorf("tetravex: %w", err)
+		return nil, msg.Errorf("tetravex: %w", err)
 	}
 	if len(data) > maxInput {
-		return nil, fmt.Errorf("tetravex: input is larger than %d MiB", maxInput>>20)
+		return nil, msg.Errorf("tetravex: input is larger than %d MiB", maxInput>>20)
 	}
 	lr := lineReader{lines: strings.Split(string(data), "\n")}
 	var puzzles []*Puzzle
@@ -77,15 +78,15 @@ func Parse(r io.Reader) ([]*Puzzle, error) {
 			return puzzles, nil
 		}
 		if len(fields) != 1 {
-			return nil, fmt.Errorf("tetravex: game %d line %d: want the board size alone, got %d fields", game, line, len(fields))
+			return nil, msg.Errorf("tetravex: game %d line %d: want the board size alone, got %d fields", game, line, len(fields))
 		}
 		n, err := strconv.Atoi(fields[0])
 		if err != nil || n < 0 || n > MaxN {
-			return nil, fmt.Errorf("tetravex: game %d line %d: board size %.20q is not a number from 1 to %d", game, line, fields[0], MaxN)
+			return nil, msg.Errorf("tetravex: game %d line %d: board size %.20q is not a number from 1 to %d", game, line, fields[0], MaxN)
 		}
 		if n == 0 {
 			if _, line, ok := lr.next(); ok {
-				return nil, fmt.Errorf("tetravex: line %d: text after the final 0", line)
+				return nil, msg.Errorf("tetravex: line %d: text after the final 0", line)
 			}
 			return puzzles, nil
 		}
@@ -93,15 +94,15 @@ func Parse(r io.Reader) ([]*Puzzle, error) {
 		for i := range p.Cards {
 			fields, line, ok := lr.next()
 			if !ok {
-				return nil, fmt.Errorf("tetravex: game %d: input ends after %d of %d cards", game, i, n*n)
+				return nil, msg.Errorf("tetravex: game %d: input ends after %d of %d cards", game, i, n*n)
 			}
 			if len(fields) != 4 {
-				return nil, fmt.Errorf("tetravex: game %d line %d: want 4 numbers (top right bottom left), got %d", game, line, len(fields))
+				return nil, msg.Errorf("tetravex: game %d line %d: want 4 numbers (top right bottom left), got %d", game, line, len(fields))
 			}
 			for side, f := range fields {
 				v, err := strconv.Atoi(f)
 				if err != nil || v < 0 || v > MaxValue {
-					return nil, fmt.Errorf("tetravex: game %d line %d: value %.20q is not a number from 0 to %d", game, line, f, MaxValue)
+					return nil, msg.Errorf("tetravex: game %d line %d: value %.20q is not a number from 0 to %d", game, line, f, MaxValue)
 				}
 				p.Cards[i][side] = v
 			}
@@ -130,15 +131,15 @@ func (lr *lineReader) next() (fields []string, line int, ok bool) {
 // validate checks a puzzle built by hand rather than parsed.
 func (p *Puzzle) validate() error {
 	if p.N < 1 || p.N > MaxN {
-		return fmt.Errorf("tetravex: board size %d is not from 1 to %d", p.N, MaxN)
+		return msg.Errorf("tetravex: board size %d is not from 1 to %d", p.N, MaxN)
 	}
 	if len(p.Cards) != p.N*p.N {
-		return fmt.Errorf("tetravex: a %d×%d board needs %d cards, got %d", p.N, p.N, p.N*p.N, len(p.Cards))
+		return msg.Errorf("tetravex: a %d×%d board needs %d cards, got %d", p.N, p.N, p.N*p.N, len(p.Cards))
 	}
 	for i, c := range p.Cards {
 		for _, v := range c {
 			if v < 0 || v > MaxValue {
-				return fmt.Errorf("tetravex: card %d: value %d is not from 0 to %d", i+1, v, MaxValue)
+				return msg.Errorf("tetravex: card %d: value %d is not from 0 to %d", i+1, v, MaxValue)
 			}
 		}
 	}

@@ -2,8 +2,9 @@ package tetravex
 
 import (
 	"context"
-	"fmt"
 	"io"
+
+	"gridsolve/solvers/msg"
 )
 
 // Game is the tetravex puzzle behind the common solvers.Game interface.
@@ -33,7 +34,7 @@ func (Game) Judge(ctx context.Context, in io.Reader, out io.Writer, progress fun
 		if a.Possible {
 			verdict = "Possible"
 		}
-		if _, err := fmt.Fprintf(out, "Game %d: %s\n\n", i+1, verdict); err != nil {
+		if _, err := msg.Fprintf(out, "Game %d: %s\n\n", i+1, verdict); err != nil {
 			return err
 		}
 	}

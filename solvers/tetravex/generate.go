@@ -1,8 +1,9 @@
 package tetravex
 
 import (
-	"fmt"
 	"math/rand/v2"
+
+	"gridsolve/solvers/msg"
 )
 
 // Generate returns a random solvable n×n puzzle with values from 0 to
@@ -11,7 +12,7 @@ import (
 // values not from 1 to MaxValue+1.
 func Generate(n, values int, rng *rand.Rand) *Puzzle {
 	if n < 1 || n > MaxN || values < 1 || values > MaxValue+1 {
-		panic(fmt.Sprintf("tetravex: Generate(%d, %d): out of range", n, values))
+		panic(msg.Sprintf("tetravex: Generate(%d, %d): out of range", n, values))
 	}
 	// Edges between rows: horizontal[r][c] is the value on top of (r, c);
 	// edges between columns: vertical[r][c] is the value left of (r, c).

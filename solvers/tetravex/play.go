@@ -3,12 +3,12 @@ package tetravex
 import (
 	"context"
 	"errors"
-	"fmt"
 	"math/rand/v2"
 	"slices"
 	"strconv"
 	"strings"
 
+	"gridsolve/solvers/msg"
 	"gridsolve/solvers/play"
 )
 
@@ -44,10 +44,10 @@ const (
 // options give the same puzzle.
 func (Game) Generate(ctx context.Context, o play.Options) (string, error) {
 	if o.W < 2 || o.W > MaxN {
-		return "", fmt.Errorf("tetravex: board size %d is not from 2 to %d", o.W, MaxN)
+		return "", msg.Errorf("tetravex: board size %d is not from 2 to %d", o.W, MaxN)
 	}
 	if o.Level < 1 || o.Level > 3 {
-		return "", fmt.Errorf("tetravex: level %d is not from 1 to 3", o.Level)
+		return "", msg.Errorf("tetravex: level %d is not from 1 to 3", o.Level)
 	}
 	rng := rand.New(rand.NewPCG(o.Seed, uint64(o.W*10+o.Level)))
 	var p *Puzzle
@@ -97,7 +97,7 @@ func provedUnique(ctx context.Context, p *Puzzle) (bool, error) {
 func ParsePosition(p *Puzzle, text string) ([]int, error) {
 	fields := strings.Fields(text)
 	if len(fields) != len(p.Cards) {
-		return nil, fmt.Errorf("tetravex: position: want %d cells (card numbers or -), got %d", len(p.Cards), len(fields))
+		return nil, msg.Errorf("tetravex: position: want %d cells (card numbers or -), got %d", len(p.Cards), len(fields))
 	}
 	board := make([]int, len(fields))
 	placed := make([]bool, len(p.Cards))
@@ -108,10 +108,10 @@ func ParsePosition(p *Puzzle, text string) ([]int, error) {
 		}
 		i, err := strconv.Atoi(f)
 		if err != nil || i < 0 || i >= len(p.Cards) {
-			return nil, fmt.Errorf("tetravex: position: cell %d: %.20q is neither - nor a card number from 0 to %d", pos+1, f, len(p.Cards)-1)
+			return nil, msg.Errorf("tetravex: position: cell %d: %.20q is neither - nor a card number from 0 to %d", pos+1, f, len(p.Cards)-1)
 		}
 		if placed[i] {
-			return nil, fmt.Errorf("tetravex: position: card %d lies on two cells", i)
+			return nil, msg.Errorf("tetravex: position: card %d lies on two cells", i)
 		}
 		placed[i], board[pos] = true, i
 	}
@@ -161,7 +161,7 @@ func (Game) Hint(ctx context.Context, puzzle, position string) (play.Hint, error
 	return play.Hint{
 		Cells:  []int{pos},
 		Move:   strconv.Itoa(card),
-		Reason: fmt.Sprintf("Card %d goes at %s: it is part of %s.", card, cellName(p.N, pos), which),
+		Reason: msg.Sprintf("Card %d goes at %s: it is part of %s.", card, cellName(p.N, pos), which),
 	}, nil
 }
 
@@ -184,9 +184,9 @@ func takeBack(ctx context.Context, p *Puzzle, board []int) (play.Hint, error) {
 		if a.Possible {
 			continue
 		}
-		reason := fmt.Sprintf("Card %d at %s is in no solution with the cards before it in reading order: take it back.", i, cellName(p.N, pos))
+		reason := msg.Sprintf("Card %d at %s is in no solution with the cards before it in reading order: take it back.", i, cellName(p.N, pos))
 		if !slices.ContainsFunc(kept[:pos], func(j int) bool { return j >= 0 }) {
-			reason = fmt.Sprintf("Card %d is in no solution at %s: take it back.", i, cellName(p.N, pos))
+			reason = msg.Sprintf("Card %d is in no solution at %s: take it back.", i, cellName(p.N, pos))
 		}
 		return play.Hint{Cells: []int{pos}, Move: "remove", Reason: reason}, nil
 	}
@@ -221,7 +221,7 @@ func forced(p *Puzzle, board []int) (play.Hint, bool) {
 			return play.Hint{
 				Cells:  []int{pos},
 				Move:   strconv.Itoa(card),
-				Reason: fmt.Sprintf("Card %d goes at %s: no other card left meets the edges around it.", card, cellName(p.N, pos)),
+				Reason: msg.Sprintf("Card %d goes at %s: no other card left meets the edges around it.", card, cellName(p.N, pos)),
 			}, true
 		}
 	}
@@ -231,7 +231,7 @@ func forced(p *Puzzle, board []int) (play.Hint, bool) {
 			return play.Hint{
 				Cells:  []int{pos},
 				Move:   strconv.Itoa(i),
-				Reason: fmt.Sprintf("Card %d goes at %s: it meets the edges of no other empty cell.", i, cellName(p.N, pos)),
+				Reason: msg.Sprintf("Card %d goes at %s: it meets the edges of no other empty cell.", i, cellName(p.N, pos)),
 			}, true
 		}
 	}
@@ -300,5 +300,5 @@ func unplaced(p *Puzzle, board []int, c Card) int {
 
 // cellName names a cell for people.
 func cellName(n, pos int) string {
-	return fmt.Sprintf("row %d, column %d", pos/n+1, pos%n+1)
+	return msg.Sprintf("row %d, column %d", pos/n+1, pos%n+1)
 }

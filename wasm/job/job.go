@@ -5,13 +5,13 @@ package job
 
 import (
 	"context"
-	"fmt"
 	"strconv"
 	"strings"
 	"time"
 
 	"gridsolve/solvers"
 	"gridsolve/solvers/iq"
+	"gridsolve/solvers/msg"
 	"gridsolve/solvers/ships"
 )
 
@@ -46,7 +46,7 @@ func Run(req Request, report func(nodes int64)) (out string) {
 	var res Result
 	defer func() {
 		if r := recover(); r != nil {
-			res.Answer, res.Error = nil, fmt.Sprintf("the %s solver failed: %v", req.Game, r)
+			res.Answer, res.Error = nil, msg.Sprintf("the %s solver failed: %v", req.Game, r)
 		}
 		res.Millis = time.Since(start).Milliseconds()
 		b, err := encodeResult(res)
@@ -70,7 +70,7 @@ func Run(req Request, report func(nodes int64)) (out string) {
 func run(ctx context.Context, req Request, progress func(int64)) (any, string) {
 	g, ok := solvers.Lookup(req.Game)
 	if !ok {
-		return nil, fmt.Sprintf("unknown puzzle %.20q", req.Game)
+		return nil, msg.Sprintf("unknown puzzle %.20q", req.Game)
 	}
 	var answer any
 	var err error
@@ -80,7 +80,7 @@ func run(ctx context.Context, req Request, progress func(int64)) (any, string) {
 	case "hint", "generate":
 		p, ok := g.(solvers.Player)
 		if !ok {
-			return nil, fmt.Sprintf("%s has no %s yet", req.Game, req.Op)
+			return nil, msg.Sprintf("%s has no %s yet", req.Game, req.Op)
 		}
 		if req.Op == "hint" {
 			answer, err = p.Hint(ctx, req.Text, req.Position)
@@ -117,7 +117,7 @@ func run(ctx context.Context, req Request, progress func(int64)) (any, string) {
 		}
 		answer, err = iq.CountPart(ctx, req.Text, part, parts, progress)
 	default:
-		return nil, fmt.Sprintf("unknown job %.20q", req.Op)
+		return nil, msg.Sprintf("unknown job %.20q", req.Op)
 	}
 	if err != nil {
 		return nil, err.Error()
