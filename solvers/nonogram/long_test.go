@@ -41,20 +41,7 @@ func TestLongLinesAgainstPlain(t *testing.T) {
 				(*runs)[rng.IntN(len(*runs))]++
 			}
 		}
-		fast := newSearcher(context.Background(), c, nil)
-		plain := newSearcher(context.Background(), c, nil)
-		plain.plain = true
-		a, err := fast.solve()
-		if err != nil {
-			t.Fatal(err)
-		}
-		b, err := plain.solve()
-		if err != nil {
-			t.Fatal(err)
-		}
-		if a.Status != b.Status || !slices.Equal(a.Grid, b.Grid) || !slices.Equal(a.Other, b.Other) {
-			t.Fatalf("clues\n%sanswer %+v, plain %+v", c, a, b)
-		}
+		_, _, a := solveBoth(t, c, func(s *searcher) { s.plain = true })
 		if w <= 6 { // bruteSolve enumerates rows
 			checkAnswer(t, c, a)
 		} else {

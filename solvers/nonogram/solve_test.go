@@ -379,6 +379,28 @@ func TestSolveWordAgainstDP(t *testing.T) {
 	}
 }
 
+// solveBoth solves c with a searcher as it is and with one changed by
+// tweak, fails the test unless both give the same answer, and returns the
+// searchers and the answer.
+func solveBoth(t *testing.T, c *Clues, tweak func(*searcher)) (as, tweaked *searcher, a *Answer) {
+	t.Helper()
+	as = newSearcher(context.Background(), c, nil)
+	tweaked = newSearcher(context.Background(), c, nil)
+	tweak(tweaked)
+	a, err := as.solve()
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := tweaked.solve()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if a.Status != b.Status || !slices.Equal(a.Grid, b.Grid) || !slices.Equal(a.Other, b.Other) {
+		t.Fatalf("clues\n%sanswer %+v, with the change %+v", c, a, b)
+	}
+	return as, tweaked, a
+}
+
 // TestProbeMemoChangesNothing solves puzzles that need probing and search
 // with and without the memo of probes that learnt nothing: skipping a probe
 // only when none of its lines has changed must leave the search exactly as
@@ -396,20 +418,7 @@ func TestProbeMemoChangesNothing(t *testing.T) {
 	}
 	var with, without int64
 	for _, c := range puzzles {
-		memo := newSearcher(context.Background(), c, nil)
-		plain := newSearcher(context.Background(), c, nil)
-		plain.noMemo = true
-		a, err := memo.solve()
-		if err != nil {
-			t.Fatal(err)
-		}
-		b, err := plain.solve()
-		if err != nil {
-			t.Fatal(err)
-		}
-		if a.Status != b.Status || !slices.Equal(a.Grid, b.Grid) || !slices.Equal(a.Other, b.Other) {
-			t.Fatalf("clues\n%swith the memo %+v, without %+v", c, a, b)
-		}
+		memo, plain, a := solveBoth(t, c, func(s *searcher) { s.noMemo = true })
 		checkGrids(t, c, a)
 		if memo.nodes > plain.nodes {
 			t.Errorf("clues\n%s%d line solves with the memo, %d without", c, memo.nodes, plain.nodes)
