@@ -68,16 +68,7 @@ func TestSolveLongCache(t *testing.T) {
 		if iter%5 == 0 && len(runs) > 0 {
 			runs[0]++ // often no placement
 		}
-		line := make([]byte, n)
-		known := rng.Float64()
-		for i := range line {
-			if rng.Float64() < known {
-				line[i] = white
-				if pic[i] {
-					line[i] = black
-				}
-			}
-		}
+		line := partlyKnown(rng, pic)
 		want := slices.Clone(line)
 		wantOK := new(lineSolver).solveTable(want, runs)
 		c := &Clues{Rows: [][]int{runs}, Cols: make([][]int, n)}

@@ -379,6 +379,22 @@ func TestSolveWordAgainstDP(t *testing.T) {
 	}
 }
 
+// partlyKnown returns pic as a line whose cells are each known with one
+// probability, drawn once for the line, and unknown otherwise.
+func partlyKnown(rng *rand.Rand, pic []bool) []byte {
+	line := make([]byte, len(pic))
+	known := rng.Float64()
+	for i := range line {
+		if rng.Float64() < known {
+			line[i] = white
+			if pic[i] {
+				line[i] = black
+			}
+		}
+	}
+	return line
+}
+
 // solveBoth solves c with a searcher as it is and with one changed by
 // tweak, fails the test unless both give the same answer, and returns the
 // searchers and the answer.
@@ -447,16 +463,7 @@ func TestSolveTableLongLines(t *testing.T) {
 		n := wordCells + 1 + rng.IntN(140)
 		pic := drawPicture(rng, 1, n, 0.2+0.6*rng.Float64())[0]
 		runs := runsOf(n, func(i int) bool { return pic[i] })
-		line := make([]byte, n)
-		known := rng.Float64()
-		for i := range line {
-			if rng.Float64() < known {
-				line[i] = white
-				if pic[i] {
-					line[i] = black
-				}
-			}
-		}
+		line := partlyKnown(rng, pic)
 		got := slices.Clone(line)
 		if !s.solveTable(got, runs) {
 			t.Fatalf("iter %d: no placement for a line of a picture", iter)
