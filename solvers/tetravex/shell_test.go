@@ -39,8 +39,8 @@ func TestShellAgainstBacktracking(t *testing.T) {
 	}
 }
 
-// picturesFixed is picturesByBacktracking with, at each position where
-// fixed is not -1, only cards equal to p.Cards[fixed[pos]].
+// picturesFixed counts as picturesByBacktracking does, with, at each
+// position where fixed is not -1, only cards equal to p.Cards[fixed[pos]].
 // Equal cards make the same boards, so it tries one of them.
 func picturesFixed(p *Puzzle, fixed []int, limit int) int {
 	board := make([]Card, len(p.Cards))

@@ -166,30 +166,11 @@ func TestAgainstPermutations(t *testing.T) {
 // as solvedByBacktracking does and remembering every full board. Trying
 // two equal cards at one position gives the same boards, so it tries one.
 func picturesByBacktracking(p *Puzzle, limit int) int {
-	board := make([]Card, len(p.Cards))
-	used := make([]bool, len(p.Cards))
-	seen := map[string]bool{}
-	var place func(pos int)
-	place = func(pos int) {
-		if len(seen) == limit {
-			return
-		}
-		if pos == len(board) {
-			seen[fmt.Sprint(board)] = true
-			return
-		}
-		tried := map[Card]bool{}
-		for i, c := range p.Cards {
-			if !used[i] && !tried[c] && fits(p.N, board, pos, c) {
-				tried[c] = true
-				used[i], board[pos] = true, c
-				place(pos + 1)
-				used[i] = false
-			}
-		}
+	free := make([]int, len(p.Cards))
+	for i := range free {
+		free[i] = -1
 	}
-	place(0)
-	return len(seen)
+	return picturesFixed(p, free, limit)
 }
 
 func TestCountAgainstBacktracking(t *testing.T) {
