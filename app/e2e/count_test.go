@@ -10,7 +10,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
 
 	"gridsolve/solvers/iq"
@@ -138,14 +137,8 @@ func TestCountCancelAndFault(t *testing.T) {
 	t.Log(p.statusNow())
 
 	// From now on worker.js cannot be had, so every worker fails to
-	// start. The service worker would serve its cached copy: take it
-	// away first.
-	p.allowErrors = true // the failed download is reported by the browser
-	p.dropOffline()
-	failing.Store("/web/worker.js")
-	defer failing.Store("")
-	p.do(chromedp.Reload())
-	p.waitFor(`document.querySelector("#grid") !== null && !navigator.serviceWorker.controller`)
+	// start.
+	p.reloadFailing("/web/worker.js")
 	p.cores(countWorkers)
 	seq := p.startCount()
 	p.waitFor(fmt.Sprintf(`document.querySelector("#status").dataset.seq !== %q`, seq))

@@ -279,15 +279,22 @@ func (p *page) setValue(sel, value string) {
 
 func (p *page) eval(expr string) { eval[any](p, expr) }
 
-// dropOffline unregisters the page's service worker and deletes its
-// caches, once the page has registered it (window.gridsolveOffline), so
-// that a registration still under way cannot bring it back.
-func (p *page) dropOffline() {
+// reloadFailing makes the server fail every request for path from now on
+// (until the test ends) and reloads the page without its offline copy,
+// which would serve the file anyway. The service worker is unregistered
+// once the page has registered it (window.gridsolveOffline), so that a
+// registration still under way cannot bring it back.
+func (p *page) reloadFailing(path string) {
 	p.t.Helper()
+	p.allowErrors = true // the failed download is reported by the browser
 	p.eval(`window.swGone = false; window.gridsolveOffline
 		.then(() => navigator.serviceWorker.getRegistrations()).then(rs => Promise.all(rs.map(r => r.unregister())))
 		.then(() => caches.keys()).then(ks => Promise.all(ks.map(k => caches.delete(k)))).then(() => window.swGone = true)`)
 	p.waitFor(`window.swGone`)
+	failing.Store(path)
+	p.t.Cleanup(func() { failing.Store("") })
+	p.do(chromedp.Reload())
+	p.waitFor(`document.querySelector("#grid") !== null && !navigator.serviceWorker.controller`)
 }
 
 // solve clicks Solve and waits for the answer; it fails on an error status.

@@ -9,8 +9,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/chromedp/chromedp"
-
 	"gridsolve/app/share"
 	"gridsolve/solvers/flip"
 	"gridsolve/solvers/nonogram"
@@ -181,15 +179,9 @@ func TestFlipPlaySolved(t *testing.T) {
 // a working worker: here the worker's module cannot be loaded.
 func TestWorkerFaults(t *testing.T) {
 	p := openPuzzle(t, "flip", "3 3\nbwb\nwbw\nbwb\n")
-	p.allowErrors = true // the failed download is reported by the browser
-	// The service worker would serve its cached copy: take it away.
-	p.dropOffline()
 	// From now on worker.wasm cannot be had, so the service worker the
 	// reload registers cannot cache the build, and every worker fails.
-	failing.Store("/web/worker.wasm")
-	defer failing.Store("")
-	p.do(chromedp.Reload())
-	p.waitFor(`document.querySelector("#grid") !== null && !navigator.serviceWorker.controller`)
+	p.reloadFailing("/web/worker.wasm")
 	// The warm spare may still answer once; the workers after it cannot load.
 	failed := false
 	for try := 0; try < 3 && !failed; try++ {

@@ -69,28 +69,25 @@ func (p *Page) start(i int, purpose string, r jobRequest) int {
 
 func (p *Page) onSolve(ctx app.Context, e app.Event) { p.solve() }
 
-func (p *Page) solve() {
-	t := p.cur()
-	if t.solving != 0 {
-		return
-	}
-	// The answer shown, if any, is for this very puzzle (a change clears
-	// it): it stays until the new one comes, so Solve redraws no board.
-	t.say("busy", "Solving…")
-	t.solving = p.start(p.at, "solve", jobRequest{op: "solve", game: t.ed.game(), text: t.ed.text()})
-}
+// The answer shown, if any, is for this very puzzle (a change clears it):
+// it stays until the new one comes, so Solve redraws no board.
+func (p *Page) solve() { p.startJob("solve", "Solving…") }
 
 func (p *Page) onCount(ctx app.Context, e app.Event) { p.count() }
 
 // count counts the ways to complete the shown puzzle, in as many workers
 // as the machine has cores; Cancel stops it as it stops a solve.
-func (p *Page) count() {
+func (p *Page) count() { p.startJob("count", "Counting…") }
+
+// startJob starts op on the shown puzzle, saying busy meanwhile, unless
+// the tab already has a solve or count running.
+func (p *Page) startJob(op, busy string) {
 	t := p.cur()
 	if t.solving != 0 {
 		return
 	}
-	t.say("busy", "Counting…")
-	t.solving = p.start(p.at, "count", jobRequest{op: "count", game: t.ed.game(), text: t.ed.text()})
+	t.say("busy", busy)
+	t.solving = p.start(p.at, op, jobRequest{op: op, game: t.ed.game(), text: t.ed.text()})
 }
 
 // busyText is the status of a tab while its solve or count runs.
