@@ -71,6 +71,7 @@ import (
 	"github.com/chromedp/cdproto/tracing"
 	"github.com/chromedp/chromedp"
 
+	"gridsolve/app/headless"
 	"gridsolve/app/server"
 	"gridsolve/app/share"
 	"gridsolve/solvers/flip"
@@ -420,15 +421,7 @@ func (b *browser) visits(url string, idle time.Duration) ([2]visit, error) {
 // browser gracefully, so that its caches are on disk.
 func (b *browser) open(profile, url string, idle time.Duration) (visit, error) {
 	alloc, cancelAlloc := chromedp.NewExecAllocator(context.Background(),
-		chromedp.ExecPath(b.exe), chromedp.Headless, chromedp.NoSandbox, chromedp.DisableGPU,
-		chromedp.NoFirstRun, chromedp.NoDefaultBrowserCheck, chromedp.UserDataDir(profile),
-		chromedp.WindowSize(1280, 900),
-		chromedp.Flag("disable-quic", true),
-		chromedp.Flag("disable-background-networking", true),
-		chromedp.Flag("disable-component-update", true),
-		chromedp.Flag("disable-sync", true),
-		chromedp.Flag("disable-dev-shm-usage", true),
-		chromedp.Flag("js-flags", b.jsFlags))
+		headless.Options(b.exe, profile, chromedp.Flag("js-flags", b.jsFlags))...)
 	defer cancelAlloc()
 	tab, cancel := chromedp.NewContext(alloc)
 	defer cancel()
