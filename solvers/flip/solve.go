@@ -215,6 +215,10 @@ func (c *chaser) pack(cells []bool) []uint64 {
 		in := boolBytes(cells[r*c.w : (r+1)*c.w])
 		for t := range row {
 			seg := in[t*64 : min(len(in), t*64+64)]
+			if len(seg) == 64 { // a whole word in one step
+				row[t] = pack64((*[64]byte)(seg))
+				continue
+			}
 			var x uint64
 			j := 0
 			for ; j+8 <= len(seg); j += 8 { // eight cells at a time
@@ -255,6 +259,10 @@ func (c *chaser) unpack(v []uint64) []bool {
 		out := boolBytes(cells[r*c.w : (r+1)*c.w])
 		for t, x := range row {
 			seg := out[t*64 : min(len(out), t*64+64)]
+			if len(seg) == 64 {
+				unpack64((*[64]byte)(seg), x)
+				continue
+			}
 			j := 0
 			for ; j+8 <= len(seg); j += 8 { // eight cells at a time
 				binary.LittleEndian.PutUint64(seg[j:], spread[x>>j&0xff])
@@ -271,6 +279,34 @@ func (c *chaser) unpack(v []uint64) []bool {
 // so that pack and unpack move eight cells in one 64-bit word.
 func boolBytes(cells []bool) []byte {
 	return unsafe.Slice((*byte)(unsafe.Pointer(unsafe.SliceData(cells))), len(cells))
+}
+
+// pack64 packs 64 cells, as bytes 0 or 1, into a word, cell j at bit j.
+// It is written out, eight cells a line, because in WebAssembly every loop
+// iteration pays for a dispatch that native code does not.
+func pack64(s *[64]byte) uint64 {
+	le := binary.LittleEndian
+	return le.Uint64(s[0:])*gather8>>56 |
+		le.Uint64(s[8:])*gather8>>56<<8 |
+		le.Uint64(s[16:])*gather8>>56<<16 |
+		le.Uint64(s[24:])*gather8>>56<<24 |
+		le.Uint64(s[32:])*gather8>>56<<32 |
+		le.Uint64(s[40:])*gather8>>56<<40 |
+		le.Uint64(s[48:])*gather8>>56<<48 |
+		le.Uint64(s[56:])*gather8>>56<<56
+}
+
+// unpack64 is the inverse of pack64.
+func unpack64(s *[64]byte, x uint64) {
+	le := binary.LittleEndian
+	le.PutUint64(s[0:], spread[x&0xff])
+	le.PutUint64(s[8:], spread[x>>8&0xff])
+	le.PutUint64(s[16:], spread[x>>16&0xff])
+	le.PutUint64(s[24:], spread[x>>24&0xff])
+	le.PutUint64(s[32:], spread[x>>32&0xff])
+	le.PutUint64(s[40:], spread[x>>40&0xff])
+	le.PutUint64(s[48:], spread[x>>48&0xff])
+	le.PutUint64(s[56:], spread[x>>56])
 }
 
 // gather8 times eight bytes of 0 or 1 brings them, as the eight bits of a

@@ -388,6 +388,50 @@ func TestLeftoverMatrix(t *testing.T) {
 	}
 }
 
+// pack and unpack agree with reading and writing one cell at a time, on
+// rows ending just before, at and after every way of splitting them into
+// words and bytes, in both orientations.
+func TestPackOneByOne(t *testing.T) {
+	rng := rand.New(rand.NewPCG(9, 64))
+	var sides []int
+	for _, around := range []int{0, 64, 128, 192} {
+		for d := -9; d <= 9; d++ {
+			if n := around + d; n >= 1 && (len(sides) == 0 || n > sides[len(sides)-1]) {
+				sides = append(sides, n)
+			}
+		}
+	}
+	for _, w := range sides {
+		for _, h := range []int{1, w, w + 3} { // chase rows run along the longer side
+			for _, size := range [][2]int{{w, h}, {h, w}} {
+				b, _ := NewBoard(size[0], size[1])
+				for i := range b.Black {
+					b.Black[i] = rng.IntN(2) == 0
+				}
+				c := newChaser(b)
+				want := make([]uint64, c.h*c.words)
+				for r := range c.h {
+					for j := range c.w {
+						cell := r*c.w + j
+						if c.transposed {
+							cell = j*c.boardW + r
+						}
+						if b.Black[cell] {
+							want[r*c.words+j/64] |= 1 << (j % 64)
+						}
+					}
+				}
+				if got := c.pack(b.Black); !slices.Equal(got, want) {
+					t.Fatalf("%dx%d: pack gives %x, want %x", b.W, b.H, got, want)
+				}
+				if got := c.unpack(want); !slices.Equal(got, b.Black) {
+					t.Fatalf("%dx%d: unpack gives %v, want %v", b.W, b.H, got, b.Black)
+				}
+			}
+		}
+	}
+}
+
 // Packing cells into chase rows and back gives the same cells, on boards
 // whose rows end anywhere within a byte or a word, in both orientations.
 func TestPackUnpack(t *testing.T) {
