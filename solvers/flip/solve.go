@@ -38,8 +38,9 @@ const checkEvery = 1 << 14
 // of presses is chosen, each next row must press exactly the cells still
 // wrong in the row above, and what stays wrong in the last row is an affine
 // function of the first row. The chase runs along the longer side, so the
-// system has only min(W, H) unknowns, and its matrix takes a single chase
-// to build (see leftoverMatrix). One elimination solves it for both colours.
+// system has only min(W, H) unknowns, and its matrix is a polynomial in the
+// row-press matrix: one extended Euclid on polynomials over GF(2) solves it
+// for both colours (see firstRows).
 // Its solutions differ by the null space ("quiet" press sets that change
 // nothing), which is searched exhaustively when small enough, over just the
 // cells quiet sets press, packed 64 to a word.
@@ -63,8 +64,8 @@ func solve(ctx context.Context, b *Board, progress func(int64)) (*Answer, error)
 type target struct{ need, first [2][]uint64 }
 
 // solveAll solves checked boards of one shape together into answers: their
-// linear systems differ only in the right-hand sides, so one elimination
-// serves them all.
+// linear systems differ only in the right-hand sides, so they share one
+// setup (see firstRows).
 func solveAll(ctx context.Context, boards []*Board, answers []*Answer, progress func(int64)) error {
 	c := newChaser(boards[0])
 	targets := make([]target, len(boards))
@@ -335,187 +336,6 @@ func (c *chaser) fullPresses(first, need []uint64) []uint64 {
 	presses := make([]uint64, c.h*c.words)
 	c.chase(first, need, presses, make([]uint64, c.words))
 	return presses
-}
-
-// leftoverMatrix returns the symmetric w×w matrix M over GF(2) whose row i is
-// what stays wrong in the last row after chasing from first row e_i: M is
-// P(T) for T the row-press matrix (tridiagonal, all ones) and P the
-// polynomial of the chase recurrence p[r+1] = T p[r] + p[r-1].
-//
-// Rather than w chases, it takes one. Mirroring a row of w cells oddly onto
-// a cycle of L = 2(w+1) cells (cell j at positions j+1 and -(j+1), positions
-// 0 and w+1 held at zero) turns T into the circulant I + S + S⁻¹, and P of a
-// circulant is the circulant of a single vector p: so M[i][j] = p[j-i] +
-// p[j+i+2], indices mod L. p is the chase of one lit cell on an unbounded
-// line, folded mod L; the line needs only 2h+1 cells since a chase spreads
-// one cell per row.
-func (c *chaser) leftoverMatrix(m [][]uint64) {
-	line := newRows(2*c.h+1, c.h)
-	first := make([]uint64, line.words)
-	first[c.h/64] = 1 << (c.h % 64)
-	spread := line.chase(first, nil, make([]uint64, 2*line.words), make([]uint64, line.words))
-
-	// p2 is p twice over, so each window below is a plain shifted read.
-	L := 2 * (c.w + 1)
-	p2 := make([]uint64, (2*L+63)/64)
-	at := (L - c.h%L) % L // position -h on the cycle
-	for t := range 2*c.h + 1 {
-		if spread[t/64]>>(t%64)&1 == 1 {
-			p2[at/64] ^= 1 << (at % 64)
-			p2[(at+L)/64] ^= 1 << ((at + L) % 64)
-		}
-		if at++; at == L {
-			at = 0
-		}
-	}
-	for i, row := range m {
-		window(row[:c.words], p2, (L-i)%L)
-		xorWindow(row[:c.words], p2, i+2)
-		row[c.words-1] &= c.last
-	}
-}
-
-// window sets dst to the len(dst)*64 bits of src from bit start on, reading
-// zeros past its end.
-func window(dst, src []uint64, start int) {
-	for t := range dst {
-		dst[t] = bitsAt(src, start+64*t)
-	}
-}
-
-// xorWindow is window with XOR instead of assignment.
-func xorWindow(dst, src []uint64, start int) {
-	for t := range dst {
-		dst[t] ^= bitsAt(src, start+64*t)
-	}
-}
-
-// bitsAt returns the 64 bits of v from bit i on, zeros past its end.
-func bitsAt(v []uint64, i int) uint64 {
-	q, r := i/64, uint(i%64)
-	var x uint64
-	if q < len(v) {
-		x = v[q] >> r
-	}
-	if r > 0 && q+1 < len(v) {
-		x |= v[q+1] << (64 - r)
-	}
-	return x
-}
-
-// firstRows solves for the first row of presses. For each target's needs
-// (the cells to flip), it sets a first row reaching it, or nil if none does;
-// it returns a basis of the quiet first rows, whose chases change nothing.
-func (c *chaser) firstRows(targets []target) [][]uint64 {
-	w, n := c.w, c.words
-	// Row i of the system: the unknowns (bits 0..w-1) whose presses leave
-	// last-row cell i wrong, then the right-hand sides, two per board
-	// (bits w+2i and w+2i+1 for board i).
-	width := (w + 2*len(targets) + 63) / 64
-	flat := make([]uint64, w*width)
-	m := make([][]uint64, w)
-	for i := range m {
-		m[i] = flat[i*width : (i+1)*width]
-	}
-	c.leftoverMatrix(m)
-	scratch := make([]uint64, 3*n) // two rows to chase, one left wrong
-	for b, t := range targets {
-		for k, need := range t.need {
-			clear(scratch)
-			rhs := c.chase(scratch[:n], need, scratch[:2*n], scratch[2*n:])
-			col := w + 2*b + k
-			for i := range m {
-				m[i][col/64] |= (rhs[i/64] >> (i % 64) & 1) << (col % 64)
-			}
-		}
-	}
-
-	pivots := echelon(flat, width, w) // pivots[r] is the unknown solved by row r
-	isPivot := make([]bool, w)
-	for _, col := range pivots {
-		isPivot[col] = true
-	}
-
-	// solve back-substitutes into x, whose free unknowns are set already,
-	// with the right-hand side in bit rhs of each row (-1 for none).
-	solve := func(x []uint64, rhs int) []uint64 {
-		for r := len(pivots) - 1; r >= 0; r-- {
-			row, col := m[r], pivots[r]
-			var v uint64
-			if rhs >= 0 {
-				v = row[rhs/64] >> (rhs % 64)
-			}
-			for t, y := range x {
-				v ^= uint64(bits.OnesCount64(row[t] & y))
-			}
-			x[col/64] |= (v & 1) << (col % 64)
-		}
-		return x
-	}
-	for b := range targets {
-		for k := range targets[b].first {
-			col := w + 2*b + k
-			solvable := true
-			for _, row := range m[len(pivots):] {
-				solvable = solvable && row[col/64]>>(col%64)&1 == 0
-			}
-			if solvable {
-				targets[b].first[k] = solve(make([]uint64, n), col)
-			}
-		}
-	}
-	var quiet [][]uint64
-	for free := 0; free < w; free++ {
-		if !isPivot[free] {
-			x := make([]uint64, n)
-			x[free/64] = 1 << (free % 64)
-			quiet = append(quiet, solve(x, -1))
-		}
-	}
-	return quiet
-}
-
-// echelon brings the w rows of width words in flat to echelon form in
-// their first w columns, by forward elimination: row r gets its first 1 at
-// pivots[r], and zeros before it, so it needs no XOR there. The rows past
-// the last pivot's are left zero in those columns.
-//
-// It is a function of its own, small, on one flat array, because in
-// WebAssembly the loops of a large function run slower, and so do loads of
-// slice headers.
-func echelon(flat []uint64, width, w int) (pivots []int) {
-	pivots = make([]int, 0, w)
-	end := w * width
-	for col := range w {
-		// Rows r on have only zeros before column col: only the words
-		// from col's on take part.
-		r := len(pivots)
-		word, mask := col/64, uint64(1)<<(col%64)
-		at := r*width + word
-		p := at
-		for p < end && flat[p]&mask == 0 {
-			p += width
-		}
-		if p >= end {
-			continue
-		}
-		pivot := flat[at : at+width-word]
-		if p != at {
-			for t, x := range flat[p : p+len(pivot)] {
-				pivot[t], flat[p+t] = x, pivot[t]
-			}
-		}
-		for i := p + width; i < end; i += width {
-			if flat[i]&mask != 0 {
-				row := flat[i : i+len(pivot)]
-				for t, x := range pivot {
-					row[t] ^= x
-				}
-			}
-		}
-		pivots = append(pivots, col)
-	}
-	return pivots
 }
 
 // fewest replaces each press set in cands by the smallest one reachable by

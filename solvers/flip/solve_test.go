@@ -365,29 +365,6 @@ func Benchmark30x30(b *testing.B) { benchmarkSize(b, 30, 30) }
 // 39x39 has a 32-dimensional null space, beyond exhaustive search.
 func Benchmark39x39(b *testing.B) { benchmarkSize(b, 39, 39) }
 
-// TestLeftoverMatrix checks the one-chase construction of the leftover
-// matrix against chasing each unit first row on its own.
-func TestLeftoverMatrix(t *testing.T) {
-	for _, size := range [][2]int{{1, 1}, {1, 5}, {2, 2}, {3, 7}, {5, 5}, {4, 30}, {63, 64}, {64, 64}, {65, 200}, {130, 131}} {
-		b, _ := NewBoard(size[0], size[1])
-		c := newChaser(b)
-		width := (c.w + 2 + 63) / 64
-		m := make([][]uint64, c.w)
-		for i := range m {
-			m[i] = make([]uint64, width)
-		}
-		c.leftoverMatrix(m)
-		for i := range c.w {
-			unit := make([]uint64, c.words)
-			unit[i/64] = 1 << (i % 64)
-			want := c.chase(unit, nil, make([]uint64, c.h*c.words), make([]uint64, c.words))
-			if !slices.Equal(m[i][:c.words], want) {
-				t.Fatalf("%dx%d: row %d is %x, chasing gives %x", b.W, b.H, i, m[i][:c.words], want)
-			}
-		}
-	}
-}
-
 // pack and unpack agree with reading and writing one cell at a time, on
 // rows ending just before, at and after every way of splitting them into
 // words and bytes, in both orientations.

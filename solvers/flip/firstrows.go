@@ -1,0 +1,196 @@
+package flip
+
+import (
+	"math/bits"
+	"slices"
+)
+
+// The first-row system is solved with polynomials over GF(2), in O(w²) bit
+// work where elimination takes O(w³).
+//
+// What stays wrong in the last row after chasing from first row x is
+// M x + (what chasing from no presses leaves). M = P(T) for T the
+// row-press matrix (tridiagonal, all ones) and P the polynomial of the
+// chase recurrence p[r+1] = T p[r] + p[r-1]. T is tridiagonal, so the
+// vectors T^k e0 (e0 the row's first cell), k < w, have their last 1 at k:
+// they form a triangular basis, and a row x of w cells is X(T) e0 for one
+// polynomial X of degree < w. The characteristic polynomial χ of T kills
+// e0 and nothing smaller does, so M x = b, written in that basis, is
+//
+//	P X ≡ B (mod χ).
+//
+// With g = gcd(P, χ) = u P + v χ, it is solvable exactly when g divides B,
+// by X = u B/g; and the quiet rows, P X ≡ 0, are the multiples of χ/g:
+// (χ/g) t^i for i < deg g.
+//
+// Polynomials are bitsets, coefficient of t^k at bit k, all of the same
+// length, enough for degree w.
+
+// firstRows solves for the first row of presses. For each target's needs
+// (the cells to flip), it sets a first row reaching it, or nil if none does;
+// it returns a basis of the quiet first rows, whose chases change nothing.
+func (c *chaser) firstRows(targets []target) [][]uint64 {
+	w, n := c.w, c.words
+	pw := (w + 64) / 64 // words of a polynomial of degree <= w
+	newPoly := func() []uint64 { return make([]uint64, pw) }
+
+	// Row k of krylov is T^k e0.
+	krylov := make([]uint64, w*n)
+	krylov[0] = 1
+	for k := 1; k < w; k++ {
+		c.timesT(krylov[k*n:][:n], krylov[(k-1)*n:][:n])
+	}
+
+	// χ of w cells by its recurrence χ' = (t+1) χ + χ'' on the number of
+	// cells, from 0 and 1 (none), each step written over χ''.
+	chi, prev := newPoly(), newPoly()
+	chi[0] = 1
+	for range w {
+		xorShifted(prev, chi, 1)
+		xor(prev, chi)
+		prev, chi = chi, prev
+	}
+	// P mod χ by the chase's recurrence P' = t P + P'', from 0 and 1 (no
+	// rows).
+	p := newPoly()
+	p[0] = 1
+	clear(prev)
+	for range c.h {
+		xorShifted(prev, p, 1)
+		if prev[w/64]>>(w%64)&1 == 1 {
+			xor(prev, chi)
+		}
+		prev, p = p, prev
+	}
+
+	// Extended Euclid: each r is s P mod χ; it ends with g = r0, u = s0.
+	r0, r1 := slices.Clone(chi), p
+	s0, s1 := newPoly(), newPoly()
+	s1[0] = 1
+	for polyDeg(r1) >= 0 {
+		for d1 := polyDeg(r1); ; {
+			d0 := polyDeg(r0)
+			if d0 < d1 {
+				break
+			}
+			xorShifted(r0, r1, d0-d1)
+			xorShifted(s0, s1, d0-d1)
+		}
+		r0, r1, s0, s1 = r1, r0, s1, s0
+	}
+	g, u := r0, s0
+
+	// toPoly writes row x in the Krylov basis, spoiling x.
+	toPoly := func(x []uint64) []uint64 {
+		b := newPoly()
+		for k := polyDeg(x); k >= 0; k = polyDeg(x) {
+			b[k/64] |= 1 << (k % 64)
+			xor(x, krylov[k*n:][:n])
+		}
+		return b
+	}
+	// toRow is the inverse of toPoly, for a of degree < w.
+	toRow := func(a []uint64) []uint64 {
+		x := make([]uint64, n)
+		for t, bitset := range a {
+			for ; bitset != 0; bitset &= bitset - 1 {
+				k := 64*t + bits.TrailingZeros64(bitset)
+				xor(x, krylov[k*n:][:n])
+			}
+		}
+		return x
+	}
+
+	scratch := make([]uint64, 3*n) // two rows to chase, one left wrong
+	for b := range targets {
+		for k, need := range targets[b].need {
+			clear(scratch)
+			rhs := c.chase(scratch[:n], need, scratch[:2*n], scratch[2*n:])
+			quotient, ok := polyDivide(toPoly(rhs), g)
+			if ok {
+				targets[b].first[k] = toRow(polyMulMod(u, quotient, chi))
+			}
+		}
+	}
+
+	cofactor, _ := polyDivide(slices.Clone(chi), g) // χ/g
+	quiet := make([][]uint64, polyDeg(g))
+	for i := range quiet {
+		quiet[i] = toRow(cofactor)
+		polyTimesT(cofactor)
+	}
+	return quiet
+}
+
+// timesT sets dst to T x: x's cells each pressed within a row of c.w.
+func (c rows) timesT(dst, x []uint64) {
+	for i, v := range x {
+		t := v ^ v<<1 ^ v>>1
+		if i > 0 {
+			t ^= x[i-1] >> 63
+		}
+		if i+1 < len(x) {
+			t ^= x[i+1] << 63
+		}
+		dst[i] = t
+	}
+	dst[len(dst)-1] &= c.last
+}
+
+// polyDeg returns the degree of a, -1 for zero.
+func polyDeg(a []uint64) int {
+	for i := len(a) - 1; i >= 0; i-- {
+		if a[i] != 0 {
+			return 64*i + 63 - bits.LeadingZeros64(a[i])
+		}
+	}
+	return -1
+}
+
+// xorShifted adds src times t^s to dst, dropping what passes dst's end.
+func xorShifted(dst, src []uint64, s int) {
+	q, r := s/64, uint(s%64)
+	for i := len(dst) - 1; i >= q; i-- {
+		x := src[i-q] << r
+		if r > 0 && i-q > 0 {
+			x |= src[i-q-1] >> (64 - r)
+		}
+		dst[i] ^= x
+	}
+}
+
+// polyDivide divides a by d (not zero), leaving the remainder in a, and
+// returns the quotient and whether the remainder is zero.
+func polyDivide(a, d []uint64) (quotient []uint64, exact bool) {
+	quotient = make([]uint64, len(a))
+	dd := polyDeg(d)
+	for da := polyDeg(a); da >= dd; da = polyDeg(a) {
+		xorShifted(a, d, da-dd)
+		quotient[(da-dd)/64] |= 1 << ((da - dd) % 64)
+	}
+	return quotient, polyDeg(a) < 0
+}
+
+// polyMulMod returns a b mod m, for a of degree below m's.
+func polyMulMod(a, b, m []uint64) []uint64 {
+	dm := polyDeg(m)
+	out := make([]uint64, len(m))
+	for k := polyDeg(b); k >= 0; k-- { // Horner's rule
+		polyTimesT(out)
+		if out[dm/64]>>(dm%64)&1 == 1 {
+			xor(out, m)
+		}
+		if b[k/64]>>(k%64)&1 == 1 {
+			xor(out, a)
+		}
+	}
+	return out
+}
+
+// polyTimesT multiplies a by t, dropping what passes its end.
+func polyTimesT(a []uint64) {
+	for i := len(a) - 1; i > 0; i-- {
+		a[i] = a[i]<<1 | a[i-1]>>63
+	}
+	a[0] <<= 1
+}
