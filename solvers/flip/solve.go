@@ -164,12 +164,37 @@ func (c rows) chase(first, need, presses, todo []uint64) []uint64 {
 		if need != nil {
 			wrong = need[r*n:][:n]
 		}
-		for i, x := range row {
-			// A press flips its own cell and both row neighbours.
-			t := x ^ x<<1 ^ x>>1
-			if i > 0 {
-				t ^= row[i-1] >> 63
+		// A press flips its own cell and both row neighbours; carry is
+		// the last cell of the word before, as bit 0. Four words go in
+		// one step, as in WebAssembly every loop turn costs a dispatch.
+		var carry uint64
+		i := 0
+		for ; i+4 <= n; i += 4 {
+			x := (*[4]uint64)(row[i:])
+			var after uint64
+			if i+4 < n {
+				after = row[i+4]
 			}
+			t0 := x[0] ^ x[0]<<1 ^ x[0]>>1 ^ carry ^ x[1]<<63
+			t1 := x[1] ^ x[1]<<1 ^ x[1]>>1 ^ x[0]>>63 ^ x[2]<<63
+			t2 := x[2] ^ x[2]<<1 ^ x[2]>>1 ^ x[1]>>63 ^ x[3]<<63
+			t3 := x[3] ^ x[3]<<1 ^ x[3]>>1 ^ x[2]>>63 ^ after<<63
+			carry = x[3] >> 63
+			if above != nil {
+				a := (*[4]uint64)(above[i:])
+				t0, t1, t2, t3 = t0^a[0], t1^a[1], t2^a[2], t3^a[3]
+			}
+			if wrong != nil {
+				a := (*[4]uint64)(wrong[i:])
+				t0, t1, t2, t3 = t0^a[0], t1^a[1], t2^a[2], t3^a[3]
+			}
+			out := (*[4]uint64)(next[i:]) // may be above: read first
+			out[0], out[1], out[2], out[3] = t0, t1, t2, t3
+		}
+		for ; i < n; i++ {
+			x := row[i]
+			t := x ^ x<<1 ^ x>>1 ^ carry
+			carry = x >> 63
 			if i+1 < n {
 				t ^= row[i+1] << 63
 			}

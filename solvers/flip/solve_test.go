@@ -432,3 +432,68 @@ func TestPackUnpack(t *testing.T) {
 		}
 	}
 }
+
+// TestChaseOneByOne checks chase against chasing one cell at a time, on
+// rows ending just before, at and after every number of words up to nine
+// (the four-word steps and what is left after them), with and without
+// cells to flip, keeping every row or only two.
+func TestChaseOneByOne(t *testing.T) {
+	rng := rand.New(rand.NewPCG(12, 13))
+	for words := 1; words <= 9; words++ {
+		for _, w := range []int{64*words - 1, 64 * words, 64*words + 1} {
+			for _, h := range []int{1, 2, 3, 7} {
+				c := newRows(w, h)
+				n := c.words
+				random := func(rows int) []uint64 {
+					v := make([]uint64, rows*n)
+					for r := range rows {
+						for j := range w {
+							v[r*n+j/64] |= uint64(rng.IntN(2)) << (j % 64)
+						}
+					}
+					return v
+				}
+				first, need := random(1), random(h)
+				for _, need := range [][]uint64{need, nil} {
+					// want[r] is row r's presses, want[h] what is left wrong.
+					want := make([][]bool, h+1)
+					want[0] = make([]bool, w)
+					for j := range w {
+						want[0][j] = first[j/64]>>(j%64)&1 == 1
+					}
+					for r := range h {
+						want[r+1] = make([]bool, w)
+						for j := range w {
+							wrong := need != nil && need[r*n+j/64]>>(j%64)&1 == 1
+							for _, k := range []int{j - 1, j, j + 1} {
+								wrong = wrong != (k >= 0 && k < w && want[r][k])
+							}
+							wrong = wrong != (r > 0 && want[r-1][j])
+							want[r+1][j] = wrong
+						}
+					}
+					bitsOf := func(v []uint64) []bool {
+						out := make([]bool, w)
+						for j := range out {
+							out[j] = v[j/64]>>(j%64)&1 == 1
+						}
+						return out
+					}
+					presses := make([]uint64, h*n)
+					left := c.chase(first, need, presses, make([]uint64, n))
+					rolled := c.chase(first, need, make([]uint64, 2*n), make([]uint64, n))
+					for r := range h {
+						if got := bitsOf(presses[r*n:][:n]); !slices.Equal(got, want[r]) {
+							t.Fatalf("w %d h %d need %v: row %d presses %v, want %v", w, h, need != nil, r, got, want[r])
+						}
+					}
+					for _, got := range [][]uint64{left, rolled} {
+						if !slices.Equal(bitsOf(got), want[h]) || got[n-1]&^c.last != 0 {
+							t.Fatalf("w %d h %d need %v: left wrong %x, want %v", w, h, need != nil, got, want[h])
+						}
+					}
+				}
+			}
+		}
+	}
+}
