@@ -3,6 +3,7 @@ package flip
 import (
 	"math/bits"
 	"slices"
+	"sync/atomic"
 )
 
 // The first-row system is solved with polynomials over GF(2), in O(w²) bit
@@ -28,17 +29,61 @@ import (
 
 // firstRows solves for the first row of presses. For each target's needs
 // (the cells to flip), it sets a first row reaching it, or nil if none does;
-// it returns a basis of the quiet first rows, whose chases change nothing.
+// it returns a basis of the quiet first rows, whose chases change nothing,
+// shared: not to be changed.
 func (c *chaser) firstRows(targets []target) [][]uint64 {
+	sys := c.system()
+	n, pw := c.words, len(sys.chi)
+	// Two rows to chase, one left wrong, then three polynomials.
+	scratch := make([]uint64, 3*n+3*pw)
+	b, quotient, x := scratch[3*n:][:pw], scratch[3*n+pw:][:pw], scratch[3*n+2*pw:]
+	for i := range targets {
+		for k, need := range targets[i].need {
+			clear(scratch)
+			rhs := c.chase(scratch[:n], need, scratch[:2*n], scratch[2*n:3*n])
+			sys.toPoly(b, rhs)
+			if polyDivide(quotient, b, sys.g) {
+				polyMulMod(x, sys.u, quotient, sys.chi)
+				targets[i].first[k] = sys.toRow(x)
+			}
+		}
+	}
+	return sys.quiet
+}
+
+// system is what solving takes of a board shape alone, the same for all
+// boards of it: the Krylov basis, χ, g and u, and the quiet rows.
+type system struct {
+	w, h, words int
+	krylov      []uint64 // row k is T^k e0
+	chi, g, u   []uint64
+	quiet       [][]uint64
+}
+
+// lastSystem is the system of the shape last solved: the page solves and
+// deals boards of one size over and over, and the judge only 4×4 boards.
+// A system never changes once made, so goroutines may share it.
+var lastSystem atomic.Pointer[system]
+
+// system returns the system of c's shape.
+func (c *chaser) system() *system {
+	if sys := lastSystem.Load(); sys != nil && sys.w == c.w && sys.h == c.h {
+		return sys
+	}
+	sys := newSystem(c.rows)
+	lastSystem.Store(sys)
+	return sys
+}
+
+func newSystem(c rows) *system {
 	w, n := c.w, c.words
 	pw := (w + 64) / 64 // words of a polynomial of degree <= w
 	newPoly := func() []uint64 { return make([]uint64, pw) }
+	sys := &system{w: w, h: c.h, words: n, krylov: make([]uint64, w*n)}
 
-	// Row k of krylov is T^k e0.
-	krylov := make([]uint64, w*n)
-	krylov[0] = 1
+	sys.krylov[0] = 1
 	for k := 1; k < w; k++ {
-		c.timesT(krylov[k*n:][:n], krylov[(k-1)*n:][:n])
+		c.timesT(sys.krylov[k*n:][:n], sys.krylov[(k-1)*n:][:n])
 	}
 
 	// χ of w cells by its recurrence χ' = (t+1) χ + χ'' on the number of
@@ -78,48 +123,37 @@ func (c *chaser) firstRows(targets []target) [][]uint64 {
 		}
 		r0, r1, s0, s1 = r1, r0, s1, s0
 	}
-	g, u := r0, s0
+	sys.chi, sys.g, sys.u = chi, r0, s0
 
-	// toPoly writes row x in the Krylov basis, spoiling x.
-	toPoly := func(x []uint64) []uint64 {
-		b := newPoly()
-		for k := polyDeg(x); k >= 0; k = polyDeg(x) {
-			b[k/64] |= 1 << (k % 64)
-			xor(x, krylov[k*n:][:n])
-		}
-		return b
-	}
-	// toRow is the inverse of toPoly, for a of degree < w.
-	toRow := func(a []uint64) []uint64 {
-		x := make([]uint64, n)
-		for t, bitset := range a {
-			for ; bitset != 0; bitset &= bitset - 1 {
-				k := 64*t + bits.TrailingZeros64(bitset)
-				xor(x, krylov[k*n:][:n])
-			}
-		}
-		return x
-	}
-
-	scratch := make([]uint64, 3*n) // two rows to chase, one left wrong
-	for b := range targets {
-		for k, need := range targets[b].need {
-			clear(scratch)
-			rhs := c.chase(scratch[:n], need, scratch[:2*n], scratch[2*n:])
-			quotient, ok := polyDivide(toPoly(rhs), g)
-			if ok {
-				targets[b].first[k] = toRow(polyMulMod(u, quotient, chi))
-			}
-		}
-	}
-
-	cofactor, _ := polyDivide(slices.Clone(chi), g) // χ/g
-	quiet := make([][]uint64, polyDeg(g))
-	for i := range quiet {
-		quiet[i] = toRow(cofactor)
+	cofactor := newPoly() // χ/g
+	polyDivide(cofactor, slices.Clone(chi), sys.g)
+	sys.quiet = make([][]uint64, polyDeg(sys.g))
+	for i := range sys.quiet {
+		sys.quiet[i] = sys.toRow(cofactor)
 		polyTimesT(cofactor)
 	}
-	return quiet
+	return sys
+}
+
+// toPoly sets b, which must start zero, to row x in the Krylov basis,
+// spoiling x.
+func (sys *system) toPoly(b, x []uint64) {
+	for k := polyDeg(x); k >= 0; k = polyDeg(x) {
+		b[k/64] |= 1 << (k % 64)
+		xor(x, sys.krylov[k*sys.words:][:sys.words])
+	}
+}
+
+// toRow is the inverse of toPoly, for a of degree < w.
+func (sys *system) toRow(a []uint64) []uint64 {
+	x := make([]uint64, sys.words)
+	for t, bitset := range a {
+		for ; bitset != 0; bitset &= bitset - 1 {
+			k := 64*t + bits.TrailingZeros64(bitset)
+			xor(x, sys.krylov[k*sys.words:][:sys.words])
+		}
+	}
+	return x
 }
 
 // timesT sets dst to T x: x's cells each pressed within a row of c.w.
@@ -159,22 +193,21 @@ func xorShifted(dst, src []uint64, s int) {
 	}
 }
 
-// polyDivide divides a by d (not zero), leaving the remainder in a, and
-// returns the quotient and whether the remainder is zero.
-func polyDivide(a, d []uint64) (quotient []uint64, exact bool) {
-	quotient = make([]uint64, len(a))
+// polyDivide sets quotient, which must start zero, to a divided by d (not
+// zero), leaves the remainder in a, and reports whether it is zero.
+func polyDivide(quotient, a, d []uint64) (exact bool) {
 	dd := polyDeg(d)
 	for da := polyDeg(a); da >= dd; da = polyDeg(a) {
 		xorShifted(a, d, da-dd)
 		quotient[(da-dd)/64] |= 1 << ((da - dd) % 64)
 	}
-	return quotient, polyDeg(a) < 0
+	return polyDeg(a) < 0
 }
 
-// polyMulMod returns a b mod m, for a of degree below m's.
-func polyMulMod(a, b, m []uint64) []uint64 {
+// polyMulMod sets out, which must start zero, to a b mod m, for a of
+// degree below m's.
+func polyMulMod(out, a, b, m []uint64) {
 	dm := polyDeg(m)
-	out := make([]uint64, len(m))
 	for k := polyDeg(b); k >= 0; k-- { // Horner's rule
 		polyTimesT(out)
 		if out[dm/64]>>(dm%64)&1 == 1 {
@@ -184,7 +217,6 @@ func polyMulMod(a, b, m []uint64) []uint64 {
 			xor(out, a)
 		}
 	}
-	return out
 }
 
 // polyTimesT multiplies a by t, dropping what passes its end.
