@@ -99,23 +99,24 @@ func solveAll(ctx context.Context, boards []*Board, answers []*Answer, progress 
 		if err != nil {
 			return err
 		}
+		var counts [len(colors)]int
 		best := 0
-		for j := range cands {
-			if popcount(cands[j]) < popcount(cands[best]) {
+		for j, v := range cands {
+			if counts[j] = popcount(v); counts[j] < counts[best] {
 				best = j
 			}
 		}
 		// Press sets reaching different colours differ, so ties add up.
 		solutions := 0
 		for j := range cands {
-			if popcount(cands[j]) == popcount(cands[best]) {
+			if counts[j] == counts[best] {
 				solutions = min(solutions+ties[j], 2)
 			}
 		}
 		answers[i] = &Answer{
 			Possible:  true,
 			Presses:   c.unpack(cands[best]),
-			Count:     popcount(cands[best]),
+			Count:     counts[best],
 			Color:     candColors[best],
 			Minimal:   minimal,
 			Solutions: solutions,
