@@ -34,17 +34,16 @@ import (
 func (c *chaser) firstRows(targets []target) [][]uint64 {
 	sys := c.system()
 	n, pw := c.words, len(sys.chi)
-	// Two rows to chase, one left wrong, then three polynomials.
-	scratch := make([]uint64, 3*n+3*pw)
-	b, quotient, x := scratch[3*n:][:pw], scratch[3*n+pw:][:pw], scratch[3*n+2*pw:]
+	// Two rows to chase, one left wrong, then two polynomials.
+	scratch := make([]uint64, 3*n+2*pw)
+	b, quotient := scratch[3*n:][:pw], scratch[3*n+pw:]
 	for i := range targets {
 		for k, need := range targets[i].need {
 			clear(scratch)
 			rhs := c.chase(scratch[:n], need, scratch[:2*n], scratch[2*n:3*n])
 			sys.toPoly(b, rhs)
 			if polyDivide(quotient, b, sys.g) {
-				polyMulMod(x, sys.u, quotient, sys.chi)
-				targets[i].first[k] = sys.toRow(x)
+				targets[i].first[k] = combine(sys.solving, n, quotient)
 			}
 		}
 	}
@@ -52,12 +51,16 @@ func (c *chaser) firstRows(targets []target) [][]uint64 {
 }
 
 // system is what solving takes of a board shape alone, the same for all
-// boards of it: the Krylov basis, χ, g and u, and the quiet rows.
+// boards of it: the Krylov basis, χ and g, and the quiet rows.
 type system struct {
 	w, h, words int
 	krylov      []uint64 // row k is T^k e0
-	chi, g, u   []uint64
-	quiet       [][]uint64
+	// Row k of solving is T^k u(T) e0, the first row for B/g = t^k: as
+	// X = u B/g, the first row for any B/g = q is the sum of rows k of q's
+	// terms t^k, with no product to take.
+	solving []uint64
+	chi, g  []uint64
+	quiet   [][]uint64
 }
 
 // lastSystem is the system of the shape last solved: the page solves and
@@ -123,13 +126,18 @@ func newSystem(c rows) *system {
 		}
 		r0, r1, s0, s1 = r1, r0, s1, s0
 	}
-	sys.chi, sys.g, sys.u = chi, r0, s0
+	sys.chi, sys.g = chi, r0
+	sys.solving = make([]uint64, w*n)
+	copy(sys.solving, combine(sys.krylov, n, s0)) // u(T) e0
+	for k := 1; k < w; k++ {
+		c.timesT(sys.solving[k*n:][:n], sys.solving[(k-1)*n:][:n])
+	}
 
 	cofactor := newPoly() // χ/g
 	polyDivide(cofactor, slices.Clone(chi), sys.g)
 	sys.quiet = make([][]uint64, polyDeg(sys.g))
 	for i := range sys.quiet {
-		sys.quiet[i] = sys.toRow(cofactor)
+		sys.quiet[i] = combine(sys.krylov, n, cofactor)
 		polyTimesT(cofactor)
 	}
 	return sys
@@ -144,13 +152,14 @@ func (sys *system) toPoly(b, x []uint64) {
 	}
 }
 
-// toRow is the inverse of toPoly, for a of degree < w.
-func (sys *system) toRow(a []uint64) []uint64 {
-	x := make([]uint64, sys.words)
+// combine returns the sum of the rows k of rows, each n words, for the
+// terms t^k of a: with the Krylov basis, the inverse of toPoly.
+func combine(rows []uint64, n int, a []uint64) []uint64 {
+	x := make([]uint64, n)
 	for t, bitset := range a {
 		for ; bitset != 0; bitset &= bitset - 1 {
 			k := 64*t + bits.TrailingZeros64(bitset)
-			xor(x, sys.krylov[k*sys.words:][:sys.words])
+			xor(x, rows[k*n:][:n])
 		}
 	}
 	return x
@@ -202,21 +211,6 @@ func polyDivide(quotient, a, d []uint64) (exact bool) {
 		quotient[(da-dd)/64] |= 1 << ((da - dd) % 64)
 	}
 	return polyDeg(a) < 0
-}
-
-// polyMulMod sets out, which must start zero, to a b mod m, for a of
-// degree below m's.
-func polyMulMod(out, a, b, m []uint64) {
-	dm := polyDeg(m)
-	for k := polyDeg(b); k >= 0; k-- { // Horner's rule
-		polyTimesT(out)
-		if out[dm/64]>>(dm%64)&1 == 1 {
-			xor(out, m)
-		}
-		if b[k/64]>>(k%64)&1 == 1 {
-			xor(out, a)
-		}
-	}
 }
 
 // polyTimesT multiplies a by t, dropping what passes its end.
