@@ -45,14 +45,14 @@ func TestFirstRows(t *testing.T) {
 		quiet := c.firstRows(targets)
 
 		presses, todo := make([]uint64, 2*c.words), make([]uint64, c.words)
-		leftover := func(first, need []uint64) []uint64 {
+		leftover := func(first []uint64, need need) []uint64 {
 			return slices.Clone(c.chase(first, need, presses, todo))
 		}
 		m := make([][]uint64, c.w)
 		for i := range m {
 			unit := make([]uint64, c.words)
 			unit[i/64] = 1 << (i % 64)
-			m[i] = leftover(unit, nil)
+			m[i] = leftover(unit, need{})
 		}
 		rankM := rank(m)
 		for i, tg := range targets {
@@ -70,7 +70,7 @@ func TestFirstRows(t *testing.T) {
 			t.Fatalf("%dx%d: %d quiet rows, the leftover matrix has %d", size[0], size[1], len(quiet), c.w-rankM)
 		}
 		for _, q := range quiet {
-			if slices.ContainsFunc(leftover(q, nil), nonzero) {
+			if slices.ContainsFunc(leftover(q, need{}), nonzero) {
 				t.Fatalf("%dx%d: quiet row %x is not quiet", size[0], size[1], q)
 			}
 		}
@@ -87,7 +87,7 @@ func (c *chaser) targets(boards []*Board) []target {
 	targets := make([]target, len(boards))
 	for i, b := range boards {
 		toWhite := c.pack(b.Black)
-		targets[i].need = [2][]uint64{c.complement(toWhite), toWhite}
+		targets[i].need = [2]need{{toWhite, ^uint64(0)}, {toWhite, 0}}
 	}
 	return targets
 }

@@ -61,7 +61,18 @@ func solve(ctx context.Context, b *Board, progress func(int64)) (*Answer, error)
 
 // target is one board's system: need[k] is the set of cells to flip to make
 // it all colors[k], first[k] a first row of presses doing it, or nil.
-type target struct{ need, first [2][]uint64 }
+type target struct {
+	need  [2]need
+	first [2][]uint64
+}
+
+// need is a set of cells to flip, as chase rows: cells (nil for none), or
+// when flip is ^0 the cells not in it. A board's two colours need
+// complementary sets, which so share their cells.
+type need struct {
+	cells []uint64
+	flip  uint64
+}
 
 // solveAll solves checked boards of one shape together into answers: their
 // linear systems differ only in the right-hand sides, so they share one
@@ -71,7 +82,7 @@ func solveAll(ctx context.Context, boards []*Board, answers []*Answer, progress 
 	targets := make([]target, len(boards))
 	for i, b := range boards {
 		toWhite := c.pack(b.Black)
-		targets[i].need = [2][]uint64{c.complement(toWhite), toWhite}
+		targets[i].need = [2]need{{toWhite, ^uint64(0)}, {toWhite, 0}}
 	}
 	quiet := c.firstRows(targets)
 
@@ -92,7 +103,7 @@ func solveAll(ctx context.Context, boards []*Board, answers []*Answer, progress 
 		if quietFull == nil {
 			quietFull = make([][]uint64, len(quiet))
 			for j, q := range quiet {
-				quietFull[j] = c.fullPresses(q, nil)
+				quietFull[j] = c.fullPresses(q, need{})
 			}
 		}
 		minimal, ties, err := fewest(ctx, cands, quietFull, progress)
@@ -138,13 +149,13 @@ func newRows(w, h int) rows {
 }
 
 // chase presses first as row 0, then in each next row exactly the cells of
-// the row above that still need a flip (need, nil for none), writing every
+// the row above that still need a flip (see need), writing every
 // row's presses to presses. It returns the cells of the last row still
 // needing a flip, in todo, which it also uses as scratch.
 //
 // When presses holds only two rows, they are reused in turn: enough for the
 // cells left wrong, which is all some callers want.
-func (c rows) chase(first, need, presses, todo []uint64) []uint64 {
+func (c rows) chase(first []uint64, need need, presses, todo []uint64) []uint64 {
 	n := c.words
 	rolling := len(presses) < c.h*n
 	row := presses[:n]
@@ -162,9 +173,10 @@ func (c rows) chase(first, need, presses, todo []uint64) []uint64 {
 			next = presses[(r+1)*n:][:n]
 		}
 		var wrong []uint64
-		if need != nil {
-			wrong = need[r*n:][:n]
+		if need.cells != nil {
+			wrong = need.cells[r*n:][:n]
 		}
+		flip := need.flip // past the row's end too: cleared below
 		// A press flips its own cell and both row neighbours; carry is
 		// the last cell of the word before, as bit 0. Four words go in
 		// one step, as in WebAssembly every loop turn costs a dispatch.
@@ -176,10 +188,10 @@ func (c rows) chase(first, need, presses, todo []uint64) []uint64 {
 			if i+4 < n {
 				after = row[i+4]
 			}
-			t0 := x[0] ^ x[0]<<1 ^ x[0]>>1 ^ carry ^ x[1]<<63
-			t1 := x[1] ^ x[1]<<1 ^ x[1]>>1 ^ x[0]>>63 ^ x[2]<<63
-			t2 := x[2] ^ x[2]<<1 ^ x[2]>>1 ^ x[1]>>63 ^ x[3]<<63
-			t3 := x[3] ^ x[3]<<1 ^ x[3]>>1 ^ x[2]>>63 ^ after<<63
+			t0 := x[0] ^ x[0]<<1 ^ x[0]>>1 ^ carry ^ x[1]<<63 ^ flip
+			t1 := x[1] ^ x[1]<<1 ^ x[1]>>1 ^ x[0]>>63 ^ x[2]<<63 ^ flip
+			t2 := x[2] ^ x[2]<<1 ^ x[2]>>1 ^ x[1]>>63 ^ x[3]<<63 ^ flip
+			t3 := x[3] ^ x[3]<<1 ^ x[3]>>1 ^ x[2]>>63 ^ after<<63 ^ flip
 			carry = x[3] >> 63
 			if above != nil {
 				a := (*[4]uint64)(above[i:])
@@ -194,7 +206,7 @@ func (c rows) chase(first, need, presses, todo []uint64) []uint64 {
 		}
 		for ; i < n; i++ {
 			x := row[i]
-			t := x ^ x<<1 ^ x>>1 ^ carry
+			t := x ^ x<<1 ^ x>>1 ^ carry ^ flip
 			carry = x >> 63
 			if i+1 < n {
 				t ^= row[i+1] << 63
@@ -258,18 +270,6 @@ func (c *chaser) pack(cells []bool) []uint64 {
 		}
 	}
 	return v
-}
-
-// complement returns the cells not in v.
-func (c *chaser) complement(v []uint64) []uint64 {
-	out := make([]uint64, len(v))
-	for i, x := range v {
-		out[i] = ^x
-		if i%c.words == c.words-1 {
-			out[i] &= c.last
-		}
-	}
-	return out
 }
 
 // unpack turns chase-row bitsets back into row-major cells.
@@ -358,7 +358,7 @@ func b2u(b bool) uint8 {
 }
 
 // fullPresses returns the presses of every row when chasing from first.
-func (c *chaser) fullPresses(first, need []uint64) []uint64 {
+func (c *chaser) fullPresses(first []uint64, need need) []uint64 {
 	presses := make([]uint64, c.h*c.words)
 	c.chase(first, need, presses, make([]uint64, c.words))
 	return presses

@@ -436,7 +436,7 @@ func TestPackUnpack(t *testing.T) {
 // TestChaseOneByOne checks chase against chasing one cell at a time, on
 // rows ending just before, at and after every number of words up to nine
 // (the four-word steps and what is left after them), with and without
-// cells to flip, keeping every row or only two.
+// cells to flip, and their complement, keeping every row or only two.
 func TestChaseOneByOne(t *testing.T) {
 	rng := rand.New(rand.NewPCG(12, 13))
 	for words := 1; words <= 9; words++ {
@@ -453,8 +453,8 @@ func TestChaseOneByOne(t *testing.T) {
 					}
 					return v
 				}
-				first, need := random(1), random(h)
-				for _, need := range [][]uint64{need, nil} {
+				first, cells := random(1), random(h)
+				for _, need := range []need{{cells, 0}, {cells, ^uint64(0)}, {nil, 0}, {nil, ^uint64(0)}} {
 					// want[r] is row r's presses, want[h] what is left wrong.
 					want := make([][]bool, h+1)
 					want[0] = make([]bool, w)
@@ -464,7 +464,7 @@ func TestChaseOneByOne(t *testing.T) {
 					for r := range h {
 						want[r+1] = make([]bool, w)
 						for j := range w {
-							wrong := need != nil && need[r*n+j/64]>>(j%64)&1 == 1
+							wrong := need.flip != 0 != (need.cells != nil && need.cells[r*n+j/64]>>(j%64)&1 == 1)
 							for _, k := range []int{j - 1, j, j + 1} {
 								wrong = wrong != (k >= 0 && k < w && want[r][k])
 							}
@@ -484,12 +484,12 @@ func TestChaseOneByOne(t *testing.T) {
 					rolled := c.chase(first, need, make([]uint64, 2*n), make([]uint64, n))
 					for r := range h {
 						if got := bitsOf(presses[r*n:][:n]); !slices.Equal(got, want[r]) {
-							t.Fatalf("w %d h %d need %v: row %d presses %v, want %v", w, h, need != nil, r, got, want[r])
+							t.Fatalf("w %d h %d need %v flip %x: row %d presses %v, want %v", w, h, need.cells != nil, need.flip, r, got, want[r])
 						}
 					}
 					for _, got := range [][]uint64{left, rolled} {
 						if !slices.Equal(bitsOf(got), want[h]) || got[n-1]&^c.last != 0 {
-							t.Fatalf("w %d h %d need %v: left wrong %x, want %v", w, h, need != nil, got, want[h])
+							t.Fatalf("w %d h %d need %v flip %x: left wrong %x, want %v", w, h, need.cells != nil, need.flip, got, want[h])
 						}
 					}
 				}
