@@ -34,13 +34,23 @@ import (
 func (c *chaser) firstRows(targets []target) [][]uint64 {
 	sys := c.system()
 	n, pw := c.words, len(sys.chi)
-	// Two rows to chase, one left wrong, then two polynomials.
-	scratch := make([]uint64, 3*n+2*pw)
-	b, quotient := scratch[3*n:][:pw], scratch[3*n+pw:]
+	// Two rows to chase, one left wrong and a copy, two polynomials.
+	scratch := make([]uint64, 4*n+2*pw)
+	left, rhs := scratch[2*n:3*n], scratch[3*n:4*n]
+	b, quotient := scratch[4*n:][:pw], scratch[4*n+pw:]
 	for i := range targets {
+		// Chasing is linear, and both colours' needs share their cells:
+		// what the cells' complement leaves wrong is what the cells leave
+		// plus what flipping every cell leaves.
+		clear(scratch[:2*n])
+		c.chase(scratch[:n], need{cells: targets[i].need[0].cells}, scratch[:2*n], left)
 		for k, need := range targets[i].need {
-			clear(scratch)
-			rhs := c.chase(scratch[:n], need, scratch[:2*n], scratch[2*n:3*n])
+			copy(rhs, left)
+			if need.flip != 0 {
+				xor(rhs, sys.flipAll)
+			}
+			clear(b)
+			clear(quotient)
 			sys.toPoly(b, rhs)
 			if polyDivide(quotient, b, sys.g) {
 				targets[i].first[k] = combine(sys.solving, n, quotient)
@@ -61,6 +71,7 @@ type system struct {
 	solving []uint64
 	chi, g  []uint64
 	quiet   [][]uint64
+	flipAll []uint64 // what chasing from no presses leaves wrong when every cell needs a flip
 }
 
 // lastSystem is the system of the shape last solved: the page solves and
@@ -84,6 +95,7 @@ func newSystem(c rows) *system {
 	newPoly := func() []uint64 { return make([]uint64, pw) }
 	sys := &system{w: w, h: c.h, words: n, krylov: make([]uint64, w*n)}
 
+	sys.flipAll = c.chase(make([]uint64, n), need{flip: ^uint64(0)}, make([]uint64, 2*n), make([]uint64, n))
 	sys.krylov[0] = 1
 	for k := 1; k < w; k++ {
 		c.timesT(sys.krylov[k*n:][:n], sys.krylov[(k-1)*n:][:n])

@@ -60,7 +60,8 @@ func solve(ctx context.Context, b *Board, progress func(int64)) (*Answer, error)
 }
 
 // target is one board's system: need[k] is the set of cells to flip to make
-// it all colors[k], first[k] a first row of presses doing it, or nil.
+// it all colors[k], the same cells for both, complemented for black;
+// first[k] is a first row of presses doing it, or nil.
 type target struct {
 	need  [2]need
 	first [2][]uint64
