@@ -360,9 +360,10 @@ func b2u(b bool) uint8 {
 
 // fullPresses returns the presses of every row when chasing from first.
 func (c *chaser) fullPresses(first []uint64, need need) []uint64 {
-	presses := make([]uint64, c.h*c.words)
-	c.chase(first, need, presses, make([]uint64, c.words))
-	return presses
+	size := c.h * c.words
+	presses := make([]uint64, size+c.words) // and a row of scratch: one allocation
+	c.chase(first, need, presses[:size], presses[size:])
+	return presses[:size:size]
 }
 
 // fewest replaces each press set in cands by the smallest one reachable by
