@@ -11,11 +11,12 @@ import (
 //
 // What stays wrong in the last row after chasing from first row x is
 // M x + (what chasing from no presses leaves). M = P(T) for T the
-// row-press matrix (tridiagonal, all ones) and P the polynomial of the
-// chase recurrence p[r+1] = T p[r] + p[r-1]. T is tridiagonal, so the
-// vectors T^k e0 (e0 the row's first cell), k < w, have their last 1 at k:
-// they form a triangular basis, and a row x of w cells is X(T) e0 for one
-// polynomial X of degree < w. The characteristic polynomial χ of T kills
+// row-press matrix (a press flips its cell and both row neighbours:
+// tridiagonal, all ones) and P the polynomial of the chase recurrence
+// p[r+1] = T p[r] + p[r-1]. T is tridiagonal, so the vectors T^k e0 (e0
+// the row's first cell), k < w, have their last 1 at k: they form a
+// triangular basis, and a row x of w cells is X(T) e0 for one polynomial X
+// of degree < w. The characteristic polynomial χ of T kills
 // e0 and nothing smaller does, so M x = b, written in that basis, is
 //
 //	P X ≡ B (mod χ).
@@ -61,7 +62,7 @@ func (c *chaser) firstRows(targets []target) [][]uint64 {
 }
 
 // system is what solving takes of a board shape alone, the same for all
-// boards of it: the Krylov basis, χ and g, and the quiet rows.
+// boards of it.
 type system struct {
 	w, h, words int
 	krylov      []uint64 // row k is T^k e0
