@@ -34,8 +34,8 @@ import (
 // maxInput caps the judge input read.
 const maxInput = 8 << 20
 
-// judgeBatch is how many judge boards share one elimination: the right-hand
-// sides of 30 boards and the 4 unknowns of a 4×4 system fill one word.
+// judgeBatch is how many judge boards share one setup of their system
+// (see firstRows).
 const judgeBatch = 30
 
 // Game is the flip puzzle behind the common solvers.Game interface.

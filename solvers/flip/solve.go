@@ -38,8 +38,9 @@ const checkEvery = 1 << 14
 // of presses is chosen, each next row must press exactly the cells still
 // wrong in the row above, and what stays wrong in the last row is an affine
 // function of the first row. The chase runs along the longer side, so the
-// system has only min(W, H) unknowns, and its matrix takes a single chase
-// to build (see leftoverMatrix). One elimination solves it for both colours.
+// system has only min(W, H) unknowns, and its matrix is a polynomial in the
+// row-press matrix: one extended Euclid on polynomials over GF(2) solves it
+// for both colours (see firstRows).
 // Its solutions differ by the null space ("quiet" press sets that change
 // nothing), which is searched exhaustively when small enough, over just the
 // cells quiet sets press, packed 64 to a word.
@@ -59,18 +60,30 @@ func solve(ctx context.Context, b *Board, progress func(int64)) (*Answer, error)
 }
 
 // target is one board's system: need[k] is the set of cells to flip to make
-// it all colors[k], first[k] a first row of presses doing it, or nil.
-type target struct{ need, first [2][]uint64 }
+// it all colors[k], the same cells for both, complemented for black;
+// first[k] is a first row of presses doing it, or nil.
+type target struct {
+	need  [2]need
+	first [2][]uint64
+}
+
+// need is a set of cells to flip, as chase rows: cells (nil for none), or
+// when flip is ^0 the cells not in it. A board's two colours need
+// complementary sets, which so share their cells.
+type need struct {
+	cells []uint64
+	flip  uint64
+}
 
 // solveAll solves checked boards of one shape together into answers: their
-// linear systems differ only in the right-hand sides, so one elimination
-// serves them all.
+// linear systems differ only in the right-hand sides, so they share one
+// setup (see firstRows).
 func solveAll(ctx context.Context, boards []*Board, answers []*Answer, progress func(int64)) error {
 	c := newChaser(boards[0])
 	targets := make([]target, len(boards))
 	for i, b := range boards {
 		toWhite := c.pack(b.Black)
-		targets[i].need = [2][]uint64{c.complement(toWhite), toWhite}
+		targets[i].need = [2]need{{toWhite, ^uint64(0)}, {toWhite, 0}}
 	}
 	quiet := c.firstRows(targets)
 
@@ -91,30 +104,31 @@ func solveAll(ctx context.Context, boards []*Board, answers []*Answer, progress 
 		if quietFull == nil {
 			quietFull = make([][]uint64, len(quiet))
 			for j, q := range quiet {
-				quietFull[j] = c.fullPresses(q, nil)
+				quietFull[j] = c.fullPresses(q, need{})
 			}
 		}
 		minimal, ties, err := fewest(ctx, cands, quietFull, progress)
 		if err != nil {
 			return err
 		}
+		var counts [len(colors)]int
 		best := 0
-		for j := range cands {
-			if popcount(cands[j]) < popcount(cands[best]) {
+		for j, v := range cands {
+			if counts[j] = popcount(v); counts[j] < counts[best] {
 				best = j
 			}
 		}
 		// Press sets reaching different colours differ, so ties add up.
 		solutions := 0
 		for j := range cands {
-			if popcount(cands[j]) == popcount(cands[best]) {
+			if counts[j] == counts[best] {
 				solutions = min(solutions+ties[j], 2)
 			}
 		}
 		answers[i] = &Answer{
 			Possible:  true,
 			Presses:   c.unpack(cands[best]),
-			Count:     popcount(cands[best]),
+			Count:     counts[best],
 			Color:     candColors[best],
 			Minimal:   minimal,
 			Solutions: solutions,
@@ -136,13 +150,13 @@ func newRows(w, h int) rows {
 }
 
 // chase presses first as row 0, then in each next row exactly the cells of
-// the row above that still need a flip (need, nil for none), writing every
+// the row above that still need a flip (see need), writing every
 // row's presses to presses. It returns the cells of the last row still
 // needing a flip, in todo, which it also uses as scratch.
 //
 // When presses holds only two rows, they are reused in turn: enough for the
 // cells left wrong, which is all some callers want.
-func (c rows) chase(first, need, presses, todo []uint64) []uint64 {
+func (c rows) chase(first []uint64, need need, presses, todo []uint64) []uint64 {
 	n := c.words
 	rolling := len(presses) < c.h*n
 	row := presses[:n]
@@ -160,15 +174,41 @@ func (c rows) chase(first, need, presses, todo []uint64) []uint64 {
 			next = presses[(r+1)*n:][:n]
 		}
 		var wrong []uint64
-		if need != nil {
-			wrong = need[r*n:][:n]
+		if need.cells != nil {
+			wrong = need.cells[r*n:][:n]
 		}
-		for i, x := range row {
-			// A press flips its own cell and both row neighbours.
-			t := x ^ x<<1 ^ x>>1
-			if i > 0 {
-				t ^= row[i-1] >> 63
+		flip := need.flip // past the row's end too: cleared below
+		// A press flips its own cell and both row neighbours; carry is
+		// the last cell of the word before, as bit 0. Four words go in
+		// one step, as in WebAssembly every loop turn costs a dispatch.
+		var carry uint64
+		i := 0
+		for ; i+4 <= n; i += 4 {
+			x := (*[4]uint64)(row[i:])
+			var after uint64
+			if i+4 < n {
+				after = row[i+4]
 			}
+			t0 := x[0] ^ x[0]<<1 ^ x[0]>>1 ^ carry ^ x[1]<<63 ^ flip
+			t1 := x[1] ^ x[1]<<1 ^ x[1]>>1 ^ x[0]>>63 ^ x[2]<<63 ^ flip
+			t2 := x[2] ^ x[2]<<1 ^ x[2]>>1 ^ x[1]>>63 ^ x[3]<<63 ^ flip
+			t3 := x[3] ^ x[3]<<1 ^ x[3]>>1 ^ x[2]>>63 ^ after<<63 ^ flip
+			carry = x[3] >> 63
+			if above != nil {
+				a := (*[4]uint64)(above[i:])
+				t0, t1, t2, t3 = t0^a[0], t1^a[1], t2^a[2], t3^a[3]
+			}
+			if wrong != nil {
+				a := (*[4]uint64)(wrong[i:])
+				t0, t1, t2, t3 = t0^a[0], t1^a[1], t2^a[2], t3^a[3]
+			}
+			out := (*[4]uint64)(next[i:]) // may be above: read first
+			out[0], out[1], out[2], out[3] = t0, t1, t2, t3
+		}
+		for ; i < n; i++ {
+			x := row[i]
+			t := x ^ x<<1 ^ x>>1 ^ carry ^ flip
+			carry = x >> 63
 			if i+1 < n {
 				t ^= row[i+1] << 63
 			}
@@ -215,6 +255,10 @@ func (c *chaser) pack(cells []bool) []uint64 {
 		in := boolBytes(cells[r*c.w : (r+1)*c.w])
 		for t := range row {
 			seg := in[t*64 : min(len(in), t*64+64)]
+			if len(seg) == 64 { // a whole word in one step
+				row[t] = pack64((*[64]byte)(seg))
+				continue
+			}
 			var x uint64
 			j := 0
 			for ; j+8 <= len(seg); j += 8 { // eight cells at a time
@@ -227,18 +271,6 @@ func (c *chaser) pack(cells []bool) []uint64 {
 		}
 	}
 	return v
-}
-
-// complement returns the cells not in v.
-func (c *chaser) complement(v []uint64) []uint64 {
-	out := make([]uint64, len(v))
-	for i, x := range v {
-		out[i] = ^x
-		if i%c.words == c.words-1 {
-			out[i] &= c.last
-		}
-	}
-	return out
 }
 
 // unpack turns chase-row bitsets back into row-major cells.
@@ -255,6 +287,10 @@ func (c *chaser) unpack(v []uint64) []bool {
 		out := boolBytes(cells[r*c.w : (r+1)*c.w])
 		for t, x := range row {
 			seg := out[t*64 : min(len(out), t*64+64)]
+			if len(seg) == 64 {
+				unpack64((*[64]byte)(seg), x)
+				continue
+			}
 			j := 0
 			for ; j+8 <= len(seg); j += 8 { // eight cells at a time
 				binary.LittleEndian.PutUint64(seg[j:], spread[x>>j&0xff])
@@ -271,6 +307,34 @@ func (c *chaser) unpack(v []uint64) []bool {
 // so that pack and unpack move eight cells in one 64-bit word.
 func boolBytes(cells []bool) []byte {
 	return unsafe.Slice((*byte)(unsafe.Pointer(unsafe.SliceData(cells))), len(cells))
+}
+
+// pack64 packs 64 cells, as bytes 0 or 1, into a word, cell j at bit j.
+// It is written out, eight cells a line, because in WebAssembly every loop
+// iteration pays for a dispatch that native code does not.
+func pack64(s *[64]byte) uint64 {
+	le := binary.LittleEndian
+	return le.Uint64(s[0:])*gather8>>56 |
+		le.Uint64(s[8:])*gather8>>56<<8 |
+		le.Uint64(s[16:])*gather8>>56<<16 |
+		le.Uint64(s[24:])*gather8>>56<<24 |
+		le.Uint64(s[32:])*gather8>>56<<32 |
+		le.Uint64(s[40:])*gather8>>56<<40 |
+		le.Uint64(s[48:])*gather8>>56<<48 |
+		le.Uint64(s[56:])*gather8>>56<<56
+}
+
+// unpack64 is the inverse of pack64.
+func unpack64(s *[64]byte, x uint64) {
+	le := binary.LittleEndian
+	le.PutUint64(s[0:], spread[x&0xff])
+	le.PutUint64(s[8:], spread[x>>8&0xff])
+	le.PutUint64(s[16:], spread[x>>16&0xff])
+	le.PutUint64(s[24:], spread[x>>24&0xff])
+	le.PutUint64(s[32:], spread[x>>32&0xff])
+	le.PutUint64(s[40:], spread[x>>40&0xff])
+	le.PutUint64(s[48:], spread[x>>48&0xff])
+	le.PutUint64(s[56:], spread[x>>56])
 }
 
 // gather8 times eight bytes of 0 or 1 brings them, as the eight bits of a
@@ -295,191 +359,11 @@ func b2u(b bool) uint8 {
 }
 
 // fullPresses returns the presses of every row when chasing from first.
-func (c *chaser) fullPresses(first, need []uint64) []uint64 {
-	presses := make([]uint64, c.h*c.words)
-	c.chase(first, need, presses, make([]uint64, c.words))
-	return presses
-}
-
-// leftoverMatrix returns the symmetric w×w matrix M over GF(2) whose row i is
-// what stays wrong in the last row after chasing from first row e_i: M is
-// P(T) for T the row-press matrix (tridiagonal, all ones) and P the
-// polynomial of the chase recurrence p[r+1] = T p[r] + p[r-1].
-//
-// Rather than w chases, it takes one. Mirroring a row of w cells oddly onto
-// a cycle of L = 2(w+1) cells (cell j at positions j+1 and -(j+1), positions
-// 0 and w+1 held at zero) turns T into the circulant I + S + S⁻¹, and P of a
-// circulant is the circulant of a single vector p: so M[i][j] = p[j-i] +
-// p[j+i+2], indices mod L. p is the chase of one lit cell on an unbounded
-// line, folded mod L; the line needs only 2h+1 cells since a chase spreads
-// one cell per row.
-func (c *chaser) leftoverMatrix(m [][]uint64) {
-	line := newRows(2*c.h+1, c.h)
-	first := make([]uint64, line.words)
-	first[c.h/64] = 1 << (c.h % 64)
-	spread := line.chase(first, nil, make([]uint64, 2*line.words), make([]uint64, line.words))
-
-	// p2 is p twice over, so each window below is a plain shifted read.
-	L := 2 * (c.w + 1)
-	p2 := make([]uint64, (2*L+63)/64)
-	at := (L - c.h%L) % L // position -h on the cycle
-	for t := range 2*c.h + 1 {
-		if spread[t/64]>>(t%64)&1 == 1 {
-			p2[at/64] ^= 1 << (at % 64)
-			p2[(at+L)/64] ^= 1 << ((at + L) % 64)
-		}
-		if at++; at == L {
-			at = 0
-		}
-	}
-	for i, row := range m {
-		window(row[:c.words], p2, (L-i)%L)
-		xorWindow(row[:c.words], p2, i+2)
-		row[c.words-1] &= c.last
-	}
-}
-
-// window sets dst to the len(dst)*64 bits of src from bit start on, reading
-// zeros past its end.
-func window(dst, src []uint64, start int) {
-	for t := range dst {
-		dst[t] = bitsAt(src, start+64*t)
-	}
-}
-
-// xorWindow is window with XOR instead of assignment.
-func xorWindow(dst, src []uint64, start int) {
-	for t := range dst {
-		dst[t] ^= bitsAt(src, start+64*t)
-	}
-}
-
-// bitsAt returns the 64 bits of v from bit i on, zeros past its end.
-func bitsAt(v []uint64, i int) uint64 {
-	q, r := i/64, uint(i%64)
-	var x uint64
-	if q < len(v) {
-		x = v[q] >> r
-	}
-	if r > 0 && q+1 < len(v) {
-		x |= v[q+1] << (64 - r)
-	}
-	return x
-}
-
-// firstRows solves for the first row of presses. For each target's needs
-// (the cells to flip), it sets a first row reaching it, or nil if none does;
-// it returns a basis of the quiet first rows, whose chases change nothing.
-func (c *chaser) firstRows(targets []target) [][]uint64 {
-	w, n := c.w, c.words
-	// Row i of the system: the unknowns (bits 0..w-1) whose presses leave
-	// last-row cell i wrong, then the right-hand sides, two per board
-	// (bits w+2i and w+2i+1 for board i).
-	width := (w + 2*len(targets) + 63) / 64
-	flat := make([]uint64, w*width)
-	m := make([][]uint64, w)
-	for i := range m {
-		m[i] = flat[i*width : (i+1)*width]
-	}
-	c.leftoverMatrix(m)
-	scratch := make([]uint64, 3*n) // two rows to chase, one left wrong
-	for b, t := range targets {
-		for k, need := range t.need {
-			clear(scratch)
-			rhs := c.chase(scratch[:n], need, scratch[:2*n], scratch[2*n:])
-			col := w + 2*b + k
-			for i := range m {
-				m[i][col/64] |= (rhs[i/64] >> (i % 64) & 1) << (col % 64)
-			}
-		}
-	}
-
-	pivots := echelon(flat, width, w) // pivots[r] is the unknown solved by row r
-	isPivot := make([]bool, w)
-	for _, col := range pivots {
-		isPivot[col] = true
-	}
-
-	// solve back-substitutes into x, whose free unknowns are set already,
-	// with the right-hand side in bit rhs of each row (-1 for none).
-	solve := func(x []uint64, rhs int) []uint64 {
-		for r := len(pivots) - 1; r >= 0; r-- {
-			row, col := m[r], pivots[r]
-			var v uint64
-			if rhs >= 0 {
-				v = row[rhs/64] >> (rhs % 64)
-			}
-			for t, y := range x {
-				v ^= uint64(bits.OnesCount64(row[t] & y))
-			}
-			x[col/64] |= (v & 1) << (col % 64)
-		}
-		return x
-	}
-	for b := range targets {
-		for k := range targets[b].first {
-			col := w + 2*b + k
-			solvable := true
-			for _, row := range m[len(pivots):] {
-				solvable = solvable && row[col/64]>>(col%64)&1 == 0
-			}
-			if solvable {
-				targets[b].first[k] = solve(make([]uint64, n), col)
-			}
-		}
-	}
-	var quiet [][]uint64
-	for free := 0; free < w; free++ {
-		if !isPivot[free] {
-			x := make([]uint64, n)
-			x[free/64] = 1 << (free % 64)
-			quiet = append(quiet, solve(x, -1))
-		}
-	}
-	return quiet
-}
-
-// echelon brings the w rows of width words in flat to echelon form in
-// their first w columns, by forward elimination: row r gets its first 1 at
-// pivots[r], and zeros before it, so it needs no XOR there. The rows past
-// the last pivot's are left zero in those columns.
-//
-// It is a function of its own, small, on one flat array, because in
-// WebAssembly the loops of a large function run slower, and so do loads of
-// slice headers.
-func echelon(flat []uint64, width, w int) (pivots []int) {
-	pivots = make([]int, 0, w)
-	end := w * width
-	for col := range w {
-		// Rows r on have only zeros before column col: only the words
-		// from col's on take part.
-		r := len(pivots)
-		word, mask := col/64, uint64(1)<<(col%64)
-		at := r*width + word
-		p := at
-		for p < end && flat[p]&mask == 0 {
-			p += width
-		}
-		if p >= end {
-			continue
-		}
-		pivot := flat[at : at+width-word]
-		if p != at {
-			for t, x := range flat[p : p+len(pivot)] {
-				pivot[t], flat[p+t] = x, pivot[t]
-			}
-		}
-		for i := p + width; i < end; i += width {
-			if flat[i]&mask != 0 {
-				row := flat[i : i+len(pivot)]
-				for t, x := range pivot {
-					row[t] ^= x
-				}
-			}
-		}
-		pivots = append(pivots, col)
-	}
-	return pivots
+func (c *chaser) fullPresses(first []uint64, need need) []uint64 {
+	size := c.h * c.words
+	presses := make([]uint64, size+c.words) // and a row of scratch: one allocation
+	c.chase(first, need, presses[:size], presses[size:])
+	return presses[:size:size]
 }
 
 // fewest replaces each press set in cands by the smallest one reachable by

@@ -365,24 +365,45 @@ func Benchmark30x30(b *testing.B) { benchmarkSize(b, 30, 30) }
 // 39x39 has a 32-dimensional null space, beyond exhaustive search.
 func Benchmark39x39(b *testing.B) { benchmarkSize(b, 39, 39) }
 
-// TestLeftoverMatrix checks the one-chase construction of the leftover
-// matrix against chasing each unit first row on its own.
-func TestLeftoverMatrix(t *testing.T) {
-	for _, size := range [][2]int{{1, 1}, {1, 5}, {2, 2}, {3, 7}, {5, 5}, {4, 30}, {63, 64}, {64, 64}, {65, 200}, {130, 131}} {
-		b, _ := NewBoard(size[0], size[1])
-		c := newChaser(b)
-		width := (c.w + 2 + 63) / 64
-		m := make([][]uint64, c.w)
-		for i := range m {
-			m[i] = make([]uint64, width)
+// pack and unpack agree with reading and writing one cell at a time, on
+// rows ending just before, at and after every way of splitting them into
+// words and bytes, in both orientations.
+func TestPackOneByOne(t *testing.T) {
+	rng := rand.New(rand.NewPCG(9, 64))
+	var sides []int
+	for _, around := range []int{0, 64, 128, 192} {
+		for d := -9; d <= 9; d++ {
+			if n := around + d; n >= 1 && (len(sides) == 0 || n > sides[len(sides)-1]) {
+				sides = append(sides, n)
+			}
 		}
-		c.leftoverMatrix(m)
-		for i := range c.w {
-			unit := make([]uint64, c.words)
-			unit[i/64] = 1 << (i % 64)
-			want := c.chase(unit, nil, make([]uint64, c.h*c.words), make([]uint64, c.words))
-			if !slices.Equal(m[i][:c.words], want) {
-				t.Fatalf("%dx%d: row %d is %x, chasing gives %x", b.W, b.H, i, m[i][:c.words], want)
+	}
+	for _, w := range sides {
+		for _, h := range []int{1, w, w + 3} { // chase rows run along the longer side
+			for _, size := range [][2]int{{w, h}, {h, w}} {
+				b, _ := NewBoard(size[0], size[1])
+				for i := range b.Black {
+					b.Black[i] = rng.IntN(2) == 0
+				}
+				c := newChaser(b)
+				want := make([]uint64, c.h*c.words)
+				for r := range c.h {
+					for j := range c.w {
+						cell := r*c.w + j
+						if c.transposed {
+							cell = j*c.boardW + r
+						}
+						if b.Black[cell] {
+							want[r*c.words+j/64] |= 1 << (j % 64)
+						}
+					}
+				}
+				if got := c.pack(b.Black); !slices.Equal(got, want) {
+					t.Fatalf("%dx%d: pack gives %x, want %x", b.W, b.H, got, want)
+				}
+				if got := c.unpack(want); !slices.Equal(got, b.Black) {
+					t.Fatalf("%dx%d: unpack gives %v, want %v", b.W, b.H, got, b.Black)
+				}
 			}
 		}
 	}
@@ -406,6 +427,71 @@ func TestPackUnpack(t *testing.T) {
 			for r := range c.h { // bits past a row's end stay clear
 				if last := v[r*c.words+c.words-1]; last&^c.last != 0 {
 					t.Fatalf("%dx%d: row %d has bits past its end: %x", w, h, r, last)
+				}
+			}
+		}
+	}
+}
+
+// TestChaseOneByOne checks chase against chasing one cell at a time, on
+// rows ending just before, at and after every number of words up to nine
+// (the four-word steps and what is left after them), with and without
+// cells to flip, and their complement, keeping every row or only two.
+func TestChaseOneByOne(t *testing.T) {
+	rng := rand.New(rand.NewPCG(12, 13))
+	for words := 1; words <= 9; words++ {
+		for _, w := range []int{64*words - 1, 64 * words, 64*words + 1} {
+			for _, h := range []int{1, 2, 3, 7} {
+				c := newRows(w, h)
+				n := c.words
+				random := func(rows int) []uint64 {
+					v := make([]uint64, rows*n)
+					for r := range rows {
+						for j := range w {
+							v[r*n+j/64] |= uint64(rng.IntN(2)) << (j % 64)
+						}
+					}
+					return v
+				}
+				first, cells := random(1), random(h)
+				for _, need := range []need{{cells, 0}, {cells, ^uint64(0)}, {nil, 0}, {nil, ^uint64(0)}} {
+					// want[r] is row r's presses, want[h] what is left wrong.
+					want := make([][]bool, h+1)
+					want[0] = make([]bool, w)
+					for j := range w {
+						want[0][j] = first[j/64]>>(j%64)&1 == 1
+					}
+					for r := range h {
+						want[r+1] = make([]bool, w)
+						for j := range w {
+							wrong := need.flip != 0 != (need.cells != nil && need.cells[r*n+j/64]>>(j%64)&1 == 1)
+							for _, k := range []int{j - 1, j, j + 1} {
+								wrong = wrong != (k >= 0 && k < w && want[r][k])
+							}
+							wrong = wrong != (r > 0 && want[r-1][j])
+							want[r+1][j] = wrong
+						}
+					}
+					bitsOf := func(v []uint64) []bool {
+						out := make([]bool, w)
+						for j := range out {
+							out[j] = v[j/64]>>(j%64)&1 == 1
+						}
+						return out
+					}
+					presses := make([]uint64, h*n)
+					left := c.chase(first, need, presses, make([]uint64, n))
+					rolled := c.chase(first, need, make([]uint64, 2*n), make([]uint64, n))
+					for r := range h {
+						if got := bitsOf(presses[r*n:][:n]); !slices.Equal(got, want[r]) {
+							t.Fatalf("w %d h %d need %v flip %x: row %d presses %v, want %v", w, h, need.cells != nil, need.flip, r, got, want[r])
+						}
+					}
+					for _, got := range [][]uint64{left, rolled} {
+						if !slices.Equal(bitsOf(got), want[h]) || got[n-1]&^c.last != 0 {
+							t.Fatalf("w %d h %d need %v flip %x: left wrong %x, want %v", w, h, need.cells != nil, need.flip, got, want[h])
+						}
+					}
 				}
 			}
 		}

@@ -1,0 +1,235 @@
+package flip
+
+import (
+	"math/bits"
+	"slices"
+	"sync/atomic"
+)
+
+// The first-row system is solved with polynomials over GF(2), in O(w²) bit
+// work where elimination takes O(w³).
+//
+// What stays wrong in the last row after chasing from first row x is
+// M x + (what chasing from no presses leaves). M = P(T) for T the
+// row-press matrix (a press flips its cell and both row neighbours:
+// tridiagonal, all ones) and P the polynomial of the chase recurrence
+// p[r+1] = T p[r] + p[r-1]. T is tridiagonal, so the vectors T^k e0 (e0
+// the row's first cell), k < w, have their last 1 at k: they form a
+// triangular basis, and a row x of w cells is X(T) e0 for one polynomial X
+// of degree < w. The characteristic polynomial χ of T kills
+// e0 and nothing smaller does, so M x = b, written in that basis, is
+//
+//	P X ≡ B (mod χ).
+//
+// With g = gcd(P, χ) = u P + v χ, it is solvable exactly when g divides B,
+// by X = u B/g; and the quiet rows, P X ≡ 0, are the multiples of χ/g:
+// (χ/g) t^i for i < deg g.
+//
+// Polynomials are bitsets, coefficient of t^k at bit k, all of the same
+// length, enough for degree w.
+
+// firstRows solves for the first row of presses. For each target's needs
+// (the cells to flip), it sets a first row reaching it, or nil if none does;
+// it returns a basis of the quiet first rows, whose chases change nothing,
+// shared: not to be changed.
+func (c *chaser) firstRows(targets []target) [][]uint64 {
+	sys := c.system()
+	n, pw := c.words, len(sys.chi)
+	// Two rows to chase, one left wrong and a copy, two polynomials.
+	scratch := make([]uint64, 4*n+2*pw)
+	left, rhs := scratch[2*n:3*n], scratch[3*n:4*n]
+	b, quotient := scratch[4*n:][:pw], scratch[4*n+pw:]
+	for i := range targets {
+		// Chasing is linear, and both colours' needs share their cells:
+		// what the cells' complement leaves wrong is what the cells leave
+		// plus what flipping every cell leaves.
+		clear(scratch[:2*n])
+		c.chase(scratch[:n], need{cells: targets[i].need[0].cells}, scratch[:2*n], left)
+		for k, need := range targets[i].need {
+			copy(rhs, left)
+			if need.flip != 0 {
+				xor(rhs, sys.flipAll)
+			}
+			clear(b)
+			clear(quotient)
+			sys.toPoly(b, rhs)
+			if polyDivide(quotient, b, sys.g) {
+				targets[i].first[k] = combine(sys.solving, n, quotient)
+			}
+		}
+	}
+	return sys.quiet
+}
+
+// system is what solving takes of a board shape alone, the same for all
+// boards of it.
+type system struct {
+	w, h, words int
+	krylov      []uint64 // row k is T^k e0
+	// Row k of solving is T^k u(T) e0, the first row for B/g = t^k: as
+	// X = u B/g, the first row for any B/g = q is the sum of rows k of q's
+	// terms t^k, with no product to take.
+	solving []uint64
+	chi, g  []uint64
+	quiet   [][]uint64
+	flipAll []uint64 // what chasing from no presses leaves wrong when every cell needs a flip
+}
+
+// lastSystem is the system of the shape last solved: the page solves and
+// deals boards of one size over and over, and the judge only 4×4 boards.
+// A system never changes once made, so goroutines may share it.
+var lastSystem atomic.Pointer[system]
+
+// system returns the system of c's shape.
+func (c *chaser) system() *system {
+	if sys := lastSystem.Load(); sys != nil && sys.w == c.w && sys.h == c.h {
+		return sys
+	}
+	sys := newSystem(c.rows)
+	lastSystem.Store(sys)
+	return sys
+}
+
+func newSystem(c rows) *system {
+	w, n := c.w, c.words
+	pw := (w + 64) / 64 // words of a polynomial of degree <= w
+	newPoly := func() []uint64 { return make([]uint64, pw) }
+	sys := &system{w: w, h: c.h, words: n, krylov: make([]uint64, w*n)}
+
+	sys.flipAll = c.chase(make([]uint64, n), need{flip: ^uint64(0)}, make([]uint64, 2*n), make([]uint64, n))
+	sys.krylov[0] = 1
+	for k := 1; k < w; k++ {
+		c.timesT(sys.krylov[k*n:][:n], sys.krylov[(k-1)*n:][:n])
+	}
+
+	// χ of w cells by its recurrence χ' = (t+1) χ + χ'' on the number of
+	// cells, from 0 and 1 (none), each step written over χ''.
+	chi, prev := newPoly(), newPoly()
+	chi[0] = 1
+	for range w {
+		xorShifted(prev, chi, 1)
+		xor(prev, chi)
+		prev, chi = chi, prev
+	}
+	// P mod χ by the chase's recurrence P' = t P + P'', from 0 and 1 (no
+	// rows).
+	p := newPoly()
+	p[0] = 1
+	clear(prev)
+	for range c.h {
+		xorShifted(prev, p, 1)
+		if prev[w/64]>>(w%64)&1 == 1 {
+			xor(prev, chi)
+		}
+		prev, p = p, prev
+	}
+
+	// Extended Euclid: each r is s P mod χ; it ends with g = r0, u = s0.
+	r0, r1 := slices.Clone(chi), p
+	s0, s1 := newPoly(), newPoly()
+	s1[0] = 1
+	for polyDeg(r1) >= 0 {
+		for d1 := polyDeg(r1); ; {
+			d0 := polyDeg(r0)
+			if d0 < d1 {
+				break
+			}
+			xorShifted(r0, r1, d0-d1)
+			xorShifted(s0, s1, d0-d1)
+		}
+		r0, r1, s0, s1 = r1, r0, s1, s0
+	}
+	sys.chi, sys.g = chi, r0
+	sys.solving = make([]uint64, w*n)
+	copy(sys.solving, combine(sys.krylov, n, s0)) // u(T) e0
+	for k := 1; k < w; k++ {
+		c.timesT(sys.solving[k*n:][:n], sys.solving[(k-1)*n:][:n])
+	}
+
+	cofactor := newPoly() // χ/g
+	polyDivide(cofactor, slices.Clone(chi), sys.g)
+	sys.quiet = make([][]uint64, polyDeg(sys.g))
+	for i := range sys.quiet {
+		sys.quiet[i] = combine(sys.krylov, n, cofactor)
+		polyTimesT(cofactor)
+	}
+	return sys
+}
+
+// toPoly sets b, which must start zero, to row x in the Krylov basis,
+// spoiling x.
+func (sys *system) toPoly(b, x []uint64) {
+	for k := polyDeg(x); k >= 0; k = polyDeg(x) {
+		b[k/64] |= 1 << (k % 64)
+		xor(x, sys.krylov[k*sys.words:][:sys.words])
+	}
+}
+
+// combine returns the sum of the rows k of rows, each n words, for the
+// terms t^k of a: with the Krylov basis, the inverse of toPoly.
+func combine(rows []uint64, n int, a []uint64) []uint64 {
+	x := make([]uint64, n)
+	for t, bitset := range a {
+		for ; bitset != 0; bitset &= bitset - 1 {
+			k := 64*t + bits.TrailingZeros64(bitset)
+			xor(x, rows[k*n:][:n])
+		}
+	}
+	return x
+}
+
+// timesT sets dst to T x: x's cells each pressed within a row of c.w.
+func (c rows) timesT(dst, x []uint64) {
+	for i, v := range x {
+		t := v ^ v<<1 ^ v>>1
+		if i > 0 {
+			t ^= x[i-1] >> 63
+		}
+		if i+1 < len(x) {
+			t ^= x[i+1] << 63
+		}
+		dst[i] = t
+	}
+	dst[len(dst)-1] &= c.last
+}
+
+// polyDeg returns the degree of a, -1 for zero.
+func polyDeg(a []uint64) int {
+	for i := len(a) - 1; i >= 0; i-- {
+		if a[i] != 0 {
+			return 64*i + 63 - bits.LeadingZeros64(a[i])
+		}
+	}
+	return -1
+}
+
+// xorShifted adds src times t^s to dst, dropping what passes dst's end.
+func xorShifted(dst, src []uint64, s int) {
+	q, r := s/64, uint(s%64)
+	for i := len(dst) - 1; i >= q; i-- {
+		x := src[i-q] << r
+		if r > 0 && i-q > 0 {
+			x |= src[i-q-1] >> (64 - r)
+		}
+		dst[i] ^= x
+	}
+}
+
+// polyDivide sets quotient, which must start zero, to a divided by d (not
+// zero), leaves the remainder in a, and reports whether it is zero.
+func polyDivide(quotient, a, d []uint64) (exact bool) {
+	dd := polyDeg(d)
+	for da := polyDeg(a); da >= dd; da = polyDeg(a) {
+		xorShifted(a, d, da-dd)
+		quotient[(da-dd)/64] |= 1 << ((da - dd) % 64)
+	}
+	return polyDeg(a) < 0
+}
+
+// polyTimesT multiplies a by t, dropping what passes its end.
+func polyTimesT(a []uint64) {
+	for i := len(a) - 1; i > 0; i-- {
+		a[i] = a[i]<<1 | a[i-1]>>63
+	}
+	a[0] <<= 1
+}
