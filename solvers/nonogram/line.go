@@ -264,7 +264,6 @@ type maskTables struct {
 	// reversed line, and its revStarts: so rev[k-j] mirrored has bit i
 	// set when cells [i,n) may hold runs [j,k).
 	fwd, rev, starts, revStarts [wordCells/2 + 2]uint64
-	revRuns                     [wordCells/2 + 1]int
 }
 
 // solve is the line solver for n ≤ wordCells cells given as masks,
@@ -279,27 +278,41 @@ type maskTables struct {
 // operations.
 //
 // Its loops are few and branch little, since each loop step and branch
-// costs more in WebAssembly than natively.
+// costs more in WebAssembly than natively: the prefixes of the line and
+// those of the reversed line, which give its suffixes, are computed in
+// one loop, two independent chains of operations that a processor
+// overlaps.
 func (t *maskTables) solve(n int, runs []int, notBlack, notWhite uint64) (canBlack, canWhite uint64, ok bool) {
 	k := len(runs)
-	// Runs one cell apart must fit; the reversed runs are gathered on
-	// the way.
-	need := -1
-	revRuns := t.revRuns[:k:k]
-	for j, r := range runs {
-		need += r + 1
-		if r > n || need > n {
-			return 0, 0, false
-		}
-		revRuns[k-1-j] = r
-	}
-	fwd, rev, starts := t.fwd[:k+1], t.rev[:k+1], t.starts[:k]
-	prefixes(runs, notBlack, notWhite, fwd, starts)
-	if fwd[k]>>n&1 == 0 {
+	if 2*k > n+1 { // too many runs for the tables, even of one cell
 		return 0, 0, false
 	}
+	fwd, rev, starts, revStarts := t.fwd[:k+1], t.rev[:k+1], t.starts[:k], t.revStarts[:k]
 	mirror := 63 - uint(n) // mirrors bit p of a reversed line to bit n-1-p, after bits.Reverse64
-	prefixes(revRuns, bits.Reverse64(notBlack)>>mirror>>1, bits.Reverse64(notWhite)>>mirror>>1, rev, t.revStarts[:k])
+	revNotBlack := bits.Reverse64(notBlack) >> mirror >> 1
+	revNotWhite := bits.Reverse64(notWhite) >> mirror >> 1
+	// whiteStep bit i: a prefix may grow from i-1 to i cells by a white.
+	whiteStep, revWhiteStep := notBlack<<1, revNotBlack<<1
+	set, revSet := extend(1, whiteStep), extend(1, revWhiteStep)
+	fwd[0], rev[0] = set, revSet
+	need, longest := -1, 0 // checked after the loop, whose shifts stay in range regardless
+	for j, r := range runs {
+		rr := runs[k-1-j]
+		need += r + 1
+		longest = max(longest, r)
+		// Run j may start the line (only run 0 may hold no cell before
+		// it, so set&1 is set for j = 0 only) or follow a white.
+		start := (set&notBlack)<<1 | set&1
+		revStart := (revSet&revNotBlack)<<1 | revSet&1
+		starts[j] = start & fitting(notWhite, r)
+		revStarts[j] = revStart & fitting(revNotWhite, rr)
+		set = extend(starts[j]<<(uint(r)&63), whiteStep)
+		revSet = extend(revStarts[j]<<(uint(rr)&63), revWhiteStep)
+		fwd[j+1], rev[j+1] = set, revSet
+	}
+	if need > n || longest > n || fwd[k]>>n&1 == 0 {
+		return 0, 0, false
+	}
 
 	// bwd, then after, are rev[k-j] and rev[k-j-1] mirrored: the
 	// suffixes that may hold runs [j,k) and runs [j+1,k).
@@ -309,11 +322,9 @@ func (t *maskTables) solve(n int, runs []int, notBlack, notWhite uint64) (canBla
 		after = bits.Reverse64(rev[k-1-j]) >> mirror
 		canWhite |= fwd[j] & (bwd >> 1)
 		// Run j may end before cell e if cell e may be white and the
-		// rest holds runs [j+1,k), or if it ends the line.
-		ends := (after >> 1) & notBlack
-		if j == k-1 {
-			ends |= 1 << n
-		}
+		// rest holds runs [j+1,k), or at the line's end if it is the
+		// last (only the empty suffix, bit n of after, holds no run).
+		ends := (after>>1)&notBlack | after&(1<<n)
 		canBlack |= smear(starts[j]&(ends>>(uint(r)&63)), r)
 	}
 	canWhite |= fwd[k] & (after >> 1)
@@ -321,31 +332,12 @@ func (t *maskTables) solve(n int, runs []int, notBlack, notWhite uint64) (canBla
 	return canBlack, canWhite, canBlack|canWhite == 1<<n-1
 }
 
-// prefixes fills fwd[j] with the prefix lengths i such that cells [0,i) may
-// hold runs [0,j) and starts[j] with the cells where run j may start and
-// fit, for a line whose cells may be white where notBlack is set and black
-// where notWhite is. Runs are shorter than 64 cells.
-func prefixes(runs []int, notBlack, notWhite uint64, fwd, starts []uint64) {
-	fwd, starts = fwd[:len(runs)+1], starts[:len(runs)]
-	// whiteStep bit i: the prefix may grow from i-1 to i cells by a white.
-	whiteStep := notBlack << 1
-	// extend adds to a set of prefix lengths all that grow from them by
-	// white cells: adding t to whiteStep carries through each stretch of
-	// steps from its first bit in t, clearing the bits reached.
-	extend := func(set uint64) uint64 {
-		t := (set << 1) & whiteStep
-		return set | t | whiteStep&^(whiteStep+t)
-	}
-	set := extend(1)
-	fwd[0] = set
-	start := uint64(1) // the first run may start the line, the others after a white
-	for j, r := range runs {
-		start |= (set & notBlack) << 1
-		starts[j] = start & fitting(notWhite, r)
-		set = extend(starts[j] << (uint(r) & 63))
-		fwd[j+1] = set
-		start = 0
-	}
+// extend adds to a set of prefix lengths all that grow from them by white
+// cells, where whiteStep allows: adding t to whiteStep carries through each
+// stretch of steps from its first bit in t, clearing the bits reached.
+func extend(set, whiteStep uint64) uint64 {
+	t := (set << 1) & whiteStep
+	return set | t | whiteStep&^(whiteStep+t)
 }
 
 // fitting returns the cells where a run of r < 64 cells may start: r cells
