@@ -50,3 +50,38 @@ func TestWordSolverLongLines(t *testing.T) {
 		}
 	}
 }
+
+// TestFittingAndSmear checks the written-out shifts of fitting and smear
+// against cell-by-cell definitions for every run length, so that a wrong
+// step for some length shows even if no puzzle has that run.
+func TestFittingAndSmear(t *testing.T) {
+	rng := rand.New(rand.NewPCG(17, 18))
+	for r := 1; r < 64; r++ {
+		for range 50 {
+			// Long stretches of set bits as well as scattered ones.
+			mask := rng.Uint64() | rng.Uint64()
+			if rng.IntN(2) == 0 {
+				mask = ^(uint64(1)<<rng.IntN(64) | uint64(1)<<rng.IntN(64))
+			}
+			var fit, cover uint64
+			for p := range 64 {
+				all := p+r <= 64
+				for q := p; q < p+r && q < 64; q++ {
+					all = all && mask>>q&1 == 1
+					if mask>>p&1 == 1 {
+						cover |= 1 << q
+					}
+				}
+				if all {
+					fit |= 1 << p
+				}
+			}
+			if got := fitting(mask, r); got != fit {
+				t.Fatalf("fitting(%064b, %d) = %064b, want %064b", mask, r, got, fit)
+			}
+			if got := smear(mask, r); got != cover {
+				t.Fatalf("smear(%064b, %d) = %064b, want %064b", mask, r, got, cover)
+			}
+		}
+	}
+}
