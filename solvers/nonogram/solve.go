@@ -32,9 +32,7 @@ func (s *searcher) solve() (*Answer, error) {
 		for l := range s.runs {
 			s.push(l)
 		}
-		ok := s.propagate(grid)
-		s.trail = s.trail[:0]
-		if ok {
+		if s.propagate(grid) {
 			s.search(grid)
 		}
 	}
@@ -88,7 +86,8 @@ type searcher struct {
 	head, queued int
 	inQueue      []bool
 
-	// trail lists the cells settled since the last probe began; settled
+	// trail lists the cells settled since the last probe began (only
+	// probes record them, as only they are undone cell by cell); settled
 	// and seen keep those of a cell's black probe and their colours, fixes
 	// what probing learnt.
 	trail   []int
@@ -248,19 +247,22 @@ func (s *searcher) settleLine(grid []byte, start, step, cross int, at, set uint6
 		i, k := start+p*step, cross+p
 		grid[i] = colour
 		masks[k] &^= 1 << at
-		if !s.probing {
+		if s.probing {
+			s.trail = append(s.trail, i)
+		} else {
 			s.changed[k] = s.clock
 		}
-		s.trail = append(s.trail, i)
 		s.push(k)
 	}
 }
 
-// settleCell gives cell i colour, records it on the trail and marks the
-// crossing line.
+// settleCell gives cell i colour, records it on the trail when probing
+// and marks the crossing line.
 func (s *searcher) settleCell(grid []byte, i int, colour byte, crossing int) {
 	s.setCell(grid, i, colour)
-	s.trail = append(s.trail, i)
+	if s.probing {
+		s.trail = append(s.trail, i)
+	}
 	s.push(crossing)
 }
 
@@ -469,9 +471,7 @@ func (s *searcher) search(grid []byte) {
 		}
 		s.setCell(next, cell, c)
 		s.pushCell(cell)
-		ok := s.propagate(next)
-		s.trail = s.trail[:0]
-		if ok {
+		if s.propagate(next) {
 			s.search(next)
 		}
 		if s.err != nil || len(s.solutions) == 2 {
@@ -594,9 +594,7 @@ func (s *searcher) fix(grid []byte) bool {
 		s.setCell(grid, f.cell, f.colour)
 		s.pushCell(f.cell)
 	}
-	ok := s.propagate(grid)
-	s.trail = s.trail[:0]
-	return ok
+	return s.propagate(grid)
 }
 
 // fixedCell is a cell that probing settled.
