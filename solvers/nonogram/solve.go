@@ -379,9 +379,6 @@ func (s *searcher) loadMasks(grid []byte) {
 		for i := range grid {
 			s.rowOf[i], s.colOf[i] = uint8(i/s.w), uint8(i%s.w)
 		}
-		if !s.noMemo {
-			s.probed = make([]probeMemo, s.h*s.w)
-		}
 	}
 	for i, c := range grid {
 		s.setCell(grid, i, c)
@@ -505,6 +502,11 @@ func (s *searcher) settle(grid []byte) (cell int, ok bool) {
 					best, bestScore = c, score
 				}
 				continue
+			}
+			if s.probed == nil && s.notBlack != nil && !s.noMemo {
+				// Made at the first probe: line solving alone settles
+				// many puzzles.
+				s.probed = make([]probeMemo, len(grid))
 			}
 			s.probing = true
 			blackOK := s.probe(grid, c, black)
