@@ -1,9 +1,5 @@
 package nonogram
 
-import (
-	"math/bits"
-)
-
 // Cell states of a grid under construction.
 const (
 	unknown byte = iota
@@ -259,11 +255,10 @@ func (t *maskTables) solveWord(line []byte, runs []int) bool {
 // lines keep one, which saves clearing it each time: solve writes every
 // entry it reads.
 type maskTables struct {
-	// fwd[j] bit i: cells [0,i) hold runs [0,j); starts[j] bit a: run j
-	// may start at cell a, given what precedes it. rev[j] is fwd of the
-	// reversed line, and its revStarts: so rev[k-j] mirrored has bit i
-	// set when cells [i,n) may hold runs [j,k).
-	fwd, rev, starts, revStarts [wordCells/2 + 2]uint64
+	// fwd[j] bit i: cells [0,i) hold runs [0,j); fits[j] bit a: run j
+	// fits at cell a, and starts[j] also has what precedes it holding
+	// runs [0,j).
+	fwd, fits, starts [wordCells/2 + 2]uint64
 }
 
 // solve is the line solver for n ≤ wordCells cells given as masks,
@@ -272,62 +267,56 @@ type maskTables struct {
 // white in some placement, and whether there is one.
 //
 // It is the dynamic programme of solveTable with each row of the tables,
-// the prefix lengths that may hold runs [0,j), packed into one word: a run
-// is placed at every possible start at once by shifts, and stretches of
-// white cells by one addition. A line costs O(runs × log(run length)) word
-// operations.
+// the prefix lengths that may hold runs [0,j), or the suffixes that may
+// hold runs [j,k), packed into one word: a run is placed at every possible
+// start at once by shifts, and stretches of white cells are crossed by one
+// addition for prefixes and by six shifts for suffixes (see whiteSpans). A
+// line costs O(runs × log(run length)) word operations.
 //
-// Its loops are few and branch little, since each loop step and branch
-// costs more in WebAssembly than natively: the prefixes of the line and
-// those of the reversed line, which give its suffixes, are computed in
-// one loop, two independent chains of operations that a processor
-// overlaps.
+// It runs through the runs once forwards, for the prefixes, and once
+// backwards, for the suffixes and the cells settled, with few branches,
+// since each loop step and branch costs more in WebAssembly than natively.
 func (t *maskTables) solve(n int, runs []int, notBlack, notWhite uint64) (canBlack, canWhite uint64, ok bool) {
 	k := len(runs)
 	if 2*k > n+1 { // too many runs for the tables, even of one cell
 		return 0, 0, false
 	}
-	fwd, rev, starts, revStarts := t.fwd[:k+1], t.rev[:k+1], t.starts[:k], t.revStarts[:k]
-	mirror := 63 - uint(n) // mirrors bit p of a reversed line to bit n-1-p, after bits.Reverse64
-	revNotBlack := bits.Reverse64(notBlack) >> mirror >> 1
-	revNotWhite := bits.Reverse64(notWhite) >> mirror >> 1
+	fwd, fits, starts := t.fwd[:k+1], t.fits[:k], t.starts[:k]
 	// whiteStep bit i: a prefix may grow from i-1 to i cells by a white.
-	whiteStep, revWhiteStep := notBlack<<1, revNotBlack<<1
-	set, revSet := extend(1, whiteStep), extend(1, revWhiteStep)
-	fwd[0], rev[0] = set, revSet
+	whiteStep := notBlack << 1
+	set := extend(1, whiteStep)
+	fwd[0] = set
 	need, longest := -1, 0 // checked after the loop, whose shifts stay in range regardless
 	for j, r := range runs {
-		rr := runs[k-1-j]
 		need += r + 1
 		longest = max(longest, r)
+		fits[j] = fitting(notWhite, r)
 		// Run j may start the line (only run 0 may hold no cell before
 		// it, so set&1 is set for j = 0 only) or follow a white.
-		start := (set&notBlack)<<1 | set&1
-		revStart := (revSet&revNotBlack)<<1 | revSet&1
-		starts[j] = start & fitting(notWhite, r)
-		revStarts[j] = revStart & fitting(revNotWhite, rr)
+		starts[j] = ((set&notBlack)<<1 | set&1) & fits[j]
 		set = extend(starts[j]<<(uint(r)&63), whiteStep)
-		revSet = extend(revStarts[j]<<(uint(rr)&63), revWhiteStep)
-		fwd[j+1], rev[j+1] = set, revSet
+		fwd[j+1] = set
 	}
-	if need > n || longest > n || fwd[k]>>n&1 == 0 {
+	if need > n || longest > n || set>>n&1 == 0 {
 		return 0, 0, false
 	}
 
-	// bwd, then after, are rev[k-j] and rev[k-j-1] mirrored: the
-	// suffixes that may hold runs [j,k) and runs [j+1,k).
-	after := bits.Reverse64(rev[k]) >> mirror
-	for j, r := range runs {
-		bwd := after
-		after = bits.Reverse64(rev[k-1-j]) >> mirror
-		canWhite |= fwd[j] & (bwd >> 1)
+	// after bit i: cells [i,n) may hold runs [j+1,k).
+	spans := whiteSpansOf(notBlack)
+	after := spans.grow(1 << n)
+	for j := k - 1; j >= 0; j-- {
+		// Cell p may be white between runs j and j+1.
+		canWhite |= fwd[j+1] & (after >> 1)
 		// Run j may end before cell e if cell e may be white and the
 		// rest holds runs [j+1,k), or at the line's end if it is the
 		// last (only the empty suffix, bit n of after, holds no run).
 		ends := (after>>1)&notBlack | after&(1<<n)
-		canBlack |= smear(starts[j]&(ends>>(uint(r)&63)), r)
+		r := runs[j]
+		followed := fits[j] & (ends >> (uint(r) & 63)) // where run j may start, given what follows
+		canBlack |= smear(starts[j]&followed, r)
+		after = spans.grow(followed)
 	}
-	canWhite |= fwd[k] & (after >> 1)
+	canWhite |= fwd[0] & (after >> 1)
 	canWhite &= notBlack
 	return canBlack, canWhite, canBlack|canWhite == 1<<n-1
 }
@@ -338,6 +327,34 @@ func (t *maskTables) solve(n int, runs []int, notBlack, notWhite uint64) (canBla
 func extend(set, whiteStep uint64) uint64 {
 	t := (set << 1) & whiteStep
 	return set | t | whiteStep&^(whiteStep+t)
+}
+
+// whiteSpans are the cells that start 1, 2, 4, ..., 32 cells in a row
+// that may be white, so that a suffix starting after them may grow by that
+// many cells.
+type whiteSpans [6]uint64
+
+// whiteSpansOf returns the whiteSpans of a line whose cells may be white
+// where notBlack is set.
+func whiteSpansOf(notBlack uint64) whiteSpans {
+	w2 := notBlack & (notBlack >> 1)
+	w4 := w2 & (w2 >> 2)
+	w8 := w4 & (w4 >> 4)
+	w16 := w8 & (w8 >> 8)
+	w32 := w16 & (w16 >> 16)
+	return whiteSpans{notBlack, w2, w4, w8, w16, w32}
+}
+
+// grow adds to a set of suffix starts all that grow from them by white
+// cells, in six steps that double the distance covered, since carries,
+// which extend uses for prefixes, run only the other way.
+func (s *whiteSpans) grow(set uint64) uint64 {
+	set |= s[0] & (set >> 1)
+	set |= s[1] & (set >> 2)
+	set |= s[2] & (set >> 4)
+	set |= s[3] & (set >> 8)
+	set |= s[4] & (set >> 16)
+	return set | s[5]&(set>>32)
 }
 
 // fitting returns the cells where a run of r < 64 cells may start: r cells

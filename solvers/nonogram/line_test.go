@@ -85,3 +85,30 @@ func TestFittingAndSmear(t *testing.T) {
 		}
 	}
 }
+
+// TestWhiteSpansGrow checks grow against growing suffixes cell by cell,
+// on lines with white stretches of every length.
+func TestWhiteSpansGrow(t *testing.T) {
+	rng := rand.New(rand.NewPCG(19, 20))
+	for iter := range 5000 {
+		// A white stretch of random length and place, among random cells.
+		notBlack := rng.Uint64() & rng.Uint64()
+		if length := rng.IntN(65); length > 0 {
+			notBlack |= (1<<length - 1) << rng.IntN(65-length)
+		}
+		set := uint64(1) << rng.IntN(64)
+		if iter%2 == 0 {
+			set = rng.Uint64() & rng.Uint64() & rng.Uint64()
+		}
+		want := set
+		for p := 62; p >= 0; p-- {
+			if want>>(p+1)&1 == 1 && notBlack>>p&1 == 1 {
+				want |= 1 << p
+			}
+		}
+		spans := whiteSpansOf(notBlack)
+		if got := spans.grow(set); got != want {
+			t.Fatalf("grow(%064b) with notBlack %064b = %064b, want %064b", set, notBlack, got, want)
+		}
+	}
+}
