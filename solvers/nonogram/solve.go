@@ -196,7 +196,7 @@ func (s *searcher) solveLine(grid []byte, l int) bool {
 		// The cache grows with the work done, so that it costs easy
 		// puzzles little.
 		if s.misses++; s.misses > 2*len(s.cache) && len(s.cache) < maxCached {
-			s.cache, s.misses = make([]cachedLine, 2*len(s.cache)), 0
+			s.growCache()
 			e = &s.cache[key.hash()&uint64(len(s.cache)-1)]
 		}
 		e.used, e.key = true, key
@@ -416,6 +416,18 @@ type cachedLine struct {
 	key                lineKey
 	canBlack, canWhite uint64
 	ok, used           bool
+}
+
+// growCache doubles the line cache, keeping its entries: those of lines
+// still being probed are asked for again.
+func (s *searcher) growCache() {
+	old := s.cache
+	s.cache, s.misses = make([]cachedLine, 2*len(old)), 0
+	for _, e := range old {
+		if e.used {
+			s.cache[e.key.hash()&uint64(len(s.cache)-1)] = e
+		}
+	}
 }
 
 // The line cache has a power of two entries, from minCached to maxCached,
