@@ -60,7 +60,7 @@ func (s *searcher) solveLong(grid []byte, l int) bool {
 	e := &s.longCache[key.hash()&uint64(len(s.longCache)-1)]
 	if !e.used || e.key != key {
 		if s.longMisses++; s.longMisses > 2*len(s.longCache) && len(s.longCache) < maxCached {
-			s.longCache, s.longMisses = make([]cachedLong, 2*len(s.longCache)), 0
+			s.growLongCache()
 			e = &s.longCache[key.hash()&uint64(len(s.longCache)-1)]
 		}
 		e.used, e.key = true, key
@@ -81,6 +81,17 @@ func (s *searcher) solveLong(grid []byte, l int) bool {
 		}
 	}
 	return true
+}
+
+// growLongCache is growCache for the long-line cache.
+func (s *searcher) growLongCache() {
+	old := s.longCache
+	s.longCache, s.longMisses = make([]cachedLong, 2*len(old)), 0
+	for _, e := range old {
+		if e.used {
+			s.longCache[e.key.hash()&uint64(len(s.longCache)-1)] = e
+		}
+	}
 }
 
 // cellSets returns the black and the white cells of a line of up to
