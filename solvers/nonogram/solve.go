@@ -376,12 +376,25 @@ func (s *searcher) loadMasks(grid []byte) {
 		s.cache = make([]cachedLine, minCached)
 		s.changed = make([]int64, s.h+s.w)
 		s.rowOf, s.colOf = make([]uint8, len(grid)), make([]uint8, len(grid))
-		for i := range grid {
-			s.rowOf[i], s.colOf[i] = uint8(i/s.w), uint8(i%s.w)
+		for r := range s.h {
+			for c := range s.w {
+				s.rowOf[r*s.w+c], s.colOf[r*s.w+c] = uint8(r), uint8(c)
+			}
 		}
 	}
+	// Every cell unknown, then the known ones set: a puzzle starts with
+	// none.
+	for l := range s.notBlack {
+		n := s.w
+		if l >= s.h {
+			n = s.h
+		}
+		s.notBlack[l], s.notWhite[l] = 1<<n-1, 1<<n-1
+	}
 	for i, c := range grid {
-		s.setCell(grid, i, c)
+		if c != unknown {
+			s.setCell(grid, i, c)
+		}
 	}
 }
 
