@@ -346,12 +346,16 @@ func whiteSpansOf(notBlack uint64) whiteSpans {
 }
 
 // grow adds to a set of suffix starts all that grow from them by white
-// cells, in six steps that double the distance covered, since carries,
-// which extend uses for prefixes, run only the other way.
+// cells, in up to six steps that double the distance covered, since
+// carries, which extend uses for prefixes, run only the other way. Lines
+// with no 8 cells in a row that may be white need only three.
 func (s *whiteSpans) grow(set uint64) uint64 {
 	set |= s[0] & (set >> 1)
 	set |= s[1] & (set >> 2)
 	set |= s[2] & (set >> 4)
+	if s[3] == 0 {
+		return set
+	}
 	set |= s[3] & (set >> 8)
 	set |= s[4] & (set >> 16)
 	return set | s[5]&(set>>32)
