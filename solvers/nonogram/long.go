@@ -41,7 +41,7 @@ func (s *searcher) solveLong(grid []byte, l int) bool {
 	for p := range line {
 		line[p] = grid[start+p*step]
 	}
-	if n > longCells || s.plain {
+	if n > longCells || s.longCache == nil {
 		if !s.line.solve(line, s.runs[l]) {
 			return false
 		}
@@ -54,9 +54,6 @@ func (s *searcher) solveLong(grid []byte, l int) bool {
 	}
 	key := longKey{line: l}
 	key.black, key.white = cellSets(line)
-	if s.longCache == nil {
-		s.longCache = make([]cachedLong, minCached)
-	}
 	e := &s.longCache[key.hash()&uint64(len(s.longCache)-1)]
 	if !e.used || e.key != key {
 		if s.longMisses++; s.longMisses > 2*len(s.longCache) && len(s.longCache) < maxCached {

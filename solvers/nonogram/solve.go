@@ -59,12 +59,13 @@ type searcher struct {
 	buf    []byte
 	// When no line is longer than wordCells, notBlack and notWhite mirror
 	// the grid as masks per line (see maskTables.solve), kept up to date by
-	// setCell, and cache holds the line solver's answers: probing and
-	// search ask about the same lines over and over. When only the rows or
-	// only the columns are that short, as in a 70x50 puzzle, the masks
-	// mirror those, the nMasked lines from firstMasked (none without
-	// masks), and the long lines are solved from the grid by solveLong
-	// (settleLine may clear bits of their masks, which nothing reads).
+	// setCell, and cache holds the line solver's answers from the first
+	// probe on (see startCaching): probing and search ask about the same
+	// lines over and over. When only the rows or only the columns are that
+	// short, as in a 70x50 puzzle, the masks mirror those, the nMasked
+	// lines from firstMasked (none without masks), and the long lines are
+	// solved from the grid by solveLong (settleLine may clear bits of
+	// their masks, which nothing reads).
 	// masks holds both, notBlack then notWhite, and beforeProbe a copy of
 	// it as it was before the probes of a cell, which undoes them at the
 	// cost of one copy rather than a mask update per cell they settled; it
@@ -80,6 +81,7 @@ type searcher struct {
 	misses             int          // of the cache since it last grew
 	longCache          []cachedLong // see solveLong
 	longMisses         int
+	caching            bool // see startCaching
 	// queue is a ring holding the queued dirty lines from head; inQueue
 	// marks them.
 	queue        []int
@@ -201,22 +203,29 @@ func (s *searcher) solveLine(grid []byte, l int) bool {
 	}
 	start, step, n, cross := s.lineCells(l)
 	key := lineKey{l, s.notBlack[l], s.notWhite[l]}
-	e := &s.cache[key.hash()&uint64(len(s.cache)-1)]
-	if !e.used || e.key != key {
-		// The cache grows with the work done, so that it costs easy
-		// puzzles little.
-		if s.misses++; s.misses > 2*len(s.cache) && len(s.cache) < maxCached {
-			s.growCache()
-			e = &s.cache[key.hash()&uint64(len(s.cache)-1)]
+	var canBlack, canWhite uint64
+	var ok bool
+	if s.cache == nil {
+		canBlack, canWhite, ok = s.tables.solve(n, s.runs[l], key.notBlack, key.notWhite)
+	} else {
+		e := &s.cache[key.hash()&uint64(len(s.cache)-1)]
+		if !e.used || e.key != key {
+			// The cache grows with the work done, so that it costs
+			// easy puzzles little.
+			if s.misses++; s.misses > 2*len(s.cache) && len(s.cache) < maxCached {
+				s.growCache()
+				e = &s.cache[key.hash()&uint64(len(s.cache)-1)]
+			}
+			e.used, e.key = true, key
+			e.canBlack, e.canWhite, e.ok = s.tables.solve(n, s.runs[l], key.notBlack, key.notWhite)
 		}
-		e.used, e.key = true, key
-		e.canBlack, e.canWhite, e.ok = s.tables.solve(n, s.runs[l], key.notBlack, key.notWhite)
+		canBlack, canWhite, ok = e.canBlack, e.canWhite, e.ok
 	}
-	if !e.ok {
+	if !ok {
 		return false
 	}
 	unknown := key.notBlack & key.notWhite
-	blacks, whites := unknown&^e.canWhite, unknown&^e.canBlack
+	blacks, whites := unknown&^canWhite, unknown&^canBlack
 	if blacks|whites == 0 {
 		return true
 	}
@@ -383,7 +392,6 @@ func (s *searcher) loadMasks(grid []byte) {
 		s.allMasked = s.nMasked == uint(n)
 		s.masks, s.beforeProbe = make([]uint64, 2*n), make([]uint64, 2*n)
 		s.notBlack, s.notWhite = s.masks[:n:n], s.masks[n:]
-		s.cache = make([]cachedLine, minCached)
 		s.changed = make([]int64, s.h+s.w)
 		s.rowOf, s.colOf = make([]uint8, len(grid)), make([]uint8, len(grid))
 		for r := range s.h {
@@ -439,6 +447,23 @@ type cachedLine struct {
 	key                lineKey
 	canBlack, canWhite uint64
 	ok, used           bool
+}
+
+// startCaching makes the line caches and the probe memo, at the first
+// probe: line solving alone settles many puzzles, and until a probe is
+// undone no line is solved twice in the same state, since its known cells
+// only grow.
+func (s *searcher) startCaching() {
+	s.caching = true
+	if s.notBlack != nil {
+		s.cache = make([]cachedLine, minCached)
+		if !s.noMemo {
+			s.probed = make([]probeMemo, s.h*s.w)
+		}
+	}
+	if !s.plain {
+		s.longCache = make([]cachedLong, minCached)
+	}
 }
 
 // growCache doubles the line cache, keeping its entries: those of lines
@@ -538,10 +563,8 @@ func (s *searcher) settle(grid []byte) (cell int, ok bool) {
 				}
 				continue
 			}
-			if s.probed == nil && s.notBlack != nil && !s.noMemo {
-				// Made at the first probe: line solving alone settles
-				// many puzzles.
-				s.probed = make([]probeMemo, len(grid))
+			if !s.caching {
+				s.startCaching()
 			}
 			s.probing = true
 			blackOK := s.probe(grid, c, black)
