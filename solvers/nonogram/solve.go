@@ -3,7 +3,6 @@ package nonogram
 import (
 	"context"
 	"math/bits"
-	"strings"
 )
 
 // Answer is the outcome of solving one nonogram, as the page draws it.
@@ -674,20 +673,17 @@ func (s *searcher) frontier(grid []byte, c int) bool {
 		grid[c-1] != unknown || grid[c+1] != unknown
 }
 
-// render draws grid as rows of '#' and '.'.
+// render draws grid as rows of '#' (black) and '.', cut from one string.
 func (s *searcher) render(grid []byte) []string {
+	glyph := [4]byte{unknown: '.', black: '#', white: '.'}
+	drawn := make([]byte, len(grid))
+	for i, c := range grid {
+		drawn[i] = glyph[c&3]
+	}
+	all := string(drawn)
 	rows := make([]string, s.h)
-	var b strings.Builder
 	for r := range rows {
-		b.Reset()
-		for _, c := range grid[r*s.w : (r+1)*s.w] {
-			if c == black {
-				b.WriteByte('#')
-			} else {
-				b.WriteByte('.')
-			}
-		}
-		rows[r] = b.String()
+		rows[r] = all[r*s.w : (r+1)*s.w]
 	}
 	return rows
 }
