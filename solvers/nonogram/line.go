@@ -255,10 +255,10 @@ func (t *maskTables) solveWord(line []byte, runs []int) bool {
 // lines keep one, which saves clearing it each time: solve writes every
 // entry it reads.
 type maskTables struct {
-	// fwd[j] bit i: cells [0,i) hold runs [0,j); fits[j] bit a: run j
+	// through[j] bit i: cells [0,i) hold runs [0,j]; fits[j] bit a: run j
 	// fits at cell a, and starts[j] also has what precedes it holding
 	// runs [0,j).
-	fwd, fits, starts [wordCells/2 + 2]uint64
+	through, fits, starts [wordCells/2 + 1]uint64
 }
 
 // solve is the line solver for n ≤ wordCells cells given as masks,
@@ -281,11 +281,11 @@ func (t *maskTables) solve(n int, runs []int, notBlack, notWhite uint64) (canBla
 	if 2*k > n+1 { // too many runs for the tables, even of one cell
 		return 0, 0, false
 	}
-	fwd, fits, starts := t.fwd[:k+1], t.fits[:k], t.starts[:k]
+	through, fits, starts := t.through[:k], t.fits[:k], t.starts[:k]
 	// whiteStep bit i: a prefix may grow from i-1 to i cells by a white.
 	whiteStep := notBlack << 1
-	set := extend(1, whiteStep)
-	fwd[0] = set
+	none := extend(1, whiteStep) // the prefixes that hold no run
+	set := none
 	need, longest := -1, 0 // checked after the loop, whose shifts stay in range regardless
 	for j, r := range runs {
 		need += r + 1
@@ -295,7 +295,7 @@ func (t *maskTables) solve(n int, runs []int, notBlack, notWhite uint64) (canBla
 		// it, so set&1 is set for j = 0 only) or follow a white.
 		starts[j] = ((set&notBlack)<<1 | set&1) & fits[j]
 		set = extend(starts[j]<<(uint(r)&63), whiteStep)
-		fwd[j+1] = set
+		through[j] = set
 	}
 	if need > n || longest > n || set>>n&1 == 0 {
 		return 0, 0, false
@@ -306,7 +306,7 @@ func (t *maskTables) solve(n int, runs []int, notBlack, notWhite uint64) (canBla
 	after := spans.grow(1 << n)
 	for j := k - 1; j >= 0; j-- {
 		// Cell p may be white between runs j and j+1.
-		canWhite |= fwd[j+1] & (after >> 1)
+		canWhite |= through[j] & (after >> 1)
 		// Run j may end before cell e if cell e may be white and the
 		// rest holds runs [j+1,k), or at the line's end if it is the
 		// last (only the empty suffix, bit n of after, holds no run).
@@ -316,7 +316,7 @@ func (t *maskTables) solve(n int, runs []int, notBlack, notWhite uint64) (canBla
 		canBlack |= smear(starts[j]&followed, r)
 		after = spans.grow(followed)
 	}
-	canWhite |= fwd[0] & (after >> 1)
+	canWhite |= none & (after >> 1)
 	canWhite &= notBlack
 	return canBlack, canWhite, canBlack|canWhite == 1<<n-1
 }
