@@ -200,7 +200,7 @@ func (s *searcher) solveLine(grid []byte, l int) bool {
 	if !s.masked(l) {
 		return s.solveLong(grid, l)
 	}
-	start, step, n, cross := s.lineCells(l)
+	_, _, n, _ := s.lineCells(l)
 	key := lineKey{l, s.notBlack[l], s.notWhite[l]}
 	var canBlack, canWhite uint64
 	var ok bool
@@ -232,15 +232,7 @@ func (s *searcher) solveLine(grid []byte, l int) bool {
 		s.clock++
 		s.changed[l] = s.clock
 	}
-	// A cell of line l at position p is at position at of line cross+p.
-	at := uint64(l)
-	if l >= s.h {
-		at -= uint64(s.h)
-	}
-	s.settleLine(grid, start, step, cross, at, blacks, black, s.notBlack)
-	s.settleLine(grid, start, step, cross, at, whites, white, s.notWhite)
-	s.notBlack[l] &^= blacks
-	s.notWhite[l] &^= whites
+	s.settleLine(grid, l, blacks, whites)
 	return true
 }
 
@@ -253,18 +245,28 @@ func (s *searcher) lineCells(l int) (start, step, n, cross int) {
 	return l - s.h, s.w, s.h, 0
 }
 
-// settleLine is settleCell for the unknown cells of one line that a line
-// solve on masks settled, those at the positions in set, with colour: its
-// mask bits are cleared in masks (notBlack for black, notWhite for white)
-// of the crossing lines; the caller clears those of the line itself, all
-// at once. It stays lean because it is where search spends most of its
-// cell updates.
-func (s *searcher) settleLine(grid []byte, start, step, cross int, at, set uint64, colour byte, masks []uint64) {
-	for ; set != 0; set &= set - 1 {
+// settleLine is settleCell for the cells of line l, which has masks, that
+// a line solve settled, by position: blacks and whites. Their bits are
+// cleared in the masks of line l all at once, and in those of the crossing
+// lines one by one. It stays lean because it is where search spends most
+// of its cell updates: one loop for both colours, choosing without
+// branches, which would go either way.
+func (s *searcher) settleLine(grid []byte, l int, blacks, whites uint64) {
+	start, step, _, cross := s.lineCells(l)
+	// A cell of line l at position p is at position at of line cross+p,
+	// whose masks are notBlack[cross+p] and, lines further in masks,
+	// notWhite[cross+p].
+	at := uint64(l)
+	if l >= s.h {
+		at -= uint64(s.h)
+	}
+	lines := len(s.notBlack)
+	for set := blacks | whites; set != 0; set &= set - 1 {
 		p := bits.TrailingZeros64(set)
 		i, k := start+p*step, cross+p
-		grid[i] = colour
-		masks[k] &^= 1 << at
+		isWhite := int(whites >> p & 1)
+		grid[i] = [2]byte{black, white}[isWhite]
+		s.masks[isWhite*lines+k] &^= 1 << at
 		if s.probing {
 			s.trail = append(s.trail, i)
 		} else {
@@ -272,6 +274,8 @@ func (s *searcher) settleLine(grid []byte, start, step, cross int, at, set uint6
 		}
 		s.push(k)
 	}
+	s.notBlack[l] &^= blacks
+	s.notWhite[l] &^= whites
 }
 
 // settleCell gives cell i colour, records it on the trail when probing
