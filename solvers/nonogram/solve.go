@@ -208,17 +208,21 @@ func (s *searcher) solveLine(grid []byte, l int) bool {
 		canBlack, canWhite, ok = s.tables.solve(n, s.runs[l], key.notBlack, key.notWhite)
 	} else {
 		e := &s.cache[key.hash()&uint64(len(s.cache)-1)]
-		if !e.used || e.key != key {
+		if e.key != key {
 			// The cache grows with the work done, so that it costs
 			// easy puzzles little.
 			if s.misses++; s.misses > 2*len(s.cache) && len(s.cache) < maxCached {
 				s.growCache()
 				e = &s.cache[key.hash()&uint64(len(s.cache)-1)]
 			}
-			e.used, e.key = true, key
-			e.canBlack, e.canWhite, e.ok = s.tables.solve(n, s.runs[l], key.notBlack, key.notWhite)
+			e.key = key
+			e.canBlack, e.canWhite, ok = s.tables.solve(n, s.runs[l], key.notBlack, key.notWhite)
+			if !ok {
+				e.canBlack, e.canWhite = 0, 0
+			}
 		}
-		canBlack, canWhite, ok = e.canBlack, e.canWhite, e.ok
+		canBlack, canWhite = e.canBlack, e.canWhite
+		ok = canBlack|canWhite != 0
 	}
 	if !ok {
 		return false
@@ -445,11 +449,13 @@ func (k lineKey) hash() uint64 {
 	return h ^ h>>29
 }
 
-// cachedLine is an entry of the line cache: what maskTables.solve said of key.
+// cachedLine is an entry of the line cache: what maskTables.solve said of
+// key, with no cell that may be black or white when the line has no
+// placement. An empty entry has the zero key, which no line has, since
+// every cell may be black or white.
 type cachedLine struct {
 	key                lineKey
 	canBlack, canWhite uint64
-	ok, used           bool
 }
 
 // startCaching makes the line caches and the probe memo, at the first
@@ -475,7 +481,7 @@ func (s *searcher) growCache() {
 	old := s.cache
 	s.cache, s.misses = make([]cachedLine, 2*len(old)), 0
 	for _, e := range old {
-		if e.used {
+		if e.key != (lineKey{}) {
 			s.cache[e.key.hash()&uint64(len(s.cache)-1)] = e
 		}
 	}

@@ -553,7 +553,7 @@ func TestGrowCacheKeepsEntries(t *testing.T) {
 	}
 	var kept []cachedLine
 	for _, e := range s.cache {
-		if e.used {
+		if e.key != (lineKey{}) {
 			kept = append(kept, e)
 		}
 	}
