@@ -470,7 +470,7 @@ func (s *searcher) startCaching() {
 			s.probed = make([]probeMemo, s.h*s.w)
 		}
 	}
-	if !s.plain {
+	if !s.allMasked && !s.plain {
 		s.longCache = make([]cachedLong, minCached)
 	}
 }
