@@ -286,9 +286,8 @@ func (t *maskTables) solve(n int, runs []int, notBlack, notWhite uint64) (canBla
 	whiteStep := notBlack << 1
 	none := extend(1, whiteStep) // the prefixes that hold no run
 	set := none
-	need, longest := -1, 0 // checked after the loop, whose shifts stay in range regardless
+	longest := 0 // the shifts are exact for runs shorter than 64: checked after the loop
 	for j, r := range runs {
-		need += r + 1
 		longest = max(longest, r)
 		fits[j] = fitting(notWhite, r)
 		// Run j may start the line (only run 0 may hold no cell before
@@ -297,7 +296,7 @@ func (t *maskTables) solve(n int, runs []int, notBlack, notWhite uint64) (canBla
 		set = extend(starts[j]<<(uint(r)&63), whiteStep)
 		through[j] = set
 	}
-	if need > n || longest > n || set>>n&1 == 0 {
+	if longest > n || set>>n&1 == 0 {
 		return 0, 0, false
 	}
 
