@@ -3,6 +3,7 @@ package nonogram
 import (
 	"context"
 	"math/bits"
+	"slices"
 )
 
 // Answer is the outcome of solving one nonogram, as the page draws it.
@@ -397,7 +398,7 @@ func (s *searcher) loadMasks(grid []byte) {
 			s.nMasked = uint(s.h) // the rows: columns are too long
 		}
 		s.allMasked = s.nMasked == uint(n)
-		s.masks, s.beforeProbe = make([]uint64, 2*n), make([]uint64, 2*n)
+		s.masks = make([]uint64, 2*n)
 		s.notBlack, s.notWhite = s.masks[:n:n], s.masks[n:]
 		s.changed = make([]int64, s.h+s.w)
 		s.rowOf, s.colOf = make([]uint8, len(grid)), make([]uint8, len(grid))
@@ -458,12 +459,15 @@ type cachedLine struct {
 	canBlack, canWhite uint64
 }
 
-// startCaching makes the line caches and the probe memo, at the first
-// probe: line solving alone settles many puzzles, and until a probe is
-// undone no line is solved twice in the same state, since its known cells
-// only grow.
+// startCaching makes the line caches, the probe memo and the other work
+// space of probes, at the first probe: line solving alone settles many
+// puzzles, and until a probe is undone no line is solved twice in the
+// same state, since its known cells only grow.
 func (s *searcher) startCaching() {
 	s.caching = true
+	s.seen = make([]byte, s.h*s.w)
+	// The masks are as settle found them: no probe has changed them yet.
+	s.beforeProbe = slices.Clone(s.masks)
 	if s.notBlack != nil {
 		s.cache = make([]cachedLine, minCached)
 		if !s.noMemo {
@@ -554,10 +558,7 @@ func (s *searcher) search(grid []byte) {
 // place and are undone through the trail, so a probe costs what it
 // settles, not the size of the grid.
 func (s *searcher) settle(grid []byte) (cell int, ok bool) {
-	if len(s.seen) < len(grid) {
-		s.seen = make([]byte, len(grid))
-	}
-	copy(s.beforeProbe, s.masks)
+	copy(s.beforeProbe, s.masks) // none before the first probe: see startCaching
 	for {
 		learnt := false
 		best, bestScore := -1, -1
