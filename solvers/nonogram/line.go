@@ -270,8 +270,8 @@ type maskTables struct {
 // the prefix lengths that may hold runs [0,j), or the suffixes that may
 // hold runs [j,k), packed into one word: a run is placed at every possible
 // start at once by shifts, and stretches of white cells are crossed by one
-// addition for prefixes and by six shifts for suffixes (see whiteSpans). A
-// line costs O(runs × log(run length)) word operations.
+// addition for prefixes and by up to six shifts for suffixes (see
+// whiteSpans). A line costs O(runs × log(run length)) word operations.
 //
 // It runs through the runs once forwards, for the prefixes, and once
 // backwards, for the suffixes and the cells settled, with few branches,
