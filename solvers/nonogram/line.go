@@ -1,9 +1,5 @@
 package nonogram
 
-import (
-	"math/bits"
-)
-
 // Cell states of a grid under construction.
 const (
 	unknown byte = iota
@@ -259,12 +255,10 @@ func (t *maskTables) solveWord(line []byte, runs []int) bool {
 // lines keep one, which saves clearing it each time: solve writes every
 // entry it reads.
 type maskTables struct {
-	// fwd[j] bit i: cells [0,i) hold runs [0,j); starts[j] bit a: run j
-	// may start at cell a, given what precedes it. rev[j] is fwd of the
-	// reversed line, and its revStarts: so rev[k-j] mirrored has bit i
-	// set when cells [i,n) may hold runs [j,k).
-	fwd, rev, starts, revStarts [wordCells/2 + 2]uint64
-	revRuns                     [wordCells/2 + 1]int
+	// through[j] bit i: cells [0,i) hold runs [0,j]; fits[j] bit a: run j
+	// fits at cell a, and starts[j] also has what precedes it holding
+	// runs [0,j).
+	through, fits, starts [wordCells/2 + 1]uint64
 }
 
 // solve is the line solver for n ≤ wordCells cells given as masks,
@@ -273,100 +267,124 @@ type maskTables struct {
 // white in some placement, and whether there is one.
 //
 // It is the dynamic programme of solveTable with each row of the tables,
-// the prefix lengths that may hold runs [0,j), packed into one word: a run
-// is placed at every possible start at once by shifts, and stretches of
-// white cells by one addition. A line costs O(runs × log(run length)) word
-// operations.
+// the prefix lengths that may hold runs [0,j), or the suffixes that may
+// hold runs [j,k), packed into one word: a run is placed at every possible
+// start at once by shifts, and stretches of white cells are crossed by one
+// addition for prefixes and by up to six shifts for suffixes (see
+// whiteSpans). A line costs O(runs × log(run length)) word operations.
 //
-// Its loops are few and branch little, since each loop step and branch
-// costs more in WebAssembly than natively.
+// It runs through the runs once forwards, for the prefixes, and once
+// backwards, for the suffixes and the cells settled, with few branches,
+// since each loop step and branch costs more in WebAssembly than natively.
 func (t *maskTables) solve(n int, runs []int, notBlack, notWhite uint64) (canBlack, canWhite uint64, ok bool) {
 	k := len(runs)
-	// Runs one cell apart must fit; the reversed runs are gathered on
-	// the way.
-	need := -1
-	revRuns := t.revRuns[:k:k]
-	for j, r := range runs {
-		need += r + 1
-		if r > n || need > n {
-			return 0, 0, false
-		}
-		revRuns[k-1-j] = r
-	}
-	fwd, rev, starts := t.fwd[:k+1], t.rev[:k+1], t.starts[:k]
-	prefixes(runs, notBlack, notWhite, fwd, starts)
-	if fwd[k]>>n&1 == 0 {
+	if 2*k > n+1 { // too many runs for the tables, even of one cell
 		return 0, 0, false
 	}
-	mirror := 63 - uint(n) // mirrors bit p of a reversed line to bit n-1-p, after bits.Reverse64
-	prefixes(revRuns, bits.Reverse64(notBlack)>>mirror>>1, bits.Reverse64(notWhite)>>mirror>>1, rev, t.revStarts[:k])
-
-	// bwd, then after, are rev[k-j] and rev[k-j-1] mirrored: the
-	// suffixes that may hold runs [j,k) and runs [j+1,k).
-	after := bits.Reverse64(rev[k]) >> mirror
+	through, fits, starts := t.through[:k], t.fits[:k], t.starts[:k]
+	// whiteStep bit i: a prefix may grow from i-1 to i cells by a white.
+	whiteStep := notBlack << 1
+	none := extend(1, whiteStep) // the prefixes that hold no run
+	set := none
+	longest := 0 // the shifts are exact for runs shorter than 64: checked after the loop
 	for j, r := range runs {
-		bwd := after
-		after = bits.Reverse64(rev[k-1-j]) >> mirror
-		canWhite |= fwd[j] & (bwd >> 1)
-		// Run j may end before cell e if cell e may be white and the
-		// rest holds runs [j+1,k), or if it ends the line.
-		ends := (after >> 1) & notBlack
-		if j == k-1 {
-			ends |= 1 << n
-		}
-		canBlack |= smear(starts[j]&(ends>>(uint(r)&63)), r)
+		longest = max(longest, r)
+		fits[j] = fitting(notWhite, r)
+		// Run j may start the line (only run 0 may hold no cell before
+		// it, so set&1 is set for j = 0 only) or follow a white.
+		starts[j] = ((set&notBlack)<<1 | set&1) & fits[j]
+		set = extend(starts[j]<<(uint(r)&63), whiteStep)
+		through[j] = set
 	}
-	canWhite |= fwd[k] & (after >> 1)
+	if longest > n || set>>n&1 == 0 {
+		return 0, 0, false
+	}
+
+	// after bit i: cells [i,n) may hold runs [j+1,k).
+	spans := whiteSpansOf(notBlack)
+	after := spans.grow(1 << n)
+	for j := k - 1; j >= 0; j-- {
+		// Cell p may be white between runs j and j+1.
+		canWhite |= through[j] & (after >> 1)
+		// Run j may end before cell e if cell e may be white and the
+		// rest holds runs [j+1,k), or at the line's end if it is the
+		// last (only the empty suffix, bit n of after, holds no run).
+		ends := (after>>1)&notBlack | after&(1<<n)
+		r := runs[j]
+		followed := fits[j] & (ends >> (uint(r) & 63)) // where run j may start, given what follows
+		canBlack |= smear(starts[j]&followed, r)
+		after = spans.grow(followed)
+	}
+	canWhite |= none & (after >> 1)
 	canWhite &= notBlack
 	return canBlack, canWhite, canBlack|canWhite == 1<<n-1
 }
 
-// prefixes fills fwd[j] with the prefix lengths i such that cells [0,i) may
-// hold runs [0,j) and starts[j] with the cells where run j may start and
-// fit, for a line whose cells may be white where notBlack is set and black
-// where notWhite is. Runs are shorter than 64 cells.
-func prefixes(runs []int, notBlack, notWhite uint64, fwd, starts []uint64) {
-	fwd, starts = fwd[:len(runs)+1], starts[:len(runs)]
-	// whiteStep bit i: the prefix may grow from i-1 to i cells by a white.
-	whiteStep := notBlack << 1
-	// extend adds to a set of prefix lengths all that grow from them by
-	// white cells: adding t to whiteStep carries through each stretch of
-	// steps from its first bit in t, clearing the bits reached.
-	extend := func(set uint64) uint64 {
-		t := (set << 1) & whiteStep
-		return set | t | whiteStep&^(whiteStep+t)
+// extend adds to a set of prefix lengths all that grow from them by white
+// cells, where whiteStep allows: adding t to whiteStep carries through each
+// stretch of steps from its first bit in t, clearing the bits reached.
+func extend(set, whiteStep uint64) uint64 {
+	t := (set << 1) & whiteStep
+	return set | t | whiteStep&^(whiteStep+t)
+}
+
+// whiteSpans are the cells that start 1, 2, 4, ..., 32 cells in a row
+// that may be white, so that a suffix starting after them may grow by that
+// many cells.
+type whiteSpans [6]uint64
+
+// whiteSpansOf returns the whiteSpans of a line whose cells may be white
+// where notBlack is set.
+func whiteSpansOf(notBlack uint64) whiteSpans {
+	w2 := notBlack & (notBlack >> 1)
+	w4 := w2 & (w2 >> 2)
+	w8 := w4 & (w4 >> 4)
+	w16 := w8 & (w8 >> 8)
+	w32 := w16 & (w16 >> 16)
+	return whiteSpans{notBlack, w2, w4, w8, w16, w32}
+}
+
+// grow adds to a set of suffix starts all that grow from them by white
+// cells, in up to six steps that double the distance covered, since
+// carries, which extend uses for prefixes, run only the other way. Lines
+// with no 8 cells in a row that may be white need only three.
+func (s *whiteSpans) grow(set uint64) uint64 {
+	set |= s[0] & (set >> 1)
+	set |= s[1] & (set >> 2)
+	set |= s[2] & (set >> 4)
+	if s[3] == 0 {
+		return set
 	}
-	set := extend(1)
-	fwd[0] = set
-	start := uint64(1) // the first run may start the line, the others after a white
-	for j, r := range runs {
-		start |= (set & notBlack) << 1
-		starts[j] = start & fitting(notWhite, r)
-		set = extend(starts[j] << (uint(r) & 63))
-		fwd[j+1] = set
-		start = 0
-	}
+	set |= s[3] & (set >> 8)
+	set |= s[4] & (set >> 16)
+	return set | s[5]&(set>>32)
 }
 
 // fitting returns the cells where a run of r < 64 cells may start: r cells
-// in a row that may be black, by doubling the length checked.
+// in a row that may be black. Shifts by 1, 2, 4, ... cells check d cells,
+// the largest power of two up to r, and one overlapping shift the rest, so
+// that runs of up to 3 cells, the most common, take no loop step, which
+// in WebAssembly costs more than the shifts.
 func fitting(notWhite uint64, r int) uint64 {
-	fit := notWhite
-	for done := 1; done < r; {
-		step := min(done, r-done)
-		fit &= fit >> (uint(step) & 63)
-		done += step
+	if r < 2 {
+		return notWhite
 	}
-	return fit
+	fit, d := notWhite&(notWhite>>1), 2
+	for ; 2*d <= r; d *= 2 {
+		fit &= fit >> (uint(d) & 63)
+	}
+	return fit & (fit >> (uint(r-d) & 63))
 }
 
-// smear returns the cells covered by runs of r < 64 cells starting at starts.
+// smear returns the cells covered by runs of r < 64 cells starting at
+// starts, by the shifts of fitting.
 func smear(starts uint64, r int) uint64 {
-	cover := starts
-	for done := 1; done < r; {
-		step := min(done, r-done)
-		cover |= cover << (uint(step) & 63)
-		done += step
+	if r < 2 {
+		return starts
 	}
-	return cover
+	cover, d := starts|starts<<1, 2
+	for ; 2*d <= r; d *= 2 {
+		cover |= cover << (uint(d) & 63)
+	}
+	return cover | cover<<(uint(r-d)&63)
 }

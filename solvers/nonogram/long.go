@@ -41,7 +41,7 @@ func (s *searcher) solveLong(grid []byte, l int) bool {
 	for p := range line {
 		line[p] = grid[start+p*step]
 	}
-	if n > longCells || s.plain {
+	if n > longCells || s.longCache == nil {
 		if !s.line.solve(line, s.runs[l]) {
 			return false
 		}
@@ -54,13 +54,10 @@ func (s *searcher) solveLong(grid []byte, l int) bool {
 	}
 	key := longKey{line: l}
 	key.black, key.white = cellSets(line)
-	if s.longCache == nil {
-		s.longCache = make([]cachedLong, minCached)
-	}
 	e := &s.longCache[key.hash()&uint64(len(s.longCache)-1)]
 	if !e.used || e.key != key {
 		if s.longMisses++; s.longMisses > 2*len(s.longCache) && len(s.longCache) < maxCached {
-			s.longCache, s.longMisses = make([]cachedLong, 2*len(s.longCache)), 0
+			s.growLongCache()
 			e = &s.longCache[key.hash()&uint64(len(s.longCache)-1)]
 		}
 		e.used, e.key = true, key
@@ -81,6 +78,17 @@ func (s *searcher) solveLong(grid []byte, l int) bool {
 		}
 	}
 	return true
+}
+
+// growLongCache is growCache for the long-line cache.
+func (s *searcher) growLongCache() {
+	old := s.longCache
+	s.longCache, s.longMisses = make([]cachedLong, 2*len(old)), 0
+	for _, e := range old {
+		if e.used {
+			s.longCache[e.key.hash()&uint64(len(s.longCache)-1)] = e
+		}
+	}
 }
 
 // cellSets returns the black and the white cells of a line of up to

@@ -73,6 +73,7 @@ func TestSolveLongCache(t *testing.T) {
 		wantOK := new(lineSolver).solveTable(want, runs)
 		c := &Clues{Rows: [][]int{runs}, Cols: make([][]int, n)}
 		s := newSearcher(context.Background(), c, nil)
+		s.startCaching()
 		for round := range 2 {
 			grid := slices.Clone(line)
 			s.loadMasks(grid)

@@ -3,7 +3,7 @@ package nonogram
 import (
 	"context"
 	"math/bits"
-	"strings"
+	"slices"
 )
 
 // Answer is the outcome of solving one nonogram, as the page draws it.
@@ -32,9 +32,7 @@ func (s *searcher) solve() (*Answer, error) {
 		for l := range s.runs {
 			s.push(l)
 		}
-		ok := s.propagate(grid)
-		s.trail = s.trail[:0]
-		if ok {
+		if s.propagate(grid) {
 			s.search(grid)
 		}
 	}
@@ -61,12 +59,13 @@ type searcher struct {
 	buf    []byte
 	// When no line is longer than wordCells, notBlack and notWhite mirror
 	// the grid as masks per line (see maskTables.solve), kept up to date by
-	// setCell, and cache holds the line solver's answers: probing and
-	// search ask about the same lines over and over. When only the rows or
-	// only the columns are that short, as in a 70x50 puzzle, the masks
-	// mirror those, the nMasked lines from firstMasked (none without
-	// masks), and the long lines are solved from the grid by solveLong
-	// (settleLine may clear bits of their masks, which nothing reads).
+	// setCell, and cache holds the line solver's answers from the first
+	// probe on (see startCaching): probing and search ask about the same
+	// lines over and over. When only the rows or only the columns are that
+	// short, as in a 70x50 puzzle, the masks mirror those, the nMasked
+	// lines from firstMasked (none without masks), and the long lines are
+	// solved from the grid by solveLong (settleLine may clear bits of
+	// their masks, which nothing reads).
 	// masks holds both, notBlack then notWhite, and beforeProbe a copy of
 	// it as it was before the probes of a cell, which undoes them at the
 	// cost of one copy rather than a mask update per cell they settled; it
@@ -82,13 +81,15 @@ type searcher struct {
 	misses             int          // of the cache since it last grew
 	longCache          []cachedLong // see solveLong
 	longMisses         int
+	caching            bool // see startCaching
 	// queue is a ring holding the queued dirty lines from head; inQueue
 	// marks them.
 	queue        []int
 	head, queued int
 	inQueue      []bool
 
-	// trail lists the cells settled since the last probe began; settled
+	// trail lists the cells settled since the last probe began (only
+	// probes record them, as only they are undone cell by cell); settled
 	// and seen keep those of a cell's black probe and their colours, fixes
 	// what probing learnt.
 	trail   []int
@@ -153,8 +154,23 @@ func (s *searcher) push(l int) {
 		return
 	}
 	s.inQueue[l] = true
-	s.queue[(s.head+s.queued)%len(s.queue)] = l
+	at := s.head + s.queued // wrapped without a division, which costs tens of cycles
+	if at >= len(s.queue) {
+		at -= len(s.queue)
+	}
+	s.queue[at] = l
 	s.queued++
+}
+
+// pop takes the first dirty line off the queue, which must have one.
+func (s *searcher) pop() int {
+	l := s.queue[s.head]
+	if s.head++; s.head == len(s.queue) {
+		s.head = 0
+	}
+	s.queued--
+	s.inQueue[l] = false
+	return l
 }
 
 // pushCell marks both lines through cell i dirty.
@@ -167,15 +183,10 @@ func (s *searcher) pushCell(i int) {
 // reports whether grid is still consistent.
 func (s *searcher) propagate(grid []byte) bool {
 	for s.queued > 0 {
-		l := s.queue[s.head]
-		s.head = (s.head + 1) % len(s.queue)
-		s.queued--
-		s.inQueue[l] = false
+		l := s.pop()
 		if s.err != nil || !s.solveLine(grid, l) {
 			for s.queued > 0 {
-				s.inQueue[s.queue[s.head]] = false
-				s.head = (s.head + 1) % len(s.queue)
-				s.queued--
+				s.pop()
 			}
 			return false
 		}
@@ -190,24 +201,35 @@ func (s *searcher) solveLine(grid []byte, l int) bool {
 	if !s.masked(l) {
 		return s.solveLong(grid, l)
 	}
-	start, step, n, cross := s.lineCells(l)
+	_, _, n, _ := s.lineCells(l)
 	key := lineKey{l, s.notBlack[l], s.notWhite[l]}
-	e := &s.cache[key.hash()&uint64(len(s.cache)-1)]
-	if !e.used || e.key != key {
-		// The cache grows with the work done, so that it costs easy
-		// puzzles little.
-		if s.misses++; s.misses > 2*len(s.cache) && len(s.cache) < maxCached {
-			s.cache, s.misses = make([]cachedLine, 2*len(s.cache)), 0
-			e = &s.cache[key.hash()&uint64(len(s.cache)-1)]
+	var canBlack, canWhite uint64
+	var ok bool
+	if s.cache == nil {
+		canBlack, canWhite, ok = s.tables.solve(n, s.runs[l], key.notBlack, key.notWhite)
+	} else {
+		e := &s.cache[key.hash()&uint64(len(s.cache)-1)]
+		if e.key != key {
+			// The cache grows with the work done, so that it costs
+			// easy puzzles little.
+			if s.misses++; s.misses > 2*len(s.cache) && len(s.cache) < maxCached {
+				s.growCache()
+				e = &s.cache[key.hash()&uint64(len(s.cache)-1)]
+			}
+			e.key = key
+			e.canBlack, e.canWhite, ok = s.tables.solve(n, s.runs[l], key.notBlack, key.notWhite)
+			if !ok {
+				e.canBlack, e.canWhite = 0, 0
+			}
 		}
-		e.used, e.key = true, key
-		e.canBlack, e.canWhite, e.ok = s.tables.solve(n, s.runs[l], key.notBlack, key.notWhite)
+		canBlack, canWhite = e.canBlack, e.canWhite
+		ok = canBlack|canWhite != 0
 	}
-	if !e.ok {
+	if !ok {
 		return false
 	}
 	unknown := key.notBlack & key.notWhite
-	blacks, whites := unknown&^e.canWhite, unknown&^e.canBlack
+	blacks, whites := unknown&^canWhite, unknown&^canBlack
 	if blacks|whites == 0 {
 		return true
 	}
@@ -215,15 +237,7 @@ func (s *searcher) solveLine(grid []byte, l int) bool {
 		s.clock++
 		s.changed[l] = s.clock
 	}
-	// A cell of line l at position p is at position at of line cross+p.
-	at := uint64(l)
-	if l >= s.h {
-		at -= uint64(s.h)
-	}
-	s.settleLine(grid, start, step, cross, at, blacks, black, s.notBlack)
-	s.settleLine(grid, start, step, cross, at, whites, white, s.notWhite)
-	s.notBlack[l] &^= blacks
-	s.notWhite[l] &^= whites
+	s.settleLine(grid, l, blacks, whites)
 	return true
 }
 
@@ -236,31 +250,46 @@ func (s *searcher) lineCells(l int) (start, step, n, cross int) {
 	return l - s.h, s.w, s.h, 0
 }
 
-// settleLine is settleCell for the unknown cells of one line that a line
-// solve on masks settled, those at the positions in set, with colour: its
-// mask bits are cleared in masks (notBlack for black, notWhite for white)
-// of the crossing lines; the caller clears those of the line itself, all
-// at once. It stays lean because it is where search spends most of its
-// cell updates.
-func (s *searcher) settleLine(grid []byte, start, step, cross int, at, set uint64, colour byte, masks []uint64) {
-	for ; set != 0; set &= set - 1 {
+// settleLine is settleCell for the cells of line l, which has masks, that
+// a line solve settled, by position: blacks and whites. Their bits are
+// cleared in the masks of line l all at once, and in those of the crossing
+// lines one by one. It stays lean because it is where search spends most
+// of its cell updates: one loop for both colours, choosing without
+// branches, which would go either way.
+func (s *searcher) settleLine(grid []byte, l int, blacks, whites uint64) {
+	start, step, _, cross := s.lineCells(l)
+	// A cell of line l at position p is at position at of line cross+p,
+	// whose masks are notBlack[cross+p] and, lines further in masks,
+	// notWhite[cross+p].
+	at := uint64(l)
+	if l >= s.h {
+		at -= uint64(s.h)
+	}
+	lines := len(s.notBlack)
+	for set := blacks | whites; set != 0; set &= set - 1 {
 		p := bits.TrailingZeros64(set)
 		i, k := start+p*step, cross+p
-		grid[i] = colour
-		masks[k] &^= 1 << at
-		if !s.probing {
+		isWhite := int(whites >> p & 1)
+		grid[i] = [2]byte{black, white}[isWhite]
+		s.masks[isWhite*lines+k] &^= 1 << at
+		if s.probing {
+			s.trail = append(s.trail, i)
+		} else {
 			s.changed[k] = s.clock
 		}
-		s.trail = append(s.trail, i)
 		s.push(k)
 	}
+	s.notBlack[l] &^= blacks
+	s.notWhite[l] &^= whites
 }
 
-// settleCell gives cell i colour, records it on the trail and marks the
-// crossing line.
+// settleCell gives cell i colour, records it on the trail when probing
+// and marks the crossing line.
 func (s *searcher) settleCell(grid []byte, i int, colour byte, crossing int) {
 	s.setCell(grid, i, colour)
-	s.trail = append(s.trail, i)
+	if s.probing {
+		s.trail = append(s.trail, i)
+	}
 	s.push(crossing)
 }
 
@@ -369,20 +398,29 @@ func (s *searcher) loadMasks(grid []byte) {
 			s.nMasked = uint(s.h) // the rows: columns are too long
 		}
 		s.allMasked = s.nMasked == uint(n)
-		s.masks, s.beforeProbe = make([]uint64, 2*n), make([]uint64, 2*n)
+		s.masks = make([]uint64, 2*n)
 		s.notBlack, s.notWhite = s.masks[:n:n], s.masks[n:]
-		s.cache = make([]cachedLine, minCached)
 		s.changed = make([]int64, s.h+s.w)
 		s.rowOf, s.colOf = make([]uint8, len(grid)), make([]uint8, len(grid))
-		for i := range grid {
-			s.rowOf[i], s.colOf[i] = uint8(i/s.w), uint8(i%s.w)
-		}
-		if !s.noMemo {
-			s.probed = make([]probeMemo, s.h*s.w)
+		for r := range s.h {
+			for c := range s.w {
+				s.rowOf[r*s.w+c], s.colOf[r*s.w+c] = uint8(r), uint8(c)
+			}
 		}
 	}
+	// Every cell unknown, then the known ones set: a puzzle starts with
+	// none.
+	for l := range s.notBlack {
+		n := s.w
+		if l >= s.h {
+			n = s.h
+		}
+		s.notBlack[l], s.notWhite[l] = 1<<n-1, 1<<n-1
+	}
 	for i, c := range grid {
-		s.setCell(grid, i, c)
+		if c != unknown {
+			s.setCell(grid, i, c)
+		}
 	}
 }
 
@@ -412,11 +450,45 @@ func (k lineKey) hash() uint64 {
 	return h ^ h>>29
 }
 
-// cachedLine is an entry of the line cache: what maskTables.solve said of key.
+// cachedLine is an entry of the line cache: what maskTables.solve said of
+// key, with no cell that may be black or white when the line has no
+// placement. An empty entry has the zero key, which no line has, since
+// every cell may be black or white.
 type cachedLine struct {
 	key                lineKey
 	canBlack, canWhite uint64
-	ok, used           bool
+}
+
+// startCaching makes the line caches, the probe memo and the other work
+// space of probes, at the first probe: line solving alone settles many
+// puzzles, and until a probe is undone no line is solved twice in the
+// same state, since its known cells only grow.
+func (s *searcher) startCaching() {
+	s.caching = true
+	s.seen = make([]byte, s.h*s.w)
+	// The masks are as settle found them: no probe has changed them yet.
+	s.beforeProbe = slices.Clone(s.masks)
+	if s.notBlack != nil {
+		s.cache = make([]cachedLine, minCached)
+		if !s.noMemo {
+			s.probed = make([]probeMemo, s.h*s.w)
+		}
+	}
+	if !s.allMasked && !s.plain {
+		s.longCache = make([]cachedLong, minCached)
+	}
+}
+
+// growCache doubles the line cache, keeping its entries: those of lines
+// still being probed are asked for again.
+func (s *searcher) growCache() {
+	old := s.cache
+	s.cache, s.misses = make([]cachedLine, 2*len(old)), 0
+	for _, e := range old {
+		if e.key != (lineKey{}) {
+			s.cache[e.key.hash()&uint64(len(s.cache)-1)] = e
+		}
+	}
 }
 
 // The line cache has a power of two entries, from minCached to maxCached,
@@ -469,9 +541,7 @@ func (s *searcher) search(grid []byte) {
 		}
 		s.setCell(next, cell, c)
 		s.pushCell(cell)
-		ok := s.propagate(next)
-		s.trail = s.trail[:0]
-		if ok {
+		if s.propagate(next) {
 			s.search(next)
 		}
 		if s.err != nil || len(s.solutions) == 2 {
@@ -488,10 +558,7 @@ func (s *searcher) search(grid []byte) {
 // place and are undone through the trail, so a probe costs what it
 // settles, not the size of the grid.
 func (s *searcher) settle(grid []byte) (cell int, ok bool) {
-	if len(s.seen) < len(grid) {
-		s.seen = make([]byte, len(grid))
-	}
-	copy(s.beforeProbe, s.masks)
+	copy(s.beforeProbe, s.masks) // none before the first probe: see startCaching
 	for {
 		learnt := false
 		best, bestScore := -1, -1
@@ -505,6 +572,9 @@ func (s *searcher) settle(grid []byte) (cell int, ok bool) {
 					best, bestScore = c, score
 				}
 				continue
+			}
+			if !s.caching {
+				s.startCaching()
 			}
 			s.probing = true
 			blackOK := s.probe(grid, c, black)
@@ -594,9 +664,7 @@ func (s *searcher) fix(grid []byte) bool {
 		s.setCell(grid, f.cell, f.colour)
 		s.pushCell(f.cell)
 	}
-	ok := s.propagate(grid)
-	s.trail = s.trail[:0]
-	return ok
+	return s.propagate(grid)
 }
 
 // fixedCell is a cell that probing settled.
@@ -616,20 +684,17 @@ func (s *searcher) frontier(grid []byte, c int) bool {
 		grid[c-1] != unknown || grid[c+1] != unknown
 }
 
-// render draws grid as rows of '#' and '.'.
+// render draws grid as rows of '#' (black) and '.', cut from one string.
 func (s *searcher) render(grid []byte) []string {
+	glyph := [4]byte{unknown: '.', black: '#', white: '.'}
+	drawn := make([]byte, len(grid))
+	for i, c := range grid {
+		drawn[i] = glyph[c&3]
+	}
+	all := string(drawn)
 	rows := make([]string, s.h)
-	var b strings.Builder
 	for r := range rows {
-		b.Reset()
-		for _, c := range grid[r*s.w : (r+1)*s.w] {
-			if c == black {
-				b.WriteByte('#')
-			} else {
-				b.WriteByte('.')
-			}
-		}
-		rows[r] = b.String()
+		rows[r] = all[r*s.w : (r+1)*s.w]
 	}
 	return rows
 }

@@ -526,7 +526,6 @@ func TestMasksMirrorGrid(t *testing.T) {
 		if !s.propagate(grid) {
 			t.Fatalf("clues\n%sof a picture found contradictory", c)
 		}
-		s.trail = s.trail[:0]
 		check("propagation")
 		before := bytes.Count(grid, []byte{unknown})
 		if _, ok := s.settle(grid); !ok {
@@ -539,5 +538,32 @@ func TestMasksMirrorGrid(t *testing.T) {
 	}
 	if learnt == 0 {
 		t.Error("probing settled no cell of any puzzle")
+	}
+}
+
+// TestGrowCacheKeepsEntries solves a puzzle that fills the line cache and
+// checks that doubling it keeps every entry where a lookup finds it: the
+// entries of distinct slots differ in the low bits of their hashes, so
+// none displaces another.
+func TestGrowCacheKeepsEntries(t *testing.T) {
+	c, _ := readTestdata(t, "hard25")
+	s := newSearcher(context.Background(), c, nil)
+	if _, err := s.solve(); err != nil {
+		t.Fatal(err)
+	}
+	var kept []cachedLine
+	for _, e := range s.cache {
+		if e.key != (lineKey{}) {
+			kept = append(kept, e)
+		}
+	}
+	if len(kept) < len(s.cache)/2 {
+		t.Fatalf("only %d of %d entries used", len(kept), len(s.cache))
+	}
+	s.growCache()
+	for _, e := range kept {
+		if got := s.cache[e.key.hash()&uint64(len(s.cache)-1)]; got != e {
+			t.Fatalf("entry %+v became %+v", e, got)
+		}
 	}
 }
