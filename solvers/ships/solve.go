@@ -279,8 +279,8 @@ func (s *search) enumerate(limit int) (capped bool, err error) {
 	return len(s.grids) > limit || s.nodes > s.budget, s.err
 }
 
-// stop reports whether the search must end now, checking the context and
-// reporting progress now and then.
+// stop counts a node and reports whether the search must end now,
+// checking the context and reporting progress now and then.
 func (s *search) stop() bool {
 	s.nodes++
 	if s.nodes&(1<<14-1) == 0 {
@@ -291,6 +291,12 @@ func (s *search) stop() bool {
 			s.err = err
 		}
 	}
+	return s.over()
+}
+
+// over reports whether the search has ended: cancelled, enough grids found
+// or the node budget spent.
+func (s *search) over() bool {
 	return s.err != nil || len(s.grids) > s.limit || s.nodes > s.budget
 }
 
@@ -419,12 +425,16 @@ func shipsNeeded(hits []int, reach []cellSet) int {
 }
 
 // branch tries every placement in list that fits, in order, or in random
-// order when sampling, where it stops at the first grid found.
+// order when sampling, where it stops at the first grid found. It returns
+// as soon as the search is over, rather than trying the rest only for each
+// to stop at once: on an open board that was most of the nodes.
 func (s *search) branch(list []int32) {
 	if !s.sample {
 		for _, p := range list {
 			if s.fits(p) {
-				s.try(p)
+				if s.try(p); s.over() {
+					return
+				}
 			}
 		}
 		return
@@ -438,7 +448,7 @@ func (s *search) branch(list []int32) {
 		order[i], order[j] = order[j], order[i]
 		if s.fits(order[i]) {
 			s.try(order[i])
-			if s.leaves > found || s.err != nil {
+			if s.leaves > found || s.over() {
 				return
 			}
 		}

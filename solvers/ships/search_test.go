@@ -1,0 +1,53 @@
+package ships
+
+import (
+	"context"
+	"math/rand/v2"
+	"testing"
+)
+
+// TestSearchStopsAtOnce checks that an enumeration ends at the node where
+// it is over, not after trying the placements left at every level: run
+// again with one node less, it must stop one grid short, and a run within
+// a budget of nodes must end on the first node past it.
+func TestSearchStopsAtOnce(t *testing.T) {
+	r := rand.New(rand.NewPCG(5, 5))
+	boards := []*Board{benchBoards()["Empty20"], benchBoards()["Shot40"]}
+	for range 30 {
+		boards = append(boards, randomBoard(r, 6+r.IntN(9), 6+r.IntN(9), false))
+	}
+	stopped := 0
+	for _, b := range boards {
+		for _, limit := range []int{0, 1, 3, 10} {
+			s := newSearch(context.Background(), b, nil)
+			if _, err := s.enumerate(limit); err != nil {
+				t.Fatal(err)
+			}
+			if len(s.grids) <= limit {
+				continue // all grids listed: nothing to stop early
+			}
+			stopped++
+			short := newSearch(context.Background(), b, nil)
+			short.budget = s.nodes - 1
+			if _, err := short.enumerate(limit); err != nil {
+				t.Fatal(err)
+			}
+			if len(short.grids) != limit {
+				t.Fatalf("%s: %d grids in %d nodes, and %d grids in one node less; want the last node to find the grid too many", b, len(s.grids), s.nodes, len(short.grids))
+			}
+			for _, budget := range []int64{0, 1, s.nodes / 2} {
+				s := newSearch(context.Background(), b, nil)
+				s.budget = budget
+				if _, err := s.enumerate(1 << 30); err != nil {
+					t.Fatal(err)
+				}
+				if s.nodes != budget+1 {
+					t.Fatalf("%s: %d nodes visited with a budget of %d", b, s.nodes, budget)
+				}
+			}
+		}
+	}
+	if stopped < len(boards) {
+		t.Errorf("only %d of %d searches were stopped by their limit", stopped, 4*len(boards))
+	}
+}
