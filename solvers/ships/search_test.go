@@ -51,3 +51,47 @@ func TestSearchStopsAtOnce(t *testing.T) {
 		t.Errorf("only %d of %d searches were stopped by their limit", stopped, 4*len(boards))
 	}
 }
+
+// TestRotationFit checks the word-parallel count of the placements that fit
+// against testing them one by one, on boards of every size (so that starts
+// and cells fall on every side of word boundaries) with random cells taken.
+func TestRotationFit(t *testing.T) {
+	r := rand.New(rand.NewPCG(7, 7))
+	for w := 1; w <= MaxSide; w++ {
+		for h := 1; h <= MaxSide; h++ {
+			b := &Board{W: w, H: h, Cells: make([]byte, w*h)}
+			for i := range b.Cells {
+				b.Cells[i] = ".o"[min(r.IntN(8), 1)]
+			}
+			s := newSearch(context.Background(), b, nil)
+			density := r.IntN(4)
+			for i := range b.Cells {
+				if r.IntN(8) < density {
+					s.used.add(i)
+				}
+			}
+			free := s.used
+			for k := range free {
+				free[k] = ^free[k]
+			}
+			for ship := range 7 {
+				var gotOpen, wantOpen cellSet
+				got, want := 0, 0
+				for k := range s.rots {
+					if s.rots[k].ship == ship {
+						got += s.rots[k].fit(&free, &gotOpen, s.words)
+					}
+				}
+				for _, p := range s.byShip[ship] {
+					if !s.places[p].meets(&s.used) {
+						want++
+						s.places[p].addTo(&wantOpen)
+					}
+				}
+				if got != want || gotOpen != wantOpen {
+					t.Fatalf("%dx%d ship %d: %d placements fit, one by one %d; cells %x, one by one %x", w, h, ship, got, want, gotOpen, wantOpen)
+				}
+			}
+		}
+	}
+}

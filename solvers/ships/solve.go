@@ -142,6 +142,31 @@ func (p *placement) removeFrom(s *cellSet) {
 	s[p.word+1] &^= p.bits[1]
 }
 
+// rotation is one ship turned one way, with the cells where it may start,
+// so that a step can find where it still fits for every start at once.
+type rotation struct {
+	ship   int
+	offs   [4]uint // its cells, counted from its first one: 0 < offs[k] < 64 for k > 0
+	starts cellSet // first cells of its placements
+}
+
+// fit counts the placements of r whose cells are all free, and adds their
+// cells to open. Shifting the free cells by each offset tests all the
+// starts in a word at once, so it runs once per word of the board (words,
+// at most len(cellSet)-1: a start's cells may reach into the next word).
+func (r *rotation) fit(free, open *cellSet, words int) (n int) {
+	k1, k2, k3 := r.offs[1]&63, r.offs[2]&63, r.offs[3]&63
+	var c1, c2, c3 uint64 // cells carried into the next word by the shifts up
+	for i := range words {
+		f, g := free[i], free[i+1]
+		at := r.starts[i] & f & (f>>k1 | g<<(64-k1)) & (f>>k2 | g<<(64-k2)) & (f>>k3 | g<<(64-k3))
+		n += bits.OnesCount64(at)
+		open[i] |= at | at<<k1 | c1 | at<<k2 | c2 | at<<k3 | c3
+		c1, c2, c3 = at>>(64-k1), at>>(64-k2), at>>(64-k3)
+	}
+	return n
+}
+
 // search enumerates the distinct ship grids consistent with a board.
 type search struct {
 	ctx      context.Context
@@ -150,11 +175,13 @@ type search struct {
 	err      error
 
 	places []placement
+	rots   []rotation // the rotations that fit the board, ship by ship
 	byShip [7][]int32 // placements of each ship
 	cover  [][]int32  // placements covering each cell
 	hits   cellSet    // cells that must be ship
 	water  cellSet    // cells that must be water on top of the 'o' ones
 	free   int        // number of cells that are not 'o'
+	words  int        // number of words holding the board's cells
 
 	used   cellSet // cells taken by placed ships, and the water cells
 	left   uint8   // ships not placed yet, one bit each
@@ -178,6 +205,7 @@ type search struct {
 func newSearch(ctx context.Context, b *Board, progress func(int64)) *search {
 	s := &search{ctx: ctx, progress: progress, left: 1<<7 - 1, budget: math.MaxInt64}
 	n := b.W * b.H
+	s.words = (n + 63) / 64
 	var sea cellSet // the 'o' cells, where no ship goes
 	for i, c := range b.Cells {
 		switch c {
@@ -213,9 +241,11 @@ func newSearch(ctx context.Context, b *Board, progress func(int64)) *search {
 				continue
 			}
 			first := o[0][1]*b.W + o[0][0]
+			rot := rotation{ship: ship}
 			var shape uint64
-			for _, d := range o {
-				shape |= 1 << (d[1]*b.W + d[0] - first)
+			for k, d := range o {
+				rot.offs[k] = uint(d[1]*b.W + d[0] - first)
+				shape |= 1 << rot.offs[k]
 			}
 			for y := 0; y+h <= b.H; y++ {
 				for x := 0; x+w <= b.W; x++ {
@@ -225,10 +255,14 @@ func newSearch(ctx context.Context, b *Board, progress func(int64)) *search {
 						continue
 					}
 					places = append(places, pl)
+					rot.starts.add(c)
 					for _, d := range o {
 						at[(y+d[1])*b.W+x+d[0]]++
 					}
 				}
+			}
+			if rot.starts != (cellSet{}) {
+				s.rots = append(s.rots, rot)
 			}
 		}
 	}
@@ -336,28 +370,28 @@ func (s *search) step() {
 
 	best, bestN := []int32(nil), 1<<30
 	var open cellSet // cells some ship left could still take
-	// Scanning every placement finds the ship with fewest places and the
-	// cells no ship can reach any more. On a cramped board that is cheap and
-	// prunes a lot; on an open board with hits to cover it is slow and
-	// prunes nothing, so there only the hits are looked at.
-	// A random descent keeps to the cheap part.
+	// Scanning where every ship left fits (a word of starts at a time, see
+	// fit) finds the ship with fewest places and the cells no ship can
+	// reach any more. On a cramped board that prunes a lot; on an open
+	// board with hits to cover it prunes nothing, so there only the hits
+	// are looked at. A random descent keeps to the cheap part.
 	scan := !s.sample && (todo.first() < 0 || len(s.places) <= cheapScan)
-	for ship := range 7 {
-		if !scan || s.left&(1<<ship) == 0 {
-			continue
+	if scan {
+		var free cellSet
+		for w := range free {
+			free[w] = ^s.used[w]
 		}
-		n := 0
-		for _, p := range s.byShip[ship] {
-			if s.fits(p) {
-				n++
-				s.places[p].addTo(&open)
+		var fitting [7]int // placements of each ship that fit
+		for k := range s.rots {
+			if r := &s.rots[k]; s.left&(1<<r.ship) != 0 {
+				fitting[r.ship] += r.fit(&free, &open, s.words)
 			}
 		}
-		if n < bestN {
-			best, bestN = s.byShip[ship], n
+		for ship, n := range fitting {
+			if s.left&(1<<ship) != 0 && n < bestN {
+				best, bestN = s.byShip[ship], n
+			}
 		}
-	}
-	if scan {
 		switch free := open.count(); {
 		case bestN == 0 || free < 4*left:
 			return
