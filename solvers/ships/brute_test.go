@@ -346,7 +346,7 @@ func TestPlacements(t *testing.T) {
 					if set.has(i) {
 						key[i] = 'x'
 					}
-					if set.has(i) != slices.Contains(s.cover[i], int32(p)) {
+					if set.has(i) != slices.Contains(s.covering(i), int32(p)) {
 						t.Fatalf("%dx%d: placement %d covers cell %d: %v, listed: %v", w, h, p, i, set.has(i), !set.has(i))
 					}
 				}
@@ -358,10 +358,18 @@ func TestPlacements(t *testing.T) {
 					t.Fatalf("%dx%d: placement %d not listed for its ship", w, h, p)
 				}
 			}
-			for _, list := range append(s.cover, s.byShip[:]...) {
+			lists, listed := s.byShip[:], 0
+			for i := range b.Cells {
+				lists = append(lists, s.covering(i))
+				listed += len(s.covering(i))
+			}
+			for _, list := range lists {
 				if !slices.IsSorted(list) {
 					t.Fatalf("%dx%d: a list is out of order: %v", w, h, list)
 				}
+			}
+			if listed != 4*len(s.places) {
+				t.Fatalf("%dx%d: the cells list %d placements, want 4 for each of %d", w, h, listed, len(s.places))
 			}
 			slices.Sort(got)
 			slices.Sort(want)

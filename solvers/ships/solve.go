@@ -148,6 +148,31 @@ type rotation struct {
 	ship   int
 	offs   [4]uint // its cells, counted from its first one: 0 < offs[k] < 64 for k > 0
 	starts cellSet // first cells of its placements
+	back   uint64  // bit 63-offs[k] for each k: start c covers cell i if bit c-i+63 is set
+	// Its placements are numbered from first in the order of their starts;
+	// before[w] counts those that start in words before w.
+	first  int32
+	before [len(cellSet{})]int32
+}
+
+// startsCovering returns the starts c of r whose placement covers cell i, as
+// the bits c-(i-63) of a word.
+func (r *rotation) startsCovering(i int) uint64 {
+	var window uint64 // the starts i-63 .. i
+	if lo := i - 63; lo >= 0 {
+		w, b := lo>>6, uint(lo&63)
+		window = r.starts[w]>>b | r.starts[w+1]<<(64-b)
+	} else {
+		window = r.starts[0] << uint(-lo)
+	}
+	return window & r.back
+}
+
+// placementAt returns the number of r's placement starting at cell c, one
+// of r.starts.
+func (r *rotation) placementAt(c int) int32 {
+	w := c >> 6
+	return r.first + r.before[w] + int32(bits.OnesCount64(r.starts[w]&(1<<(c&63)-1)))
 }
 
 // fit counts the placements of r whose cells are all free, and adds their
@@ -177,7 +202,9 @@ type search struct {
 	places []placement
 	rots   []rotation // the rotations that fit the board, ship by ship
 	byShip [7][]int32 // placements of each ship
-	cover  [][]int32  // placements covering each cell
+	cover  [][]int32  // placements covering each cell, listed when needed
+	listed cellSet    // the cells whose cover list is made
+	lists  []int32    // where the cover lists are cut from
 	hits   cellSet    // cells that must be ship
 	water  cellSet    // cells that must be water on top of the 'o' ones
 	free   int        // number of cells that are not 'o'
@@ -226,7 +253,6 @@ func newSearch(ctx context.Context, b *Board, progress func(int64)) *search {
 	}
 	places := make([]placement, 0, most)
 	var shipStart [8]int
-	at := make([]int, n) // placements covering each cell
 	for ship, orients := range orientations {
 		shipStart[ship] = len(places)
 		for _, o := range orients {
@@ -241,11 +267,12 @@ func newSearch(ctx context.Context, b *Board, progress func(int64)) *search {
 				continue
 			}
 			first := o[0][1]*b.W + o[0][0]
-			rot := rotation{ship: ship}
+			rot := rotation{ship: ship, first: int32(len(places))}
 			var shape uint64
 			for k, d := range o {
 				rot.offs[k] = uint(d[1]*b.W + d[0] - first)
 				shape |= 1 << rot.offs[k]
+				rot.back |= 1 << 63 >> rot.offs[k]
 			}
 			for y := 0; y+h <= b.H; y++ {
 				for x := 0; x+w <= b.W; x++ {
@@ -256,10 +283,10 @@ func newSearch(ctx context.Context, b *Board, progress func(int64)) *search {
 					}
 					places = append(places, pl)
 					rot.starts.add(c)
-					for _, d := range o {
-						at[(y+d[1])*b.W+x+d[0]]++
-					}
 				}
+			}
+			for w := 1; w < len(rot.before); w++ {
+				rot.before[w] = rot.before[w-1] + int32(bits.OnesCount64(rot.starts[w-1]))
 			}
 			if rot.starts != (cellSet{}) {
 				s.rots = append(s.rots, rot)
@@ -275,30 +302,29 @@ func newSearch(ctx context.Context, b *Board, progress func(int64)) *search {
 	for ship := range s.byShip {
 		s.byShip[ship] = ids[shipStart[ship]:shipStart[ship+1]:shipStart[ship+1]]
 	}
-	// Each cell's list is a stretch of all, filled in placement order:
-	// at[i], which counted the placements covering cell i, becomes where
-	// its next one goes, and at last the end of its stretch.
-	all := make([]int32, 4*len(places))
-	start := 0
-	for i, count := range at {
-		at[i], start = start, start+count
+	s.cover = make([][]int32, n)
+	return s
+}
+
+// covering returns the placements covering cell i, in placement order. Only
+// the search's hits need these lists, and often none does, so each is made
+// the first time it is asked for.
+func (s *search) covering(i int) []int32 {
+	if s.listed.has(i) {
+		return s.cover[i]
 	}
-	for p, pl := range places {
-		for k, w := range pl.bits {
-			for ; w != 0; w &= w - 1 {
-				i := (pl.word+k)*64 + bits.TrailingZeros64(w)
-				all[at[i]] = int32(p)
-				at[i]++
-			}
+	lists := s.lists
+	start := len(lists)
+	for k := range s.rots {
+		r := &s.rots[k]
+		for m := r.startsCovering(i); m != 0; m &= m - 1 {
+			lists = append(lists, r.placementAt(i-63+bits.TrailingZeros64(m)))
 		}
 	}
-	s.cover = make([][]int32, n)
-	start = 0
-	for i, end := range at {
-		s.cover[i] = all[start:end:end]
-		start = end
-	}
-	return s
+	s.lists = lists
+	s.cover[i] = lists[start:len(lists):len(lists)]
+	s.listed.add(i)
+	return s.cover[i]
 }
 
 // enumerate collects the distinct grids (ship cell sets) consistent with the
@@ -411,14 +437,15 @@ func (s *search) step() {
 			i := w*64 + bits.TrailingZeros64(x)
 			n := 0
 			var r cellSet
-			for _, p := range s.cover[i] {
+			cover := s.covering(i)
+			for _, p := range cover {
 				if s.fits(p) {
 					n++
 					s.places[p].addTo(&r)
 				}
 			}
 			if n < bestN {
-				best, bestN = s.cover[i], n
+				best, bestN = cover, n
 			}
 			cells, reach = append(cells, i), append(reach, r)
 		}
