@@ -123,8 +123,8 @@ func normalise(cells [4][2]int) [4][2]int {
 // placement is one ship put somewhere on the board. Its cells span at most
 // 3*MaxSide+4 < 64 consecutive cell numbers, so two words hold them.
 type placement struct {
-	ship int
-	word int       // first word holding its cells
+	ship int32     // int32s keep it to 24 bytes: an open board has 6513
+	word int32     // first word holding its cells
 	bits [2]uint64 // its cells in words word and word+1
 }
 
@@ -276,13 +276,16 @@ func newSearch(ctx context.Context, b *Board, progress func(int64)) *search {
 			}
 			for y := 0; y+h <= b.H; y++ {
 				for x := 0; x+w <= b.W; x++ {
-					c := y*b.W + x + first
-					pl := placement{ship: ship, word: c / 64, bits: [2]uint64{shape << (c % 64), shape >> (64 - c%64)}}
+					// Unsigned, and the high word shifted twice (shape>>(64-c%64)
+					// would shift by 64 when c%64 == 0), so that every shift
+					// is known to stay below 64 and compiles to one instruction.
+					c := uint(y*b.W + x + first)
+					pl := placement{ship: int32(ship), word: int32(c / 64), bits: [2]uint64{shape << (c % 64), shape >> 1 >> (63 - c%64)}}
 					if pl.meets(&sea) {
 						continue
 					}
 					places = append(places, pl)
-					rot.starts.add(c)
+					rot.starts.add(int(c))
 				}
 			}
 			for w := 1; w < len(rot.before); w++ {
