@@ -3,6 +3,7 @@ package ships
 import (
 	"context"
 	"math/rand/v2"
+	"slices"
 	"testing"
 )
 
@@ -76,20 +77,30 @@ func TestRotationFit(t *testing.T) {
 			}
 			for ship := range 7 {
 				var gotOpen, wantOpen cellSet
-				got, want := 0, 0
+				var got, want []placement
+				n := 0
 				for k := range s.rots {
-					if s.rots[k].ship == ship {
-						got += s.rots[k].fit(&free, &gotOpen, s.words)
+					if r := &s.rots[k]; r.ship == ship {
+						var at cellSet
+						n += r.fit(&free, &at, &gotOpen, s.words)
+						for c := range 64 * len(at) {
+							if at.has(c) {
+								got = append(got, r.at(c))
+							}
+						}
 					}
 				}
-				for _, p := range s.byShip[ship] {
-					if !s.places[p].meets(&s.used) {
-						want++
-						s.places[p].addTo(&wantOpen)
+				for _, p := range s.placements(ship) {
+					if !p.meets(&s.used) {
+						want = append(want, p)
+						p.addTo(&wantOpen)
 					}
 				}
-				if got != want || gotOpen != wantOpen {
-					t.Fatalf("%dx%d ship %d: %d placements fit, one by one %d; cells %x, one by one %x", w, h, ship, got, want, gotOpen, wantOpen)
+				if n != len(got) {
+					t.Fatalf("%dx%d ship %d: fit counts %d placements and finds %d", w, h, ship, n, len(got))
+				}
+				if !slices.Equal(got, want) || gotOpen != wantOpen {
+					t.Fatalf("%dx%d ship %d: %d placements fit, one by one %d; cells %x, one by one %x", w, h, ship, len(got), len(want), gotOpen, wantOpen)
 				}
 			}
 		}

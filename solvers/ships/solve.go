@@ -120,10 +120,17 @@ func normalise(cells [4][2]int) [4][2]int {
 	return cells
 }
 
+// addRun adds the n < 64 cells from i on.
+func (s *cellSet) addRun(i, n int) {
+	run, b := uint64(1)<<n-1, uint(i)%64
+	s[i>>6] |= run << b
+	s[i>>6+1] |= run >> 1 >> (63 - b) // what runs into the next word
+}
+
 // placement is one ship put somewhere on the board. Its cells span at most
 // 3*MaxSide+4 < 64 consecutive cell numbers, so two words hold them.
 type placement struct {
-	ship int32     // int32s keep it to 24 bytes: an open board has 6513
+	ship int32     // int32s keep it to 24 bytes
 	word int32     // first word holding its cells
 	bits [2]uint64 // its cells in words word and word+1
 }
@@ -142,17 +149,25 @@ func (p *placement) removeFrom(s *cellSet) {
 	s[p.word+1] &^= p.bits[1]
 }
 
-// rotation is one ship turned one way, with the cells where it may start,
-// so that a step can find where it still fits for every start at once.
+// rotation is one ship turned one way, with the cells where it may start.
+// Its placements are those starts in increasing order, made when needed:
+// a step finds where it still fits a word of starts at a time (fit), and
+// only the few placements tried are ever made.
 type rotation struct {
 	ship   int
 	offs   [4]uint // its cells, counted from its first one: 0 < offs[k] < 64 for k > 0
-	starts cellSet // first cells of its placements
+	shape  uint64  // bit offs[k] for each k
 	back   uint64  // bit 63-offs[k] for each k: start c covers cell i if bit c-i+63 is set
-	// Its placements are numbered from first in the order of their starts;
-	// before[w] counts those that start in words before w.
-	first  int32
-	before [len(cellSet{})]int32
+	starts cellSet // first cells of its placements: on the board, clear of misses
+}
+
+// at returns r's placement starting at cell c.
+func (r *rotation) at(c int) placement {
+	// Unsigned, and the high word shifted twice (shape>>(64-c%64) would
+	// shift by 64 when c%64 == 0), so that every shift is known to stay
+	// below 64 and compiles to one instruction.
+	u := uint(c)
+	return placement{ship: int32(r.ship), word: int32(u / 64), bits: [2]uint64{r.shape << (u % 64), r.shape >> 1 >> (63 - u%64)}}
 }
 
 // startsCovering returns the starts c of r whose placement covers cell i, as
@@ -168,26 +183,22 @@ func (r *rotation) startsCovering(i int) uint64 {
 	return window & r.back
 }
 
-// placementAt returns the number of r's placement starting at cell c, one
-// of r.starts.
-func (r *rotation) placementAt(c int) int32 {
-	w := c >> 6
-	return r.first + r.before[w] + int32(bits.OnesCount64(r.starts[w]&(1<<(c&63)-1)))
-}
-
-// fit counts the placements of r whose cells are all free, and adds their
-// cells to open. Shifting the free cells by each offset tests all the
-// starts in a word at once, so it runs once per word of the board (words,
-// at most len(cellSet)-1: a start's cells may reach into the next word).
-func (r *rotation) fit(free, open *cellSet, words int) (n int) {
+// fit finds the placements of r whose cells are all free: it sets at to
+// their starts, adds their cells to open and returns how many there are.
+// Shifting the free cells by each offset tests all the starts in a word at
+// once, so it runs once per word of the board (words, at most
+// len(cellSet)-1: a start's cells may reach into the next word). at may be
+// &r.starts.
+func (r *rotation) fit(free, at, open *cellSet, words int) (n int) {
 	k1, k2, k3 := r.offs[1]&63, r.offs[2]&63, r.offs[3]&63
 	var c1, c2, c3 uint64 // cells carried into the next word by the shifts up
 	for i := range words {
 		f, g := free[i], free[i+1]
-		at := r.starts[i] & f & (f>>k1 | g<<(64-k1)) & (f>>k2 | g<<(64-k2)) & (f>>k3 | g<<(64-k3))
-		n += bits.OnesCount64(at)
-		open[i] |= at | at<<k1 | c1 | at<<k2 | c2 | at<<k3 | c3
-		c1, c2, c3 = at>>(64-k1), at>>(64-k2), at>>(64-k3)
+		a := r.starts[i] & f & (f>>k1 | g<<(64-k1)) & (f>>k2 | g<<(64-k2)) & (f>>k3 | g<<(64-k3))
+		at[i] = a
+		n += bits.OnesCount64(a)
+		open[i] |= a | a<<k1 | c1 | a<<k2 | c2 | a<<k3 | c3
+		c1, c2, c3 = a>>(64-k1), a>>(64-k2), a>>(64-k3)
 	}
 	return n
 }
@@ -199,16 +210,16 @@ type search struct {
 	nodes    int64
 	err      error
 
-	places []placement
-	rots   []rotation // the rotations that fit the board, ship by ship
-	byShip [7][]int32 // placements of each ship
-	cover  [][]int32  // placements covering each cell, listed when needed
-	listed cellSet    // the cells whose cover list is made
-	lists  []int32    // where the cover lists are cut from
-	hits   cellSet    // cells that must be ship
-	water  cellSet    // cells that must be water on top of the 'o' ones
-	free   int        // number of cells that are not 'o'
-	words  int        // number of words holding the board's cells
+	rots   []rotation     // the rotations that fit the board, ship by ship
+	places int            // number of placements
+	byShip [7][]placement // placements of each ship, listed when needed
+	cover  [][]placement  // placements covering each cell, listed when needed
+	listed cellSet        // the cells whose cover list is made
+	lists  []placement    // where the cover lists are cut from
+	hits   cellSet        // cells that must be ship
+	water  cellSet        // cells that must be water on top of the 'o' ones
+	free   int            // number of cells that are not 'o'
+	words  int            // number of words holding the board's cells
 
 	used   cellSet // cells taken by placed ships, and the water cells
 	left   uint8   // ships not placed yet, one bit each
@@ -222,8 +233,8 @@ type search struct {
 	// every step costs more than the sample is worth).
 	sample  bool
 	rand    func(n int) int
-	leaves  int        // grids reached, repeats included
-	scratch [8][]int32 // shuffled choices, one buffer per depth
+	leaves  int            // grids reached, repeats included
+	scratch [8][]placement // shuffled choices, one buffer per depth
 
 	cells []int     // step's hits to cover, reused
 	reach []cellSet // and the cells each may share a ship with
@@ -233,32 +244,24 @@ func newSearch(ctx context.Context, b *Board, progress func(int64)) *search {
 	s := &search{ctx: ctx, progress: progress, left: 1<<7 - 1, budget: math.MaxInt64}
 	n := b.W * b.H
 	s.words = (n + 63) / 64
-	var sea cellSet // the 'o' cells, where no ship goes
+	var room cellSet // cells that are not 'o', where ships may go
 	for i, c := range b.Cells {
 		switch c {
 		case 'x':
 			s.hits.add(i)
 		case 'o':
-			sea.add(i)
 			continue
 		}
+		room.add(i)
 		s.free++
 	}
-	// The lists are cut from arrays sized beforehand, not grown by
-	// appends: on an open board building them costs more than the search,
-	// and in the browser each allocation costs more still.
-	most := 0
+	rotations := 0
 	for _, orients := range orientations {
-		most += len(orients) * n
+		rotations += len(orients)
 	}
-	places := make([]placement, 0, most)
-	var shipStart [8]int
+	s.rots = make([]rotation, 0, rotations)
 	for ship, orients := range orientations {
-		shipStart[ship] = len(places)
 		for _, o := range orients {
-			// The cells as bits counted from the first, o[0] (they are
-			// sorted by row, then column): placed with its first cell
-			// at c, the ship covers shape shifted by c.
 			w, h := 0, 0
 			for _, d := range o {
 				w, h = max(w, d[0]+1), max(h, d[1]+1)
@@ -266,53 +269,56 @@ func newSearch(ctx context.Context, b *Board, progress func(int64)) *search {
 			if w > b.W || h > b.H {
 				continue
 			}
+			// The cells counted from the first, o[0] (they are sorted by
+			// row, then column): started at c, the ship covers shape
+			// shifted by c. It starts at first+y*W+x for every x <= W-w
+			// and y <= H-h where it misses every 'o'.
 			first := o[0][1]*b.W + o[0][0]
-			rot := rotation{ship: ship, first: int32(len(places))}
-			var shape uint64
+			r := rotation{ship: ship}
 			for k, d := range o {
-				rot.offs[k] = uint(d[1]*b.W + d[0] - first)
-				shape |= 1 << rot.offs[k]
-				rot.back |= 1 << 63 >> rot.offs[k]
+				r.offs[k] = uint(d[1]*b.W + d[0] - first)
+				r.shape |= 1 << r.offs[k]
+				r.back |= 1 << 63 >> r.offs[k]
 			}
 			for y := 0; y+h <= b.H; y++ {
-				for x := 0; x+w <= b.W; x++ {
-					// Unsigned, and the high word shifted twice (shape>>(64-c%64)
-					// would shift by 64 when c%64 == 0), so that every shift
-					// is known to stay below 64 and compiles to one instruction.
-					c := uint(y*b.W + x + first)
-					pl := placement{ship: int32(ship), word: int32(c / 64), bits: [2]uint64{shape << (c % 64), shape >> 1 >> (63 - c%64)}}
-					if pl.meets(&sea) {
-						continue
-					}
-					places = append(places, pl)
-					rot.starts.add(int(c))
-				}
+				r.starts.addRun(first+y*b.W, b.W-w+1)
 			}
-			for w := 1; w < len(rot.before); w++ {
-				rot.before[w] = rot.before[w-1] + int32(bits.OnesCount64(rot.starts[w-1]))
-			}
-			if rot.starts != (cellSet{}) {
-				s.rots = append(s.rots, rot)
+			var open cellSet
+			if k := r.fit(&room, &r.starts, &open, s.words); k > 0 {
+				s.rots = append(s.rots, r)
+				s.places += k
 			}
 		}
 	}
-	shipStart[7] = len(places)
-	s.places = places
-	ids := make([]int32, len(places))
-	for i := range ids {
-		ids[i] = int32(i)
-	}
-	for ship := range s.byShip {
-		s.byShip[ship] = ids[shipStart[ship]:shipStart[ship+1]:shipStart[ship+1]]
-	}
-	s.cover = make([][]int32, n)
+	s.cover = make([][]placement, n)
 	return s
 }
 
-// covering returns the placements covering cell i, in placement order. Only
-// the search's hits need these lists, and often none does, so each is made
-// the first time it is asked for.
-func (s *search) covering(i int) []int32 {
+// placements returns the placements of ship, rotation by rotation, each in
+// order of its starts. Only random descents need them as a list, so it is
+// made the first time it is asked for.
+func (s *search) placements(ship int) []placement {
+	if s.byShip[ship] != nil {
+		return s.byShip[ship]
+	}
+	list := []placement{}
+	for k := range s.rots {
+		if r := &s.rots[k]; r.ship == ship {
+			for w, x := range r.starts {
+				for ; x != 0; x &= x - 1 {
+					list = append(list, r.at(w*64+bits.TrailingZeros64(x)))
+				}
+			}
+		}
+	}
+	s.byShip[ship] = list
+	return list
+}
+
+// covering returns the placements covering cell i, in the order of
+// placements. Only the search's hits need these lists, and often none
+// does, so each is made the first time it is asked for.
+func (s *search) covering(i int) []placement {
 	if s.listed.has(i) {
 		return s.cover[i]
 	}
@@ -321,7 +327,7 @@ func (s *search) covering(i int) []int32 {
 	for k := range s.rots {
 		r := &s.rots[k]
 		for m := r.startsCovering(i); m != 0; m &= m - 1 {
-			lists = append(lists, r.placementAt(i-63+bits.TrailingZeros64(m)))
+			lists = append(lists, r.at(i-63+bits.TrailingZeros64(m)))
 		}
 	}
 	s.lists = lists
@@ -363,19 +369,17 @@ func (s *search) over() bool {
 	return s.err != nil || len(s.grids) > s.limit || s.nodes > s.budget
 }
 
-func (s *search) fits(p int32) bool {
-	pl := &s.places[p]
-	return s.left&(1<<pl.ship) != 0 && !pl.meets(&s.used)
+func (s *search) fits(p *placement) bool {
+	return s.left&(1<<p.ship) != 0 && !p.meets(&s.used)
 }
 
 // try places p, searches on and takes p back.
-func (s *search) try(p int32) {
-	pl := &s.places[p]
-	pl.addTo(&s.used)
-	s.left &^= 1 << pl.ship
+func (s *search) try(p *placement) {
+	p.addTo(&s.used)
+	s.left &^= 1 << p.ship
 	s.step()
-	s.left |= 1 << pl.ship
-	pl.removeFrom(&s.used)
+	s.left |= 1 << p.ship
+	p.removeFrom(&s.used)
 }
 
 // step places one more ship. Every hit must end up covered, so it branches
@@ -397,28 +401,31 @@ func (s *search) step() {
 		return
 	}
 
-	best, bestN := []int32(nil), 1<<30
+	// The choice: the placements of ship bestShip that fit, or else those
+	// of best that fit.
+	best, bestShip, bestN := []placement(nil), -1, 1<<30
 	var open cellSet // cells some ship left could still take
 	// Scanning where every ship left fits (a word of starts at a time, see
 	// fit) finds the ship with fewest places and the cells no ship can
 	// reach any more. On a cramped board that prunes a lot; on an open
 	// board with hits to cover it prunes nothing, so there only the hits
 	// are looked at. A random descent keeps to the cheap part.
-	scan := !s.sample && (todo.first() < 0 || len(s.places) <= cheapScan)
+	scan := !s.sample && (todo.first() < 0 || s.places <= cheapScan)
 	if scan {
 		var free cellSet
 		for w := range free {
 			free[w] = ^s.used[w]
 		}
 		var fitting [7]int // placements of each ship that fit
+		var at cellSet
 		for k := range s.rots {
 			if r := &s.rots[k]; s.left&(1<<r.ship) != 0 {
-				fitting[r.ship] += r.fit(&free, &open, s.words)
+				fitting[r.ship] += r.fit(&free, &at, &open, s.words)
 			}
 		}
 		for ship, n := range fitting {
 			if s.left&(1<<ship) != 0 && n < bestN {
-				best, bestN = s.byShip[ship], n
+				bestShip, bestN = ship, n
 			}
 		}
 		switch free := open.count(); {
@@ -429,7 +436,7 @@ func (s *search) step() {
 		}
 	}
 	if !scan && todo.first() < 0 { // sampling
-		s.branch(s.byShip[bits.TrailingZeros8(s.left)])
+		s.branch(s.placements(bits.TrailingZeros8(s.left)))
 		return
 	}
 	// cells and reach are dead before the search goes deeper, so every
@@ -441,22 +448,27 @@ func (s *search) step() {
 			n := 0
 			var r cellSet
 			cover := s.covering(i)
-			for _, p := range cover {
-				if s.fits(p) {
+			for k := range cover {
+				if p := &cover[k]; s.fits(p) {
 					n++
-					s.places[p].addTo(&r)
+					p.addTo(&r)
 				}
 			}
 			if n < bestN {
-				best, bestN = cover, n
+				best, bestShip, bestN = cover, -1, n
 			}
 			cells, reach = append(cells, i), append(reach, r)
 		}
 	}
 	s.cells, s.reach = cells, reach
-	if bestN > 0 && shipsNeeded(cells, reach) <= left {
-		s.branch(best)
+	if bestN == 0 || shipsNeeded(cells, reach) > left {
+		return
 	}
+	if bestShip >= 0 {
+		s.branchShip(bestShip)
+		return
+	}
+	s.branch(best)
 }
 
 // shipsNeeded is a lower bound on the ships needed to cover the hits:
@@ -492,10 +504,10 @@ func shipsNeeded(hits []int, reach []cellSet) int {
 // order when sampling, where it stops at the first grid found. It returns
 // as soon as the search is over, rather than trying the rest only for each
 // to stop at once: on an open board that was most of the nodes.
-func (s *search) branch(list []int32) {
+func (s *search) branch(list []placement) {
 	if !s.sample {
-		for _, p := range list {
-			if s.fits(p) {
+		for k := range list {
+			if p := &list[k]; s.fits(p) {
 				if s.try(p); s.over() {
 					return
 				}
@@ -510,10 +522,34 @@ func (s *search) branch(list []int32) {
 	for i := range order { // lazy Fisher-Yates shuffle
 		j := i + s.rand(len(order)-i)
 		order[i], order[j] = order[j], order[i]
-		if s.fits(order[i]) {
-			s.try(order[i])
+		if p := &order[i]; s.fits(p) {
+			s.try(p)
 			if s.leaves > found || s.over() {
 				return
+			}
+		}
+	}
+}
+
+// branchShip tries the placements of ship that fit, as branch does with
+// its list, making only those it tries.
+func (s *search) branchShip(ship int) {
+	var free, at, open cellSet
+	for w := range free {
+		free[w] = ^s.used[w]
+	}
+	for k := range s.rots {
+		r := &s.rots[k]
+		if r.ship != ship {
+			continue
+		}
+		r.fit(&free, &at, &open, s.words)
+		for w, x := range at[:s.words] {
+			for ; x != 0; x &= x - 1 {
+				p := r.at(w*64 + bits.TrailingZeros64(x))
+				if s.try(&p); s.over() {
+					return
+				}
 			}
 		}
 	}
