@@ -190,15 +190,18 @@ func (r *rotation) startsCovering(i int) uint64 {
 // len(cellSet)-1: a start's cells may reach into the next word). at may be
 // &r.starts.
 func (r *rotation) fit(free, at, open *cellSet, words int) (n int) {
+	// Masked, every shift is known to stay below 64, and so compiles to
+	// one instruction; for offsets 1..63 the masks change nothing.
 	k1, k2, k3 := r.offs[1]&63, r.offs[2]&63, r.offs[3]&63
+	l1, l2, l3 := (64-k1)&63, (64-k2)&63, (64-k3)&63
 	var c1, c2, c3 uint64 // cells carried into the next word by the shifts up
 	for i := range words {
 		f, g := free[i], free[i+1]
-		a := r.starts[i] & f & (f>>k1 | g<<(64-k1)) & (f>>k2 | g<<(64-k2)) & (f>>k3 | g<<(64-k3))
+		a := r.starts[i] & f & (f>>k1 | g<<l1) & (f>>k2 | g<<l2) & (f>>k3 | g<<l3)
 		at[i] = a
 		n += bits.OnesCount64(a)
 		open[i] |= a | a<<k1 | c1 | a<<k2 | c2 | a<<k3 | c3
-		c1, c2, c3 = a>>(64-k1), a>>(64-k2), a>>(64-k3)
+		c1, c2, c3 = a>>l1, a>>l2, a>>l3
 	}
 	return n
 }
