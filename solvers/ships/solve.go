@@ -294,7 +294,6 @@ func newSearch(ctx context.Context, b *Board, progress func(int64)) *search {
 			}
 		}
 	}
-	s.cover = make([][]placement, n)
 	return s
 }
 
@@ -325,6 +324,9 @@ func (s *search) placements(ship int) []placement {
 func (s *search) covering(i int) []placement {
 	if s.listed.has(i) {
 		return s.cover[i]
+	}
+	if s.cover == nil {
+		s.cover = make([][]placement, 64*s.words)
 	}
 	lists := s.lists
 	start := len(lists)
