@@ -194,8 +194,10 @@ func (r *rotation) fit(free, at, open *cellSet, words int) (n int) {
 	// one instruction; for offsets 1..63 the masks change nothing.
 	k1, k2, k3 := r.offs[1]&63, r.offs[2]&63, r.offs[3]&63
 	l1, l2, l3 := (64-k1)&63, (64-k2)&63, (64-k3)&63
-	var c1, c2, c3 uint64 // cells carried into the next word by the shifts up
-	for i := range words {
+	// c1, c2, c3 carry cells into the next word by the shifts up; the min
+	// spares the bounds checks.
+	var c1, c2, c3 uint64
+	for i := range min(words, len(free)-1) {
 		f, g := free[i], free[i+1]
 		a := r.starts[i] & f & (f>>k1 | g<<l1) & (f>>k2 | g<<l2) & (f>>k3 | g<<l3)
 		at[i] = a
