@@ -106,3 +106,35 @@ func TestRotationFit(t *testing.T) {
 		}
 	}
 }
+
+// TestAddGrid checks the search's table of distinct grids against a map,
+// on grids drawn with many repeats, past several growths of the table.
+func TestAddGrid(t *testing.T) {
+	r := rand.New(rand.NewPCG(3, 3))
+	for _, distinct := range []int{1, 5, 64, 65, 700} {
+		pool := make([]cellSet, distinct)
+		for k := range pool {
+			for w := range pool[k] {
+				pool[k][w] = r.Uint64() & r.Uint64() // sparse, as grids are
+			}
+		}
+		pool[0] = cellSet{} // the empty grid too
+		s := &search{}
+		s.collect(29)
+		seen := map[cellSet]bool{}
+		var want []cellSet
+		for range 4 * distinct {
+			g := pool[r.IntN(distinct)]
+			if isNew := s.addGrid(&g); isNew == seen[g] {
+				t.Fatalf("%d distinct: addGrid = %v for a grid seen before: %v", distinct, isNew, seen[g])
+			}
+			if !seen[g] {
+				seen[g] = true
+				want = append(want, g)
+			}
+		}
+		if !slices.Equal(s.grids, want) {
+			t.Fatalf("%d distinct: %d grids listed, want %d in the order found", distinct, len(s.grids), len(want))
+		}
+	}
+}

@@ -231,7 +231,7 @@ type search struct {
 	limit  int     // stop once more than limit distinct grids are found
 	budget int64   // stop once the search has visited this many nodes
 	grids  []cellSet
-	seen   map[cellSet]bool
+	seen   []int32 // hash table of grids: 1 + index in grids, or 0 (see addGrid)
 
 	// Sampling mode: stop at the first grid, try choices in random order,
 	// and place the free ships in a fixed order (counting their places on
@@ -356,12 +356,48 @@ func (s *search) enumerate(limit int) (capped bool, err error) {
 	return len(s.grids) > limit || s.nodes > s.budget, s.err
 }
 
-// collect starts a new list of distinct grids, to stop at limit+1. The
-// room made up front saves growing the map, whose every growth rehashes
-// its 64-byte keys: the judge's limits are under 30.
+// collect starts a new list of distinct grids, to stop at limit+1, with
+// room for the judge's limits (under 30) made up front.
 func (s *search) collect(limit int) {
 	room := min(limit+1, 64)
-	s.limit, s.grids, s.seen = limit, make([]cellSet, 0, room), make(map[cellSet]bool, room)
+	s.limit, s.grids, s.seen = limit, make([]cellSet, 0, room), make([]int32, 2*64)
+}
+
+// addGrid appends g to s.grids unless it is there already, and reports
+// whether it was new. The grids are found through s.seen, a hash table
+// kept at most half full, probed linearly. It stands in for a map: a
+// grid hashed by a few multiplications costs far less than the runtime's
+// hash of a 64-byte key, above all in wasm.
+func (s *search) addGrid(g *cellSet) bool {
+	if 2*(len(s.grids)+1) > len(s.seen) {
+		s.seen = make([]int32, 2*len(s.seen))
+		for k := range s.grids {
+			i := s.slot(&s.grids[k])
+			for s.seen[i] != 0 {
+				i = (i + 1) & (len(s.seen) - 1)
+			}
+			s.seen[i] = int32(k + 1)
+		}
+	}
+	for i := s.slot(g); ; i = (i + 1) & (len(s.seen) - 1) {
+		switch k := s.seen[i]; {
+		case k == 0:
+			s.grids = append(s.grids, *g)
+			s.seen[i] = int32(len(s.grids))
+			return true
+		case s.grids[k-1] == *g:
+			return false
+		}
+	}
+}
+
+// slot is where g's search in s.seen starts: its hash.
+func (s *search) slot(g *cellSet) int {
+	h := uint64(0)
+	for _, w := range g {
+		h = (h ^ w) * 0x9e3779b97f4a7c15 // 2**64 over the golden ratio
+	}
+	return int(h>>32) & (len(s.seen) - 1)
 }
 
 // stop counts a node and reports whether the search must end now,
@@ -580,10 +616,7 @@ func (s *search) record() {
 	s.leaves++
 	g := s.used
 	g.andNot(&s.water)
-	n := len(s.seen)
-	if s.seen[g] = true; len(s.seen) > n { // a new grid, hashed once
-		s.grids = append(s.grids, g)
-	}
+	s.addGrid(&g)
 }
 
 // winnable decides the game for the distinct consistent grids, with one miss
