@@ -1,6 +1,9 @@
 package iq
 
-import "context"
+import (
+	"context"
+	"slices"
+)
 
 // exactCover is Knuth's Algorithm X on dancing links: a sparse 0/1 matrix
 // as circular doubly linked lists, so covering a column and undoing it are
@@ -66,6 +69,12 @@ func (m *exactCover) addRow(row int32, columns []int32) {
 		m.size[h]++
 	}
 	nd[first].left, nd[last].right = last, first
+}
+
+// clone returns a copy of m's matrix with nothing chosen, for a search of
+// its own.
+func (m *exactCover) clone() *exactCover {
+	return &exactCover{nodes: slices.Clone(m.nodes), size: slices.Clone(m.size)}
 }
 
 func (m *exactCover) cover(h int32) {

@@ -155,6 +155,35 @@ func newProblem(ctx context.Context, b *Board, progress func(int64), how layout)
 			left |= 1 << p
 		}
 	}
+	pr := &problem{board: b, columnCell: make([]int, columns)}
+	for i, col := range cellColumn {
+		if col >= 0 {
+			pr.columnCell[col] = i
+		}
+	}
+	for p, col := range pieceColumn {
+		if col >= 0 {
+			pr.columnCell[col] = -1 - p
+		}
+	}
+	var m *exactCover
+	if filled == 0 && how.keep == nil && how.rng == nil && !how.judge {
+		m = emptyCover().clone()
+	} else {
+		m = buildCover(filled, left, columns, &cellColumn, &pieceColumn, how)
+	}
+	m.ctx, m.progress = ctx, progress
+	m.empty, m.left = allCells&^filled, left
+	if !how.judge {
+		m.tie = 1
+	}
+	pr.cover = m
+	return pr, nil
+}
+
+// buildCover lays out the matrix of the board with the cells filled and
+// the pieces left, its columns numbered as given (-1: none).
+func buildCover(filled uint64, left uint16, columns int32, cellColumn *[NumCells]int32, pieceColumn *[NumPieces]int32, how layout) *exactCover {
 	use := make([]int32, 0, len(placements))
 	ones := 0
 	for p := range NumPieces {
@@ -179,17 +208,6 @@ func newProblem(ctx context.Context, b *Board, progress func(int64), how layout)
 	if how.rng != nil {
 		how.rng.Shuffle(len(use), func(i, j int) { use[i], use[j] = use[j], use[i] })
 	}
-	pr := &problem{board: b, columnCell: make([]int, columns)}
-	for i, col := range cellColumn {
-		if col >= 0 {
-			pr.columnCell[col] = i
-		}
-	}
-	for p, col := range pieceColumn {
-		if col >= 0 {
-			pr.columnCell[col] = -1 - p
-		}
-	}
 	m := newExactCover(int(columns), ones)
 	var row [1 + maxPieceSize]int32
 	for _, i := range use {
@@ -200,14 +218,24 @@ func newProblem(ctx context.Context, b *Board, progress func(int64), how layout)
 		}
 		m.addRow(i, row[:1+len(pl.cells)])
 	}
-	m.ctx, m.progress = ctx, progress
-	m.empty, m.left = allCells&^filled, left
-	if !how.judge {
-		m.tie = 1
-	}
-	pr.cover = m
-	return pr, nil
+	return m
 }
+
+// emptyCover is the matrix of the empty board as layout{} lays it out, the
+// one asked for most: newProblem copies it, one block of memory, rather
+// than build it row by row every time. Its columns are numbered as
+// newProblem numbers them: the cells, then the pieces.
+var emptyCover = sync.OnceValue(func() *exactCover {
+	var all [NumCells]int32
+	for i := range all {
+		all[i] = int32(i)
+	}
+	var pieces [NumPieces]int32
+	for p := range pieces {
+		pieces[p] = NumCells + int32(p)
+	}
+	return buildCover(0, allPieces, NumCells+NumPieces, &all, &pieces, layout{})
+})
 
 // sumsOf has, for each set of pieces (bit p: piece p), bit s set when
 // some of them cover s cells together.

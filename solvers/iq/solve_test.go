@@ -407,3 +407,32 @@ func BenchmarkCountEmpty(b *testing.B) {
 		}
 	}
 }
+
+// TestEmptyCover checks that the empty board's matrix, copied from the one
+// built once, is the matrix the general way builds, and that searches on
+// copies leave the original as it was.
+func TestEmptyCover(t *testing.T) {
+	all := func(int) bool { return true } // the general way, same rows
+	built, err := newProblem(context.Background(), new(Board), nil, layout{keep: all})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for range 2 {
+		copied, err := newProblem(context.Background(), new(Board), nil, layout{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !slices.Equal(copied.cover.nodes, built.cover.nodes) || !slices.Equal(copied.cover.size, built.cover.size) ||
+			!slices.Equal(copied.columnCell, built.columnCell) || copied.cover.tie != built.cover.tie ||
+			copied.cover.empty != built.cover.empty || copied.cover.left != built.cover.left {
+			t.Fatal("the empty board's copied matrix differs from the one built")
+		}
+		if &copied.cover.nodes[0] == &emptyCover().nodes[0] {
+			t.Fatal("the empty board's matrix is shared, not copied")
+		}
+		// A search on the copy that stops midway, and a spoilt link: the
+		// next copy must see neither.
+		copied.cover.search(func([]int32) bool { return false })
+		copied.cover.nodes[1].right = -1
+	}
+}

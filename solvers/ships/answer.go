@@ -159,7 +159,7 @@ func (s *search) possible(i int, ship bool, end int64, errp *error) bool {
 func (s *search) sampleGrids(n int, r *rand.Rand, nodes int64) ([]cellSet, error) {
 	s.sample, s.rand, s.budget = true, r.IntN, s.nodes+nodes
 	defer func() { s.sample, s.budget = false, math.MaxInt64 }()
-	s.limit, s.grids, s.seen = n, nil, map[cellSet]bool{}
+	s.collect(n)
 	for range n {
 		if s.step(); s.err != nil {
 			return nil, s.err

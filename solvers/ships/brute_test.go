@@ -337,8 +337,21 @@ func TestPlacements(t *testing.T) {
 				}
 			}
 			s := newSearch(context.Background(), b, nil)
+			// All the placements in their order, which every list keeps.
+			var all []placement
+			for ship := range 7 {
+				for _, pl := range s.placements(ship) {
+					if int(pl.ship) != ship {
+						t.Fatalf("%dx%d: a placement of ship %d listed for ship %d", w, h, pl.ship, ship)
+					}
+					all = append(all, pl)
+				}
+			}
+			if len(all) != s.places {
+				t.Fatalf("%dx%d: %d placements listed, %d counted", w, h, len(all), s.places)
+			}
 			var got []string
-			for p, pl := range s.places {
+			for p, pl := range all {
 				var set cellSet
 				pl.addTo(&set)
 				key := []byte(strings.Repeat(".", w*h))
@@ -346,7 +359,7 @@ func TestPlacements(t *testing.T) {
 					if set.has(i) {
 						key[i] = 'x'
 					}
-					if set.has(i) != slices.Contains(s.cover[i], int32(p)) {
+					if set.has(i) != slices.Contains(s.covering(i), pl) {
 						t.Fatalf("%dx%d: placement %d covers cell %d: %v, listed: %v", w, h, p, i, set.has(i), !set.has(i))
 					}
 				}
@@ -354,14 +367,17 @@ func TestPlacements(t *testing.T) {
 					t.Fatalf("%dx%d: placement %d has %d cells", w, h, p, set.count())
 				}
 				got = append(got, fmt.Sprint(pl.ship, string(key)))
-				if !slices.Contains(s.byShip[pl.ship], int32(p)) {
-					t.Fatalf("%dx%d: placement %d not listed for its ship", w, h, p)
+			}
+			listed := 0
+			for i := range b.Cells {
+				list := s.covering(i)
+				listed += len(list)
+				if !slices.IsSortedFunc(list, func(p, q placement) int { return slices.Index(all, p) - slices.Index(all, q) }) {
+					t.Fatalf("%dx%d: cell %d's list is out of order", w, h, i)
 				}
 			}
-			for _, list := range append(s.cover, s.byShip[:]...) {
-				if !slices.IsSorted(list) {
-					t.Fatalf("%dx%d: a list is out of order: %v", w, h, list)
-				}
+			if listed != 4*len(all) {
+				t.Fatalf("%dx%d: the cells list %d placements, want 4 for each of %d", w, h, listed, len(all))
 			}
 			slices.Sort(got)
 			slices.Sort(want)

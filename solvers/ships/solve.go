@@ -120,11 +120,18 @@ func normalise(cells [4][2]int) [4][2]int {
 	return cells
 }
 
+// addRun adds the n < 64 cells from i on.
+func (s *cellSet) addRun(i, n int) {
+	run, b := uint64(1)<<n-1, uint(i)%64
+	s[i>>6] |= run << b
+	s[i>>6+1] |= run >> 1 >> (63 - b) // what runs into the next word
+}
+
 // placement is one ship put somewhere on the board. Its cells span at most
 // 3*MaxSide+4 < 64 consecutive cell numbers, so two words hold them.
 type placement struct {
-	ship int
-	word int       // first word holding its cells
+	ship int32     // int32s keep it to 24 bytes
+	word int32     // first word holding its cells
 	bits [2]uint64 // its cells in words word and word+1
 }
 
@@ -142,6 +149,65 @@ func (p *placement) removeFrom(s *cellSet) {
 	s[p.word+1] &^= p.bits[1]
 }
 
+// rotation is one ship turned one way, with the cells where it may start.
+// Its placements are those starts in increasing order, made when needed:
+// a step finds where it still fits a word of starts at a time (fit), and
+// only the few placements tried are ever made.
+type rotation struct {
+	ship   int
+	offs   [4]uint // its cells, counted from its first one: 0 < offs[k] < 64 for k > 0
+	shape  uint64  // bit offs[k] for each k
+	back   uint64  // bit 63-offs[k] for each k: start c covers cell i if bit c-i+63 is set
+	starts cellSet // first cells of its placements: on the board, clear of misses
+}
+
+// at returns r's placement starting at cell c.
+func (r *rotation) at(c int) placement {
+	// Unsigned, and the high word shifted twice (shape>>(64-c%64) would
+	// shift by 64 when c%64 == 0), so that every shift is known to stay
+	// below 64 and compiles to one instruction.
+	u := uint(c)
+	return placement{ship: int32(r.ship), word: int32(u / 64), bits: [2]uint64{r.shape << (u % 64), r.shape >> 1 >> (63 - u%64)}}
+}
+
+// startsCovering returns the starts c of r whose placement covers cell i, as
+// the bits c-(i-63) of a word.
+func (r *rotation) startsCovering(i int) uint64 {
+	var window uint64 // the starts i-63 .. i
+	if lo := i - 63; lo >= 0 {
+		w, b := lo>>6, uint(lo&63)
+		window = r.starts[w]>>b | r.starts[w+1]<<(64-b)
+	} else {
+		window = r.starts[0] << uint(-lo)
+	}
+	return window & r.back
+}
+
+// fit finds the placements of r whose cells are all free: it sets at to
+// their starts, adds their cells to open and returns how many there are.
+// Shifting the free cells by each offset tests all the starts in a word at
+// once, so it runs once per word of the board (words, at most
+// len(cellSet)-1: a start's cells may reach into the next word). at may be
+// &r.starts.
+func (r *rotation) fit(free, at, open *cellSet, words int) (n int) {
+	// Masked, every shift is known to stay below 64, and so compiles to
+	// one instruction; for offsets 1..63 the masks change nothing.
+	k1, k2, k3 := r.offs[1]&63, r.offs[2]&63, r.offs[3]&63
+	l1, l2, l3 := (64-k1)&63, (64-k2)&63, (64-k3)&63
+	// c1, c2, c3 carry cells into the next word by the shifts up; the min
+	// spares the bounds checks.
+	var c1, c2, c3 uint64
+	for i := range min(words, len(free)-1) {
+		f, g := free[i], free[i+1]
+		a := r.starts[i] & f & (f>>k1 | g<<l1) & (f>>k2 | g<<l2) & (f>>k3 | g<<l3)
+		at[i] = a
+		n += bits.OnesCount64(a)
+		open[i] |= a | a<<k1 | c1 | a<<k2 | c2 | a<<k3 | c3
+		c1, c2, c3 = a>>l1, a>>l2, a>>l3
+	}
+	return n
+}
+
 // search enumerates the distinct ship grids consistent with a board.
 type search struct {
 	ctx      context.Context
@@ -149,19 +215,23 @@ type search struct {
 	nodes    int64
 	err      error
 
-	places []placement
-	byShip [7][]int32 // placements of each ship
-	cover  [][]int32  // placements covering each cell
-	hits   cellSet    // cells that must be ship
-	water  cellSet    // cells that must be water on top of the 'o' ones
-	free   int        // number of cells that are not 'o'
+	rots   []rotation     // the rotations that fit the board, ship by ship
+	places int            // number of placements
+	byShip [7][]placement // placements of each ship, listed when needed
+	cover  [][]placement  // placements covering each cell, listed when needed
+	listed cellSet        // the cells whose cover list is made
+	lists  []placement    // where the cover lists are cut from
+	hits   cellSet        // cells that must be ship
+	water  cellSet        // cells that must be water on top of the 'o' ones
+	free   int            // number of cells that are not 'o'
+	words  int            // number of words holding the board's cells
 
 	used   cellSet // cells taken by placed ships, and the water cells
 	left   uint8   // ships not placed yet, one bit each
 	limit  int     // stop once more than limit distinct grids are found
 	budget int64   // stop once the search has visited this many nodes
 	grids  []cellSet
-	seen   map[cellSet]bool
+	seen   []int32 // hash table of grids: 1 + index in grids, or 0 (see addGrid)
 
 	// Sampling mode: stop at the first grid, try choices in random order,
 	// and place the free ships in a fixed order (counting their places on
@@ -169,7 +239,8 @@ type search struct {
 	sample  bool
 	rand    func(n int) int
 	leaves  int        // grids reached, repeats included
-	scratch [8][]int32 // shuffled choices, one buffer per depth
+	scratch [8][]int32 // shuffled choices (indices in the list), one buffer per depth
+	iota    []int32    // 0, 1, 2, ...: the unshuffled indices
 
 	cells []int     // step's hits to cover, reused
 	reach []cellSet // and the cells each may share a ship with
@@ -178,33 +249,25 @@ type search struct {
 func newSearch(ctx context.Context, b *Board, progress func(int64)) *search {
 	s := &search{ctx: ctx, progress: progress, left: 1<<7 - 1, budget: math.MaxInt64}
 	n := b.W * b.H
-	var sea cellSet // the 'o' cells, where no ship goes
+	s.words = (n + 63) / 64
+	var room cellSet // cells that are not 'o', where ships may go
 	for i, c := range b.Cells {
 		switch c {
 		case 'x':
 			s.hits.add(i)
 		case 'o':
-			sea.add(i)
 			continue
 		}
+		room.add(i)
 		s.free++
 	}
-	// The lists are cut from arrays sized beforehand, not grown by
-	// appends: on an open board building them costs more than the search,
-	// and in the browser each allocation costs more still.
-	most := 0
+	rotations := 0
 	for _, orients := range orientations {
-		most += len(orients) * n
+		rotations += len(orients)
 	}
-	places := make([]placement, 0, most)
-	var shipStart [8]int
-	at := make([]int, n) // placements covering each cell
+	s.rots = make([]rotation, 0, rotations)
 	for ship, orients := range orientations {
-		shipStart[ship] = len(places)
 		for _, o := range orients {
-			// The cells as bits counted from the first, o[0] (they are
-			// sorted by row, then column): placed with its first cell
-			// at c, the ship covers shape shifted by c.
 			w, h := 0, 0
 			for _, d := range o {
 				w, h = max(w, d[0]+1), max(h, d[1]+1)
@@ -212,66 +275,80 @@ func newSearch(ctx context.Context, b *Board, progress func(int64)) *search {
 			if w > b.W || h > b.H {
 				continue
 			}
+			// The cells counted from the first, o[0] (they are sorted by
+			// row, then column): started at c, the ship covers shape
+			// shifted by c. It starts at first+y*W+x for every x <= W-w
+			// and y <= H-h where it misses every 'o'.
 			first := o[0][1]*b.W + o[0][0]
-			var shape uint64
-			for _, d := range o {
-				shape |= 1 << (d[1]*b.W + d[0] - first)
+			r := rotation{ship: ship}
+			for k, d := range o {
+				r.offs[k] = uint(d[1]*b.W + d[0] - first)
+				r.shape |= 1 << r.offs[k]
+				r.back |= 1 << 63 >> r.offs[k]
 			}
 			for y := 0; y+h <= b.H; y++ {
-				for x := 0; x+w <= b.W; x++ {
-					c := y*b.W + x + first
-					pl := placement{ship: ship, word: c / 64, bits: [2]uint64{shape << (c % 64), shape >> (64 - c%64)}}
-					if pl.meets(&sea) {
-						continue
-					}
-					places = append(places, pl)
-					for _, d := range o {
-						at[(y+d[1])*b.W+x+d[0]]++
-					}
+				r.starts.addRun(first+y*b.W, b.W-w+1)
+			}
+			var open cellSet
+			if k := r.fit(&room, &r.starts, &open, s.words); k > 0 {
+				s.rots = append(s.rots, r)
+				s.places += k
+			}
+		}
+	}
+	return s
+}
+
+// placements returns the placements of ship, rotation by rotation, each in
+// order of its starts. Only random descents need them as a list, so it is
+// made the first time it is asked for.
+func (s *search) placements(ship int) []placement {
+	if s.byShip[ship] != nil {
+		return s.byShip[ship]
+	}
+	list := []placement{}
+	for k := range s.rots {
+		if r := &s.rots[k]; r.ship == ship {
+			for w, x := range r.starts {
+				for ; x != 0; x &= x - 1 {
+					list = append(list, r.at(w*64+bits.TrailingZeros64(x)))
 				}
 			}
 		}
 	}
-	shipStart[7] = len(places)
-	s.places = places
-	ids := make([]int32, len(places))
-	for i := range ids {
-		ids[i] = int32(i)
+	s.byShip[ship] = list
+	return list
+}
+
+// covering returns the placements covering cell i, in the order of
+// placements. Only the search's hits need these lists, and often none
+// does, so each is made the first time it is asked for.
+func (s *search) covering(i int) []placement {
+	if s.listed.has(i) {
+		return s.cover[i]
 	}
-	for ship := range s.byShip {
-		s.byShip[ship] = ids[shipStart[ship]:shipStart[ship+1]:shipStart[ship+1]]
+	if s.cover == nil {
+		s.cover = make([][]placement, 64*s.words)
 	}
-	// Each cell's list is a stretch of all, filled in placement order:
-	// at[i], which counted the placements covering cell i, becomes where
-	// its next one goes, and at last the end of its stretch.
-	all := make([]int32, 4*len(places))
-	start := 0
-	for i, count := range at {
-		at[i], start = start, start+count
-	}
-	for p, pl := range places {
-		for k, w := range pl.bits {
-			for ; w != 0; w &= w - 1 {
-				i := (pl.word+k)*64 + bits.TrailingZeros64(w)
-				all[at[i]] = int32(p)
-				at[i]++
-			}
+	lists := s.lists
+	start := len(lists)
+	for k := range s.rots {
+		r := &s.rots[k]
+		for m := r.startsCovering(i); m != 0; m &= m - 1 {
+			lists = append(lists, r.at(i-63+bits.TrailingZeros64(m)))
 		}
 	}
-	s.cover = make([][]int32, n)
-	start = 0
-	for i, end := range at {
-		s.cover[i] = all[start:end:end]
-		start = end
-	}
-	return s
+	s.lists = lists
+	s.cover[i] = lists[start:len(lists):len(lists)]
+	s.listed.add(i)
+	return s.cover[i]
 }
 
 // enumerate collects the distinct grids (ship cell sets) consistent with the
 // board, stopping once more than limit are found or the node budget is
 // spent. It reports whether the enumeration stopped early.
 func (s *search) enumerate(limit int) (capped bool, err error) {
-	s.limit, s.grids, s.seen = limit, nil, map[cellSet]bool{}
+	s.collect(limit)
 	s.used = s.water
 	if s.hits.count() <= shipCells && s.free >= shipCells {
 		s.step()
@@ -279,8 +356,52 @@ func (s *search) enumerate(limit int) (capped bool, err error) {
 	return len(s.grids) > limit || s.nodes > s.budget, s.err
 }
 
-// stop reports whether the search must end now, checking the context and
-// reporting progress now and then.
+// collect starts a new list of distinct grids, to stop at limit+1, with
+// room for the judge's limits (under 30) made up front.
+func (s *search) collect(limit int) {
+	room := min(limit+1, 64)
+	s.limit, s.grids, s.seen = limit, make([]cellSet, 0, room), make([]int32, 2*64)
+}
+
+// addGrid appends g to s.grids unless it is there already, and reports
+// whether it was new. The grids are found through s.seen, a hash table
+// kept at most half full, probed linearly. It stands in for a map: a
+// grid hashed by a few multiplications costs far less than the runtime's
+// hash of a 64-byte key, above all in wasm.
+func (s *search) addGrid(g *cellSet) bool {
+	if 2*(len(s.grids)+1) > len(s.seen) {
+		s.seen = make([]int32, 2*len(s.seen))
+		for k := range s.grids {
+			i := s.slot(&s.grids[k])
+			for s.seen[i] != 0 {
+				i = (i + 1) & (len(s.seen) - 1)
+			}
+			s.seen[i] = int32(k + 1)
+		}
+	}
+	for i := s.slot(g); ; i = (i + 1) & (len(s.seen) - 1) {
+		switch k := s.seen[i]; {
+		case k == 0:
+			s.grids = append(s.grids, *g)
+			s.seen[i] = int32(len(s.grids))
+			return true
+		case s.grids[k-1] == *g:
+			return false
+		}
+	}
+}
+
+// slot is where g's search in s.seen starts: its hash.
+func (s *search) slot(g *cellSet) int {
+	h := uint64(0)
+	for _, w := range g {
+		h = (h ^ w) * 0x9e3779b97f4a7c15 // 2**64 over the golden ratio
+	}
+	return int(h>>32) & (len(s.seen) - 1)
+}
+
+// stop counts a node and reports whether the search must end now,
+// checking the context and reporting progress now and then.
 func (s *search) stop() bool {
 	s.nodes++
 	if s.nodes&(1<<14-1) == 0 {
@@ -291,22 +412,26 @@ func (s *search) stop() bool {
 			s.err = err
 		}
 	}
+	return s.over()
+}
+
+// over reports whether the search has ended: cancelled, enough grids found
+// or the node budget spent.
+func (s *search) over() bool {
 	return s.err != nil || len(s.grids) > s.limit || s.nodes > s.budget
 }
 
-func (s *search) fits(p int32) bool {
-	pl := &s.places[p]
-	return s.left&(1<<pl.ship) != 0 && !pl.meets(&s.used)
+func (s *search) fits(p *placement) bool {
+	return s.left&(1<<p.ship) != 0 && !p.meets(&s.used)
 }
 
 // try places p, searches on and takes p back.
-func (s *search) try(p int32) {
-	pl := &s.places[p]
-	pl.addTo(&s.used)
-	s.left &^= 1 << pl.ship
+func (s *search) try(p *placement) {
+	p.addTo(&s.used)
+	s.left &^= 1 << p.ship
 	s.step()
-	s.left |= 1 << pl.ship
-	pl.removeFrom(&s.used)
+	s.left |= 1 << p.ship
+	p.removeFrom(&s.used)
 }
 
 // step places one more ship. Every hit must end up covered, so it branches
@@ -328,30 +453,33 @@ func (s *search) step() {
 		return
 	}
 
-	best, bestN := []int32(nil), 1<<30
+	// The choice: the placements of ship bestShip that fit, or else those
+	// of best that fit.
+	best, bestShip, bestN := []placement(nil), -1, 1<<30
 	var open cellSet // cells some ship left could still take
-	// Scanning every placement finds the ship with fewest places and the
-	// cells no ship can reach any more. On a cramped board that is cheap and
-	// prunes a lot; on an open board with hits to cover it is slow and
-	// prunes nothing, so there only the hits are looked at.
-	// A random descent keeps to the cheap part.
-	scan := !s.sample && (todo.first() < 0 || len(s.places) <= cheapScan)
-	for ship := range 7 {
-		if !scan || s.left&(1<<ship) == 0 {
-			continue
+	// Scanning where every ship left fits (a word of starts at a time, see
+	// fit) finds the ship with fewest places and the cells no ship can
+	// reach any more. On a cramped board that prunes a lot; on an open
+	// board with hits to cover it prunes nothing, so there only the hits
+	// are looked at. A random descent keeps to the cheap part.
+	scan := !s.sample && (todo.first() < 0 || s.places <= cheapScan)
+	if scan {
+		var free cellSet
+		for w := range free {
+			free[w] = ^s.used[w]
 		}
-		n := 0
-		for _, p := range s.byShip[ship] {
-			if s.fits(p) {
-				n++
-				s.places[p].addTo(&open)
+		var fitting [7]int // placements of each ship that fit
+		var at cellSet
+		for k := range s.rots {
+			if r := &s.rots[k]; s.left&(1<<r.ship) != 0 {
+				fitting[r.ship] += r.fit(&free, &at, &open, s.words)
 			}
 		}
-		if n < bestN {
-			best, bestN = s.byShip[ship], n
+		for ship, n := range fitting {
+			if s.left&(1<<ship) != 0 && n < bestN {
+				bestShip, bestN = ship, n
+			}
 		}
-	}
-	if scan {
 		switch free := open.count(); {
 		case bestN == 0 || free < 4*left:
 			return
@@ -360,7 +488,7 @@ func (s *search) step() {
 		}
 	}
 	if !scan && todo.first() < 0 { // sampling
-		s.branch(s.byShip[bits.TrailingZeros8(s.left)])
+		s.branch(s.placements(bits.TrailingZeros8(s.left)))
 		return
 	}
 	// cells and reach are dead before the search goes deeper, so every
@@ -371,22 +499,28 @@ func (s *search) step() {
 			i := w*64 + bits.TrailingZeros64(x)
 			n := 0
 			var r cellSet
-			for _, p := range s.cover[i] {
-				if s.fits(p) {
+			cover := s.covering(i)
+			for k := range cover {
+				if p := &cover[k]; s.fits(p) {
 					n++
-					s.places[p].addTo(&r)
+					p.addTo(&r)
 				}
 			}
 			if n < bestN {
-				best, bestN = s.cover[i], n
+				best, bestShip, bestN = cover, -1, n
 			}
 			cells, reach = append(cells, i), append(reach, r)
 		}
 	}
 	s.cells, s.reach = cells, reach
-	if bestN > 0 && shipsNeeded(cells, reach) <= left {
-		s.branch(best)
+	if bestN == 0 || shipsNeeded(cells, reach) > left {
+		return
 	}
+	if bestShip >= 0 {
+		s.branchShip(bestShip)
+		return
+	}
+	s.branch(best)
 }
 
 // shipsNeeded is a lower bound on the ships needed to cover the hits:
@@ -419,27 +553,60 @@ func shipsNeeded(hits []int, reach []cellSet) int {
 }
 
 // branch tries every placement in list that fits, in order, or in random
-// order when sampling, where it stops at the first grid found.
-func (s *search) branch(list []int32) {
+// order when sampling, where it stops at the first grid found. It returns
+// as soon as the search is over, rather than trying the rest only for each
+// to stop at once: on an open board that was most of the nodes.
+func (s *search) branch(list []placement) {
 	if !s.sample {
-		for _, p := range list {
-			if s.fits(p) {
-				s.try(p)
+		for k := range list {
+			if p := &list[k]; s.fits(p) {
+				if s.try(p); s.over() {
+					return
+				}
 			}
 		}
 		return
 	}
+	// The indices are shuffled rather than the placements, six times
+	// smaller, and copied from iota in one go.
+	for k := len(s.iota); k < len(list); k++ {
+		s.iota = append(s.iota, int32(k))
+	}
 	depth := 7 - bits.OnesCount8(s.left)
-	order := append(s.scratch[depth][:0], list...)
+	order := append(s.scratch[depth][:0], s.iota[:len(list)]...)
 	s.scratch[depth] = order
 	found := s.leaves
 	for i := range order { // lazy Fisher-Yates shuffle
 		j := i + s.rand(len(order)-i)
 		order[i], order[j] = order[j], order[i]
-		if s.fits(order[i]) {
-			s.try(order[i])
-			if s.leaves > found || s.err != nil {
+		if p := &list[order[i]]; s.fits(p) {
+			s.try(p)
+			if s.leaves > found || s.over() {
 				return
+			}
+		}
+	}
+}
+
+// branchShip tries the placements of ship that fit, as branch does with
+// its list, making only those it tries.
+func (s *search) branchShip(ship int) {
+	var free, at, open cellSet
+	for w := range free {
+		free[w] = ^s.used[w]
+	}
+	for k := range s.rots {
+		r := &s.rots[k]
+		if r.ship != ship {
+			continue
+		}
+		r.fit(&free, &at, &open, s.words)
+		for w, x := range at[:s.words] {
+			for ; x != 0; x &= x - 1 {
+				p := r.at(w*64 + bits.TrailingZeros64(x))
+				if s.try(&p); s.over() {
+					return
+				}
 			}
 		}
 	}
@@ -449,10 +616,7 @@ func (s *search) record() {
 	s.leaves++
 	g := s.used
 	g.andNot(&s.water)
-	if !s.seen[g] {
-		s.seen[g] = true
-		s.grids = append(s.grids, g)
-	}
+	s.addGrid(&g)
 }
 
 // winnable decides the game for the distinct consistent grids, with one miss

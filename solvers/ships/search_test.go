@@ -1,0 +1,140 @@
+package ships
+
+import (
+	"context"
+	"math/rand/v2"
+	"slices"
+	"testing"
+)
+
+// TestSearchStopsAtOnce checks that an enumeration ends at the node where
+// it is over, not after trying the placements left at every level: run
+// again with one node less, it must stop one grid short, and a run within
+// a budget of nodes must end on the first node past it.
+func TestSearchStopsAtOnce(t *testing.T) {
+	r := rand.New(rand.NewPCG(5, 5))
+	boards := []*Board{benchBoards()["Empty20"], benchBoards()["Shot40"]}
+	for range 30 {
+		boards = append(boards, randomBoard(r, 6+r.IntN(9), 6+r.IntN(9), false))
+	}
+	stopped := 0
+	for _, b := range boards {
+		for _, limit := range []int{0, 1, 3, 10} {
+			s := newSearch(context.Background(), b, nil)
+			if _, err := s.enumerate(limit); err != nil {
+				t.Fatal(err)
+			}
+			if len(s.grids) <= limit {
+				continue // all grids listed: nothing to stop early
+			}
+			stopped++
+			short := newSearch(context.Background(), b, nil)
+			short.budget = s.nodes - 1
+			if _, err := short.enumerate(limit); err != nil {
+				t.Fatal(err)
+			}
+			if len(short.grids) != limit {
+				t.Fatalf("%s: %d grids in %d nodes, and %d grids in one node less; want the last node to find the grid too many", b, len(s.grids), s.nodes, len(short.grids))
+			}
+			for _, budget := range []int64{0, 1, s.nodes / 2} {
+				s := newSearch(context.Background(), b, nil)
+				s.budget = budget
+				if _, err := s.enumerate(1 << 30); err != nil {
+					t.Fatal(err)
+				}
+				if s.nodes != budget+1 {
+					t.Fatalf("%s: %d nodes visited with a budget of %d", b, s.nodes, budget)
+				}
+			}
+		}
+	}
+	if stopped < len(boards) {
+		t.Errorf("only %d of %d searches were stopped by their limit", stopped, 4*len(boards))
+	}
+}
+
+// TestRotationFit checks the word-parallel count of the placements that fit
+// against testing them one by one, on boards of every size (so that starts
+// and cells fall on every side of word boundaries) with random cells taken.
+func TestRotationFit(t *testing.T) {
+	r := rand.New(rand.NewPCG(7, 7))
+	for w := 1; w <= MaxSide; w++ {
+		for h := 1; h <= MaxSide; h++ {
+			b := &Board{W: w, H: h, Cells: make([]byte, w*h)}
+			for i := range b.Cells {
+				b.Cells[i] = ".o"[min(r.IntN(8), 1)]
+			}
+			s := newSearch(context.Background(), b, nil)
+			density := r.IntN(4)
+			for i := range b.Cells {
+				if r.IntN(8) < density {
+					s.used.add(i)
+				}
+			}
+			free := s.used
+			for k := range free {
+				free[k] = ^free[k]
+			}
+			for ship := range 7 {
+				var gotOpen, wantOpen cellSet
+				var got, want []placement
+				n := 0
+				for k := range s.rots {
+					if r := &s.rots[k]; r.ship == ship {
+						var at cellSet
+						n += r.fit(&free, &at, &gotOpen, s.words)
+						for c := range 64 * len(at) {
+							if at.has(c) {
+								got = append(got, r.at(c))
+							}
+						}
+					}
+				}
+				for _, p := range s.placements(ship) {
+					if !p.meets(&s.used) {
+						want = append(want, p)
+						p.addTo(&wantOpen)
+					}
+				}
+				if n != len(got) {
+					t.Fatalf("%dx%d ship %d: fit counts %d placements and finds %d", w, h, ship, n, len(got))
+				}
+				if !slices.Equal(got, want) || gotOpen != wantOpen {
+					t.Fatalf("%dx%d ship %d: %d placements fit, one by one %d; cells %x, one by one %x", w, h, ship, len(got), len(want), gotOpen, wantOpen)
+				}
+			}
+		}
+	}
+}
+
+// TestAddGrid checks the search's table of distinct grids against a map,
+// on grids drawn with many repeats, past several growths of the table.
+func TestAddGrid(t *testing.T) {
+	r := rand.New(rand.NewPCG(3, 3))
+	for _, distinct := range []int{1, 5, 64, 65, 700} {
+		pool := make([]cellSet, distinct)
+		for k := range pool {
+			for w := range pool[k] {
+				pool[k][w] = r.Uint64() & r.Uint64() // sparse, as grids are
+			}
+		}
+		pool[0] = cellSet{} // the empty grid too
+		s := &search{}
+		s.collect(29)
+		seen := map[cellSet]bool{}
+		var want []cellSet
+		for range 4 * distinct {
+			g := pool[r.IntN(distinct)]
+			if isNew := s.addGrid(&g); isNew == seen[g] {
+				t.Fatalf("%d distinct: addGrid = %v for a grid seen before: %v", distinct, isNew, seen[g])
+			}
+			if !seen[g] {
+				seen[g] = true
+				want = append(want, g)
+			}
+		}
+		if !slices.Equal(s.grids, want) {
+			t.Fatalf("%d distinct: %d grids listed, want %d in the order found", distinct, len(s.grids), len(want))
+		}
+	}
+}
