@@ -1,6 +1,9 @@
 package tetravex
 
-import "context"
+import (
+	"context"
+	"math/bits"
+)
 
 // Answer is the verdict on one puzzle and, when it is possible, a solution.
 type Answer struct {
@@ -147,42 +150,50 @@ func turnedPosition(n, pos, turns int) int {
 
 // solver is a depth-first search, run in steps, that fills the board in
 // row-major order: the next position always has its left and top neighbours
-// placed (when it has them) and its candidates are looked up by those two
-// values. Identical cards are one kind with a count, so the search never
-// tries permutations of equal cards.
+// placed (when it has them) and its candidates are the kinds that fit both.
+// Identical cards are one kind with a count, so the search never tries
+// permutations of equal cards.
+//
+// A board has at most 64 cards, so a set of kinds is one word, and a
+// position's candidates are a few ANDs: the search walks only the kinds
+// that fit, never a list of those that might. (Each loop iteration costs
+// far more in wasm than natively, so fewer of them is what makes the
+// search as quick in the browser.)
 type solver struct {
 	n         int
-	kinds     []Card  // the distinct cards, with values renumbered 0, 1, ...
-	cards     [][]int // indices in Puzzle.Cards of the cards of each kind
-	remaining []int   // how many cards of each kind are not placed yet
-	board     []int   // kind placed at each position filled so far
-	filled    int     // positions filled
-	tried     []int   // per position: candidates tried there, or -1 if not entered
-	fixed     [][]int // per position, the only kind allowed there as a list, or nil
-	limit     int     // solutions wanted
-	solutions int     // solutions found
-	first     []int   // the first solution: card indices by position
+	kinds     []Card   // the distinct cards, with values renumbered 0, 1, ...
+	cards     [][]int  // indices in Puzzle.Cards of the cards of each kind
+	remaining []int    // how many cards of each kind are not placed yet
+	available uint64   // kinds with cards not placed yet
+	board     []int    // kind placed at each position filled so far
+	filled    int      // positions filled
+	entered   []bool   // per position: whether untried holds its candidates
+	untried   []uint64 // per position: candidates not tried yet
+	allowed   []uint64 // per position: the kinds it may hold (a fixed one, or all)
+	limit     int      // solutions wanted
+	solutions int      // solutions found
+	first     []int    // the first solution: card indices by position
 
-	// Kinds that may go to a position, by the values its neighbours impose.
-	values    int // distinct values
-	all       []int
-	byLeft    [][]int // [left]
-	byTop     [][]int // [top]
-	byLeftTop [][]int // [left*values + top]
+	// Per kind k, the kinds that fit beside it: rightOf[k] have k's right
+	// edge as their left one, below[k] k's bottom as their top, and
+	// leftOf[k] k's left edge as their right one. sameLeft[k] and
+	// sameRight[k] share k's left, right edge.
+	rightOf, below, leftOf, sameLeft, sameRight []uint64
+	values                                      int // distinct values
 
 	// Counting bounds; see feasible.
 	horizontal, vertical balance
 	demand               []int // per value: tops imposed by placed cards minus unplaced tops
 	shortage             int   // sum of the positive demands
 
-	// finish[r][c] holds the left edge values from which column c to the
-	// end of row r can still be filled, judging by the top edges imposed
-	// on those positions when row r was entered; see rowAhead.
-	finish [][]valueSet
-	// below[r][c] holds the right edge values that column c of row r+1 can
-	// end with, judging by the bottom edges of the cards in row r up to
-	// column c; see rowBelow.
-	below [][]valueSet
+	// ahead[r][c] holds the kinds whose right edge lets columns c+1 to the
+	// end of row r still be filled, judging by the top edges imposed on
+	// those positions when row r was entered; see rowAhead.
+	ahead [][]uint64
+	// nextRow[r][c] holds the kinds that may go to column c of row r+1,
+	// judging by the bottom edges of the cards in row r up to column c;
+	// see rowBelow.
+	nextRow [][]uint64
 
 	nodes int64 // positions entered
 }
@@ -196,9 +207,10 @@ func (vs *valueSet) has(v int) bool { return vs[v>>6]&(1<<(v&63)) != 0 }
 // newSolver prepares the search for q on p turned turn times: p itself
 // must be turned, q not.
 func newSolver(p *Puzzle, q query, turn int) *solver {
-	s := &solver{n: p.N, limit: q.limit, board: make([]int, len(p.Cards)), tried: make([]int, len(p.Cards))}
-	for pos := range s.tried {
-		s.tried[pos] = -1
+	size := len(p.Cards)
+	s := &solver{
+		n: p.N, limit: q.limit, board: make([]int, size),
+		entered: make([]bool, size), untried: make([]uint64, size), allowed: make([]uint64, size),
 	}
 	var dense [MaxValue + 1]int
 	for i := range dense {
@@ -225,8 +237,10 @@ func newSolver(p *Puzzle, q query, turn int) *solver {
 		s.remaining[k]++
 	}
 
+	for pos := range s.allowed {
+		s.allowed[pos] = ^uint64(0)
+	}
 	if q.fixed != nil {
-		s.fixed = make([][]int, len(p.Cards))
 		kindOfCard := make([]int, len(p.Cards))
 		for k, cards := range s.cards {
 			for _, i := range cards {
@@ -235,30 +249,37 @@ func newSolver(p *Puzzle, q query, turn int) *solver {
 		}
 		for pos, i := range q.fixed {
 			if i >= 0 {
-				s.fixed[turnedPosition(p.N, pos, turn)] = []int{kindOfCard[i]}
+				s.allowed[turnedPosition(p.N, pos, turn)] = 1 << kindOfCard[i]
 			}
 		}
 	}
 
-	s.below = make([][]valueSet, p.N)
-	s.finish = make([][]valueSet, p.N)
-	for r := range s.finish {
-		s.below[r] = make([]valueSet, p.N)
-		s.finish[r] = make([]valueSet, p.N+1)
+	s.ahead = make([][]uint64, p.N)
+	s.nextRow = make([][]uint64, p.N)
+	for r := range s.ahead {
+		s.ahead[r] = make([]uint64, p.N)
+		s.nextRow[r] = make([]uint64, p.N)
 	}
 
-	s.byLeft = make([][]int, s.values)
-	s.byTop = make([][]int, s.values)
-	s.byLeftTop = make([][]int, s.values*s.values)
+	var bySide [4][]uint64 // [side][v]: the kinds whose edge on side is v
+	for side := range bySide {
+		bySide[side] = make([]uint64, s.values)
+	}
+	for k, c := range s.kinds {
+		for side, v := range c {
+			bySide[side][v] |= 1 << k
+		}
+	}
 	s.horizontal.diff = make([]int, s.values)
 	s.vertical.diff = make([]int, s.values)
 	s.demand = make([]int, s.values)
 	for k, c := range s.kinds {
-		s.all = append(s.all, k)
-		s.byLeft[c[Left]] = append(s.byLeft[c[Left]], k)
-		s.byTop[c[Top]] = append(s.byTop[c[Top]], k)
-		lt := c[Left]*s.values + c[Top]
-		s.byLeftTop[lt] = append(s.byLeftTop[lt], k)
+		s.available |= 1 << k
+		s.rightOf = append(s.rightOf, bySide[Left][c[Right]])
+		s.below = append(s.below, bySide[Top][c[Bottom]])
+		s.leftOf = append(s.leftOf, bySide[Right][c[Left]])
+		s.sameLeft = append(s.sameLeft, bySide[Left][c[Left]])
+		s.sameRight = append(s.sameRight, bySide[Right][c[Right]])
 		m := s.remaining[k]
 		s.horizontal.add(c[Left], m)
 		s.horizontal.add(c[Right], -m)
@@ -318,6 +339,11 @@ func (s *solver) move(k, p, sign int) {
 		s.addDemand(card[Bottom], sign)
 	}
 	s.remaining[k] -= sign
+	if s.remaining[k] == 0 {
+		s.available &^= 1 << k
+	} else {
+		s.available |= 1 << k
+	}
 	s.board[p] = k
 }
 
@@ -386,7 +412,7 @@ func (s *solver) demandFits(k, p int) bool {
 // and cost 18% more instructions).
 const fewValues = 3
 
-// rowBelow extends below to the card at position p, the last placed, and
+// rowBelow extends nextRow to the card at position p, the last placed, and
 // reports whether the row below can still be laid as far as p's column:
 // a card there must have p's bottom as its top and a left edge that the
 // cards before it can end with. Cards only get used up as the row fills,
@@ -397,51 +423,32 @@ const fewValues = 3
 // drops most of them a few cards earlier.
 func (s *solver) rowBelow(p int) bool {
 	r, c := p/s.n, p%s.n
-	reach := &s.below[r][c]
-	*reach = valueSet{}
-	from := &anyValue
+	fit := ^uint64(0) // kinds whose left edge the cards before can end with
 	if c > 0 {
-		from = &s.below[r][c-1]
-	}
-	found := false
-	for _, k := range s.byTop[s.kinds[s.board[p]][Bottom]] {
-		if s.remaining[k] > 0 && from.has(s.kinds[k][Left]) {
-			reach.add(s.kinds[k][Right])
-			found = true
+		fit = 0
+		for before := s.nextRow[r][c-1]; before != 0; {
+			k := bits.TrailingZeros64(before)
+			fit |= s.rightOf[k]
+			before &^= s.sameRight[k] // one card per right edge will do
 		}
 	}
-	return found
+	s.nextRow[r][c] = fit & s.available & s.below[s.board[p]]
+	return s.nextRow[r][c] != 0
 }
 
-// candidates returns the kinds whose left and top edges fit position p,
-// keeping only the fixed kind if there is one.
-func (s *solver) candidates(p int) []int {
-	list := s.fitting(p)
-	if s.fixed == nil || s.fixed[p] == nil {
-		return list
-	}
-	for _, k := range list {
-		if k == s.fixed[p][0] {
-			return s.fixed[p]
-		}
-	}
-	return nil
-}
-
-// fitting returns the kinds whose left and top edges fit position p.
-func (s *solver) fitting(p int) []int {
+// candidates returns the kinds that may go to position p: those left whose
+// left and top edges fit its placed neighbours, whose right edge lets the
+// rest of its row be filled, and which p allows.
+func (s *solver) candidates(p int) uint64 {
 	r, c := p/s.n, p%s.n
-	switch {
-	case r == 0 && c == 0:
-		return s.all
-	case r == 0:
-		return s.byLeft[s.kinds[s.board[p-1]][Right]]
-	case c == 0:
-		return s.byTop[s.kinds[s.board[p-s.n]][Bottom]]
-	default:
-		left, top := s.kinds[s.board[p-1]][Right], s.kinds[s.board[p-s.n]][Bottom]
-		return s.byLeftTop[left*s.values+top]
+	fit := s.available & s.allowed[p]
+	if c > 0 {
+		fit &= s.rightOf[s.board[p-1]]
 	}
+	if r > 0 {
+		fit &= s.below[s.board[p-s.n]] & s.ahead[r][c]
+	}
+	return fit
 }
 
 // run goes on with the depth-first search until it finishes or has visited
@@ -463,34 +470,35 @@ func (s *solver) run(limit int64) bool {
 			s.move(s.board[p-1], p-1, -1)
 			continue
 		}
-		if s.tried[p] < 0 {
+		if !s.entered[p] {
 			if s.nodes == limit {
 				return false
 			}
 			s.nodes++
-			s.tried[p] = 0
-			if !s.feasible(p) {
-				s.tried[p] = len(s.candidates(p))
-			} else if p%s.n == 0 && p > 0 {
-				s.rowAhead(p / s.n)
+			s.entered[p] = true
+			s.untried[p] = 0
+			if s.feasible(p) {
+				if p%s.n == 0 && p > 0 {
+					s.rowAhead(p / s.n)
+				}
+				s.untried[p] = s.candidates(p)
 			}
 		}
-		candidates, ahead := s.candidates(p), s.ahead(p)
-		for s.tried[p] < len(candidates) {
-			k := candidates[s.tried[p]]
-			if s.remaining[k] > 0 && ahead.has(s.kinds[k][Right]) && s.bordersFit(k, p) && s.demandFits(k, p) {
-				break
+		placed := false
+		for s.untried[p] != 0 && !placed {
+			k := bits.TrailingZeros64(s.untried[p])
+			s.untried[p] &^= 1 << k
+			if s.bordersFit(k, p) && s.demandFits(k, p) {
+				s.move(k, p, 1)
+				s.filled++
+				placed = true
 			}
-			s.tried[p]++
 		}
-		if s.tried[p] < len(candidates) {
-			s.move(candidates[s.tried[p]], p, 1)
-			s.tried[p]++
-			s.filled++
+		if placed {
 			continue
 		}
 		// Every candidate failed here: take back the card before.
-		s.tried[p] = -1
+		s.entered[p] = false
 		if p == 0 {
 			return true
 		}
@@ -499,34 +507,25 @@ func (s *solver) run(limit int64) bool {
 	}
 }
 
-// rowAhead fills finish[r] for row r, about to be entered: every position
+// rowAhead fills ahead[r] for row r, about to be entered: every position
 // of the row has its top edge imposed by the card above, so going from the
-// right end, a left edge value can start column c's card if some unplaced
-// card has the imposed top, that left edge, and a right edge that column
-// c+1 can start from. Cards only get used up as the row fills, so the sets
-// stay true supersets until the row is entered again.
+// right end, a card can go to column c if it is left, has the imposed top,
+// and its right edge can start column c+1; and a card ending column c-1
+// needs a right edge that one of those has on its left. Cards only get used
+// up as the row fills, so the sets stay true supersets until the row is
+// entered again.
 func (s *solver) rowAhead(r int) {
-	n, finish := s.n, s.finish[r]
-	finish[n] = anyValue
-	for c := n - 1; c > 0; c-- { // column 0 needs no left edge
-		finish[c] = valueSet{}
-		top := s.kinds[s.board[(r-1)*n+c]][Bottom]
-		for _, k := range s.byTop[top] {
-			if s.remaining[k] > 0 && finish[c+1].has(s.kinds[k][Right]) {
-				finish[c].add(s.kinds[k][Left])
-			}
+	n, ahead := s.n, s.ahead[r]
+	ahead[n-1] = ^uint64(0)
+	for c := n - 1; c > 0; c-- {
+		fit := uint64(0)
+		for start := ahead[c] & s.available & s.below[s.board[(r-1)*n+c]]; start != 0; {
+			k := bits.TrailingZeros64(start)
+			fit |= s.leftOf[k]
+			start &^= s.sameLeft[k] // one card per left edge will do
 		}
+		ahead[c-1] = fit
 	}
-}
-
-// ahead returns the right edge values a card at position p may have so
-// that the rest of its row can be filled: see rowAhead. The first row is
-// not looked ahead.
-func (s *solver) ahead(p int) *valueSet {
-	if p < s.n {
-		return &anyValue
-	}
-	return &s.finish[p/s.n][p%s.n+1]
 }
 
 var anyValue = valueSet{^uint64(0), ^uint64(0), ^uint64(0), ^uint64(0)}
