@@ -161,6 +161,7 @@ func turnedPosition(n, pos, turns int) int {
 // search as quick in the browser.)
 type solver struct {
 	n         int
+	row, col  []int    // per position: its row and column, not to divide per node
 	kinds     []Card   // the distinct cards, with values renumbered 0, 1, ...
 	cards     [][]int  // indices in Puzzle.Cards of the cards of each kind
 	remaining []int    // how many cards of each kind are not placed yet
@@ -185,6 +186,10 @@ type solver struct {
 	horizontal, vertical balance
 	demand               []int // per value: tops imposed by placed cards minus unplaced tops
 	shortage             int   // sum of the positive demands
+	// spare holds the kinds whose bottom edge has a negative demand: a card
+	// of one leaves a card for the top it imposes (see demandFits).
+	spare    uint64
+	byBottom []uint64 // per value: the kinds with that bottom edge
 
 	// ahead[r][c] holds the kinds whose right edge lets columns c+1 to the
 	// end of row r still be filled, judging by the top edges imposed on
@@ -238,6 +243,8 @@ func newSolver(p *Puzzle, q query, turn int) *solver {
 	}
 
 	for pos := range s.allowed {
+		s.row = append(s.row, pos/p.N)
+		s.col = append(s.col, pos%p.N)
 		s.allowed[pos] = ^uint64(0)
 	}
 	if q.fixed != nil {
@@ -287,6 +294,12 @@ func newSolver(p *Puzzle, q query, turn int) *solver {
 		s.vertical.add(c[Bottom], -m)
 		s.demand[c[Top]] -= m
 	}
+	s.byBottom = bySide[Bottom]
+	for v, d := range s.demand {
+		if d < 0 {
+			s.spare |= s.byBottom[v]
+		}
+	}
 	return s
 }
 
@@ -321,25 +334,25 @@ func (b *balance) add(v, d int) {
 // demand[v] is the number of positions whose top edge must be v minus the
 // unplaced cards with top v; a positive demand can never be met.
 func (s *solver) move(k, p, sign int) {
-	r, c := p/s.n, p%s.n
-	card := s.kinds[k]
+	n, r, c, card := s.n, s.row[p], s.col[p], &s.kinds[k]
 	if c == 0 {
 		s.horizontal.add(card[Left], -sign)
 	}
-	if c == s.n-1 {
+	if c == n-1 {
 		s.horizontal.add(card[Right], sign)
 	}
 	if r == 0 {
 		s.vertical.add(card[Top], -sign)
 		s.addDemand(card[Top], sign)
 	}
-	if r == s.n-1 {
+	if r == n-1 {
 		s.vertical.add(card[Bottom], sign)
 	} else {
 		s.addDemand(card[Bottom], sign)
 	}
-	s.remaining[k] -= sign
-	if s.remaining[k] == 0 {
+	remaining := &s.remaining[k]
+	*remaining -= sign
+	if *remaining == 0 {
 		s.available &^= 1 << k
 	} else {
 		s.available |= 1 << k
@@ -347,10 +360,17 @@ func (s *solver) move(k, p, sign int) {
 	s.board[p] = k
 }
 
+// addDemand adds d, 1 or -1, to the demand for top edge v.
 func (s *solver) addDemand(v, d int) {
-	old := s.demand[v]
-	s.demand[v] += d
-	s.shortage += max(s.demand[v], 0) - max(old, 0)
+	demand := &s.demand[v]
+	old := *demand
+	*demand += d
+	if old > 0 || *demand > 0 {
+		s.shortage += d
+	}
+	if min(old, *demand) == -1 { // one of them is negative, the other not
+		s.spare ^= s.byBottom[v]
+	}
 }
 
 // feasible reports whether the counting bounds allow completing the board
@@ -360,7 +380,7 @@ func (s *solver) addDemand(v, d int) {
 // edge must still have a card. It also checks that the row below can be
 // started under the cards placed so far in p's row (see rowBelow).
 func (s *solver) feasible(p int) bool {
-	n, r, c := s.n, p/s.n, p%s.n
+	n, r, c := s.n, s.row[p], s.col[p]
 	freeLeft, freeRight := n-r, n-r
 	if c > 0 {
 		freeLeft--
@@ -385,7 +405,7 @@ func (s *solver) feasible(p int) bool {
 // a hard search enters so many dead first rows that checking here halves
 // its nodes (the flipped 6×6 and 7×7 sets of the benchmarks).
 func (s *solver) bordersFit(k, p int) bool {
-	n, r, c, card := s.n, p/s.n, p%s.n, s.kinds[k]
+	n, r, c, card := s.n, s.row[p], s.col[p], s.kinds[k]
 	return (r > 0 || s.vertical.pos < n-c || s.vertical.diff[card[Top]] > 0) &&
 		(r < n-1 || s.vertical.neg < n-c || s.vertical.diff[card[Bottom]] < 0) &&
 		(c > 0 || s.horizontal.pos < n-r || s.horizontal.diff[card[Left]] > 0) &&
@@ -396,7 +416,7 @@ func (s *solver) bordersFit(k, p int) bool {
 // for every top edge imposed, as feasible would check at the next position:
 // a quarter fewer nodes on the hard 5×5 puzzle of the tests.
 func (s *solver) demandFits(k, p int) bool {
-	r, card := p/s.n, s.kinds[k]
+	r, card := s.row[p], s.kinds[k]
 	if r == s.n-1 {
 		return r > 0 || s.demand[card[Top]] < 0
 	}
@@ -422,7 +442,7 @@ const fewValues = 3
 // full before rowAhead finds that no second row fits under them; this
 // drops most of them a few cards earlier.
 func (s *solver) rowBelow(p int) bool {
-	r, c := p/s.n, p%s.n
+	r, c := s.row[p], s.col[p]
 	fit := ^uint64(0) // kinds whose left edge the cards before can end with
 	if c > 0 {
 		fit = 0
@@ -438,15 +458,33 @@ func (s *solver) rowBelow(p int) bool {
 
 // candidates returns the kinds that may go to position p: those left whose
 // left and top edges fit its placed neighbours, whose right edge lets the
-// rest of its row be filled, and which p allows.
+// rest of its row be filled, which p allows, and which keep the counting
+// bounds (see bordersFit and demandFits). The position's state is the same
+// each time the search comes back to it, so the kinds are checked once, on
+// entering it.
 func (s *solver) candidates(p int) uint64 {
-	r, c := p/s.n, p%s.n
+	n, r, c := s.n, s.row[p], s.col[p]
 	fit := s.available & s.allowed[p]
 	if c > 0 {
 		fit &= s.rightOf[s.board[p-1]]
 	}
 	if r > 0 {
-		fit &= s.below[s.board[p-s.n]] & s.ahead[r][c]
+		fit &= s.below[s.board[p-n]] & s.ahead[r][c]
+	}
+	// Most positions are inside the board, where the kinds to check are
+	// those of spare, and in between the top and bottom rows, where only
+	// the left and right borders are checked.
+	if r > 0 && r < n-1 {
+		fit &= s.spare
+		if (c > 0 || s.horizontal.pos < n-r) && (c < n-1 || s.horizontal.neg < n-r) {
+			return fit
+		}
+	}
+	for m := fit; m != 0; m &= m - 1 {
+		k := bits.TrailingZeros64(m)
+		if !s.bordersFit(k, p) || !s.demandFits(k, p) {
+			fit &^= 1 << k
+		}
 	}
 	return fit
 }
@@ -478,23 +516,17 @@ func (s *solver) run(limit int64) bool {
 			s.entered[p] = true
 			s.untried[p] = 0
 			if s.feasible(p) {
-				if p%s.n == 0 && p > 0 {
-					s.rowAhead(p / s.n)
+				if s.col[p] == 0 && p > 0 {
+					s.rowAhead(s.row[p])
 				}
 				s.untried[p] = s.candidates(p)
 			}
 		}
-		placed := false
-		for s.untried[p] != 0 && !placed {
+		if s.untried[p] != 0 {
 			k := bits.TrailingZeros64(s.untried[p])
 			s.untried[p] &^= 1 << k
-			if s.bordersFit(k, p) && s.demandFits(k, p) {
-				s.move(k, p, 1)
-				s.filled++
-				placed = true
-			}
-		}
-		if placed {
+			s.move(k, p, 1)
+			s.filled++
 			continue
 		}
 		// Every candidate failed here: take back the card before.
