@@ -162,6 +162,7 @@ func turnedPosition(n, pos, turns int) int {
 type solver struct {
 	n         int
 	row, col  []int    // per position: its row and column, not to divide per node
+	border    []bool   // per position: whether it is on the border of the board
 	kinds     []Card   // the distinct cards, with values renumbered 0, 1, ...
 	cards     [][]int  // indices in Puzzle.Cards of the cards of each kind
 	remaining []int    // how many cards of each kind are not placed yet
@@ -182,7 +183,7 @@ type solver struct {
 	rightOf, below, leftOf, sameLeft, sameRight []uint64
 	values                                      int // distinct values
 
-	// Counting bounds; see feasible.
+	// Counting bounds; see moveOnBorder and candidates.
 	horizontal, vertical balance
 	demand               []int // per value: tops imposed by placed cards minus unplaced tops
 	shortage             int   // sum of the positive demands
@@ -245,6 +246,7 @@ func newSolver(p *Puzzle, q query, turn int) *solver {
 	for pos := range s.allowed {
 		s.row = append(s.row, pos/p.N)
 		s.col = append(s.col, pos%p.N)
+		s.border = append(s.border, s.row[pos] == 0 || s.row[pos] == p.N-1 || s.col[pos] == 0 || s.col[pos] == p.N-1)
 		s.allowed[pos] = ^uint64(0)
 	}
 	if q.fixed != nil {
@@ -318,8 +320,9 @@ func (b *balance) add(v, d int) {
 	b.neg += max(-b.diff[v], 0) - max(-old, 0)
 }
 
-// move places a card of kind k at position p (sign 1) or takes it back
-// (sign -1), keeping the counting bounds up to date.
+// moveOnBorder keeps the counting bounds up to date when run places a card
+// of kind k at position p on the border (sign 1) or takes it back (sign -1);
+// inside the board, only the demand for p's bottom edge changes.
 //
 // horizontal.diff[v] is the number of unplaced left edges v, minus unplaced
 // right edges v, minus 1 if the next position must have left edge v. In any
@@ -333,7 +336,7 @@ func (b *balance) add(v, d int) {
 //
 // demand[v] is the number of positions whose top edge must be v minus the
 // unplaced cards with top v; a positive demand can never be met.
-func (s *solver) move(k, p, sign int) {
+func (s *solver) moveOnBorder(k, p, sign int) {
 	n, r, c, card := s.n, s.row[p], s.col[p], &s.kinds[k]
 	if c == 0 {
 		s.horizontal.add(card[Left], -sign)
@@ -350,14 +353,6 @@ func (s *solver) move(k, p, sign int) {
 	} else {
 		s.addDemand(card[Bottom], sign)
 	}
-	remaining := &s.remaining[k]
-	*remaining -= sign
-	if *remaining == 0 {
-		s.available &^= 1 << k
-	} else {
-		s.available |= 1 << k
-	}
-	s.board[p] = k
 }
 
 // addDemand adds d, 1 or -1, to the demand for top edge v.
@@ -373,37 +368,12 @@ func (s *solver) addDemand(v, d int) {
 	}
 }
 
-// feasible reports whether the counting bounds allow completing the board
-// from position p: the surplus of left edges over right edges must fit on
-// the free left-border positions, the surplus of right edges on the free
-// right-border ones, likewise for tops and bottoms, and every imposed top
-// edge must still have a card. It also checks that the row below can be
-// started under the cards placed so far in p's row (see rowBelow).
-func (s *solver) feasible(p int) bool {
-	n, r, c := s.n, s.row[p], s.col[p]
-	freeLeft, freeRight := n-r, n-r
-	if c > 0 {
-		freeLeft--
-	}
-	freeTop, freeBottom := 0, n
-	if r == 0 {
-		freeTop = n - c
-	}
-	if r == n-1 {
-		freeBottom = n - c
-	}
-	return s.shortage == 0 &&
-		s.horizontal.pos <= freeLeft && s.horizontal.neg <= freeRight &&
-		s.vertical.pos <= freeTop && s.vertical.neg <= freeBottom &&
-		(c == 0 || r == n-1 || s.values <= fewValues || s.rowBelow(p-1))
-}
-
 // bordersFit reports whether a card of kind k at position p, on a border,
-// keeps the counting bounds of feasible: when the surplus of one side's
+// keeps the counting bounds of candidates: when the surplus of one side's
 // edges just fits on the free positions of its border, a card there must
-// use up one of them. feasible would find out at the next position, but
-// a hard search enters so many dead first rows that checking here halves
-// its nodes (the flipped 6×6 and 7×7 sets of the benchmarks).
+// use up one of them. The next position would find out, but a hard search
+// enters so many dead first rows that checking here halves its nodes (the
+// flipped 6×6 and 7×7 sets of the benchmarks).
 func (s *solver) bordersFit(k, p int) bool {
 	n, r, c, card := s.n, s.row[p], s.col[p], s.kinds[k]
 	return (r > 0 || s.vertical.pos < n-c || s.vertical.diff[card[Top]] > 0) &&
@@ -413,7 +383,7 @@ func (s *solver) bordersFit(k, p int) bool {
 }
 
 // demandFits reports whether a card of kind k at position p leaves a card
-// for every top edge imposed, as feasible would check at the next position:
+// for every top edge imposed, as the next position would check:
 // a quarter fewer nodes on the hard 5×5 puzzle of the tests.
 func (s *solver) demandFits(k, p int) bool {
 	r, card := s.row[p], s.kinds[k]
@@ -456,14 +426,41 @@ func (s *solver) rowBelow(p int) bool {
 	return s.nextRow[r][c] != 0
 }
 
-// candidates returns the kinds that may go to position p: those left whose
-// left and top edges fit its placed neighbours, whose right edge lets the
-// rest of its row be filled, which p allows, and which keep the counting
-// bounds (see bordersFit and demandFits). The position's state is the same
-// each time the search comes back to it, so the kinds are checked once, on
-// entering it.
+// candidates returns the kinds that may go to position p, being entered:
+// none if the counting bounds show the board cannot be completed, else
+// those left whose left and top edges fit its placed neighbours, whose
+// right edge lets the rest of its row be filled, which p allows, and which
+// keep the counting bounds (see bordersFit and demandFits). The state is
+// the same each time the search comes back to p, so the kinds are checked
+// once, here.
+//
+// The counting bounds: the surplus of left edges over right edges must fit
+// on the free left-border positions, the surplus of right edges on the free
+// right-border ones, likewise for tops and bottoms, and every imposed top
+// edge must still have a card. The row below must also be able to start
+// under the cards placed so far in p's row (see rowBelow).
 func (s *solver) candidates(p int) uint64 {
 	n, r, c := s.n, s.row[p], s.col[p]
+	freeLeft, freeRight := n-r, n-r
+	if c > 0 {
+		freeLeft--
+	}
+	freeTop, freeBottom := 0, n
+	if r == 0 {
+		freeTop = n - c
+	}
+	if r == n-1 {
+		freeBottom = n - c
+	}
+	if s.shortage > 0 ||
+		s.horizontal.pos > freeLeft || s.horizontal.neg > freeRight ||
+		s.vertical.pos > freeTop || s.vertical.neg > freeBottom ||
+		c > 0 && r < n-1 && s.values > fewValues && !s.rowBelow(p-1) {
+		return 0
+	}
+	if c == 0 && r > 0 {
+		s.rowAhead(r)
+	}
 	fit := s.available & s.allowed[p]
 	if c > 0 {
 		fit &= s.rightOf[s.board[p-1]]
@@ -495,47 +492,52 @@ func (s *solver) candidates(p int) uint64 {
 func (s *solver) run(limit int64) bool {
 	for {
 		p := s.filled
-		if p == len(s.board) {
-			s.solutions++
-			if s.solutions == 1 {
-				s.first = s.placement()
-			}
-			if s.solutions == s.limit {
-				return true
-			}
-			// Look for the next one: take back the last card.
-			s.filled--
-			s.move(s.board[p-1], p-1, -1)
-			continue
-		}
-		if !s.entered[p] {
+		if p < len(s.board) && !s.entered[p] {
 			if s.nodes == limit {
 				return false
 			}
 			s.nodes++
 			s.entered[p] = true
-			s.untried[p] = 0
-			if s.feasible(p) {
-				if s.col[p] == 0 && p > 0 {
-					s.rowAhead(s.row[p])
-				}
-				s.untried[p] = s.candidates(p)
-			}
+			s.untried[p] = s.candidates(p)
 		}
-		if s.untried[p] != 0 {
-			k := bits.TrailingZeros64(s.untried[p])
+		// Place the next candidate at p, or take back the card before:
+		// every candidate failed at p, or the board is full.
+		k, sign := 0, 1
+		if p < len(s.board) && s.untried[p] != 0 {
+			k = bits.TrailingZeros64(s.untried[p])
 			s.untried[p] &^= 1 << k
-			s.move(k, p, 1)
-			s.filled++
-			continue
+		} else {
+			if p < len(s.board) {
+				s.entered[p] = false
+			} else {
+				s.solutions++
+				if s.solutions == 1 {
+					s.first = s.placement()
+				}
+				if s.solutions == s.limit {
+					return true
+				}
+			}
+			if p == 0 {
+				return true
+			}
+			p--
+			k, sign = s.board[p], -1
 		}
-		// Every candidate failed here: take back the card before.
-		s.entered[p] = false
-		if p == 0 {
-			return true
+		if s.border[p] {
+			s.moveOnBorder(k, p, sign)
+		} else {
+			s.addDemand(s.kinds[k][Bottom], sign)
 		}
-		s.filled--
-		s.move(s.board[p-1], p-1, -1)
+		remaining := &s.remaining[k]
+		*remaining -= sign
+		if *remaining == 0 {
+			s.available &^= 1 << k
+		} else {
+			s.available |= 1 << k
+		}
+		s.board[p] = k
+		s.filled += sign
 	}
 }
 
