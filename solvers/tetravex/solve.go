@@ -161,17 +161,13 @@ func turnedPosition(n, pos, turns int) int {
 // search as quick in the browser.)
 type solver struct {
 	n         int
-	row, col  []int    // per position: its row and column, not to divide per node
-	border    []bool   // per position: whether it is on the border of the board
+	squares   []square // per position
 	kinds     []Card   // the distinct cards, with values renumbered 0, 1, ...
 	cards     [][]int  // indices in Puzzle.Cards of the cards of each kind
 	remaining []int    // how many cards of each kind are not placed yet
 	available uint64   // kinds with cards not placed yet
 	board     []int    // kind placed at each position filled so far
 	filled    int      // positions filled
-	entered   []bool   // per position: whether untried holds its candidates
-	untried   []uint64 // per position: candidates not tried yet
-	allowed   []uint64 // per position: the kinds it may hold (a fixed one, or all)
 	limit     int      // solutions wanted
 	solutions int      // solutions found
 	first     []int    // the first solution: card indices by position
@@ -204,6 +200,21 @@ type solver struct {
 	nodes int64 // positions entered
 }
 
+// square is what solver knows of one board position: where it is, all
+// worked out beforehand not to divide or branch per node, and how the
+// search stands there.
+type square struct {
+	row, col int
+	border   bool // whether it is on the border of the board
+	// The free positions on each border when this one is entered, itself
+	// included: see candidates.
+	freeLeft, freeRight, freeTop, freeBottom int
+
+	allowed uint64 // the kinds it may hold: a fixed one, or all
+	entered bool   // whether untried holds its candidates
+	untried uint64 // candidates not tried yet
+}
+
 // valueSet is a set of (renumbered) edge values: 64 cards have at most 256.
 type valueSet [4]uint64
 
@@ -214,9 +225,24 @@ func (vs *valueSet) has(v int) bool { return vs[v>>6]&(1<<(v&63)) != 0 }
 // must be turned, q not.
 func newSolver(p *Puzzle, q query, turn int) *solver {
 	size := len(p.Cards)
-	s := &solver{
-		n: p.N, limit: q.limit, board: make([]int, size),
-		entered: make([]bool, size), untried: make([]uint64, size), allowed: make([]uint64, size),
+	s := &solver{n: p.N, limit: q.limit, board: make([]int, size)}
+	for pos := range size {
+		n, r, c := p.N, pos/p.N, pos%p.N
+		sq := square{
+			row: r, col: c, border: r == 0 || r == n-1 || c == 0 || c == n-1,
+			freeLeft: n - r, freeRight: n - r, freeTop: 0, freeBottom: n,
+			allowed: ^uint64(0),
+		}
+		if c > 0 {
+			sq.freeLeft--
+		}
+		if r == 0 {
+			sq.freeTop = n - c
+		}
+		if r == n-1 {
+			sq.freeBottom = n - c
+		}
+		s.squares = append(s.squares, sq)
 	}
 	var dense [MaxValue + 1]int
 	for i := range dense {
@@ -243,12 +269,6 @@ func newSolver(p *Puzzle, q query, turn int) *solver {
 		s.remaining[k]++
 	}
 
-	for pos := range s.allowed {
-		s.row = append(s.row, pos/p.N)
-		s.col = append(s.col, pos%p.N)
-		s.border = append(s.border, s.row[pos] == 0 || s.row[pos] == p.N-1 || s.col[pos] == 0 || s.col[pos] == p.N-1)
-		s.allowed[pos] = ^uint64(0)
-	}
 	if q.fixed != nil {
 		kindOfCard := make([]int, len(p.Cards))
 		for k, cards := range s.cards {
@@ -258,7 +278,7 @@ func newSolver(p *Puzzle, q query, turn int) *solver {
 		}
 		for pos, i := range q.fixed {
 			if i >= 0 {
-				s.allowed[turnedPosition(p.N, pos, turn)] = 1 << kindOfCard[i]
+				s.squares[turnedPosition(p.N, pos, turn)].allowed = 1 << kindOfCard[i]
 			}
 		}
 	}
@@ -337,7 +357,7 @@ func (b *balance) add(v, d int) {
 // demand[v] is the number of positions whose top edge must be v minus the
 // unplaced cards with top v; a positive demand can never be met.
 func (s *solver) moveOnBorder(k, p, sign int) {
-	n, r, c, card := s.n, s.row[p], s.col[p], &s.kinds[k]
+	n, r, c, card := s.n, s.squares[p].row, s.squares[p].col, &s.kinds[k]
 	if c == 0 {
 		s.horizontal.add(card[Left], -sign)
 	}
@@ -374,19 +394,19 @@ func (s *solver) addDemand(v, d int) {
 // use up one of them. The next position would find out, but a hard search
 // enters so many dead first rows that checking here halves its nodes (the
 // flipped 6×6 and 7×7 sets of the benchmarks).
-func (s *solver) bordersFit(k, p int) bool {
-	n, r, c, card := s.n, s.row[p], s.col[p], s.kinds[k]
-	return (r > 0 || s.vertical.pos < n-c || s.vertical.diff[card[Top]] > 0) &&
-		(r < n-1 || s.vertical.neg < n-c || s.vertical.diff[card[Bottom]] < 0) &&
-		(c > 0 || s.horizontal.pos < n-r || s.horizontal.diff[card[Left]] > 0) &&
-		(c < n-1 || s.horizontal.neg < n-r || s.horizontal.diff[card[Right]] < 0)
+func (s *solver) bordersFit(k int, sq *square) bool {
+	n, r, c, card := s.n, sq.row, sq.col, &s.kinds[k]
+	return (r > 0 || s.vertical.pos < sq.freeTop || s.vertical.diff[card[Top]] > 0) &&
+		(r < n-1 || s.vertical.neg < sq.freeBottom || s.vertical.diff[card[Bottom]] < 0) &&
+		(c > 0 || s.horizontal.pos < sq.freeLeft || s.horizontal.diff[card[Left]] > 0) &&
+		(c < n-1 || s.horizontal.neg < sq.freeRight || s.horizontal.diff[card[Right]] < 0)
 }
 
 // demandFits reports whether a card of kind k at position p leaves a card
 // for every top edge imposed, as the next position would check:
 // a quarter fewer nodes on the hard 5×5 puzzle of the tests.
-func (s *solver) demandFits(k, p int) bool {
-	r, card := s.row[p], s.kinds[k]
+func (s *solver) demandFits(k int, sq *square) bool {
+	r, card := sq.row, &s.kinds[k]
 	if r == s.n-1 {
 		return r > 0 || s.demand[card[Top]] < 0
 	}
@@ -412,7 +432,7 @@ const fewValues = 3
 // full before rowAhead finds that no second row fits under them; this
 // drops most of them a few cards earlier.
 func (s *solver) rowBelow(p int) bool {
-	r, c := s.row[p], s.col[p]
+	r, c := s.squares[p].row, s.squares[p].col
 	fit := ^uint64(0) // kinds whose left edge the cards before can end with
 	if c > 0 {
 		fit = 0
@@ -439,29 +459,18 @@ func (s *solver) rowBelow(p int) bool {
 // right-border ones, likewise for tops and bottoms, and every imposed top
 // edge must still have a card. The row below must also be able to start
 // under the cards placed so far in p's row (see rowBelow).
-func (s *solver) candidates(p int) uint64 {
-	n, r, c := s.n, s.row[p], s.col[p]
-	freeLeft, freeRight := n-r, n-r
-	if c > 0 {
-		freeLeft--
-	}
-	freeTop, freeBottom := 0, n
-	if r == 0 {
-		freeTop = n - c
-	}
-	if r == n-1 {
-		freeBottom = n - c
-	}
+func (s *solver) candidates(p int, sq *square) uint64 {
+	n, r, c := s.n, sq.row, sq.col
 	if s.shortage > 0 ||
-		s.horizontal.pos > freeLeft || s.horizontal.neg > freeRight ||
-		s.vertical.pos > freeTop || s.vertical.neg > freeBottom ||
+		s.horizontal.pos > sq.freeLeft || s.horizontal.neg > sq.freeRight ||
+		s.vertical.pos > sq.freeTop || s.vertical.neg > sq.freeBottom ||
 		c > 0 && r < n-1 && s.values > fewValues && !s.rowBelow(p-1) {
 		return 0
 	}
 	if c == 0 && r > 0 {
 		s.rowAhead(r)
 	}
-	fit := s.available & s.allowed[p]
+	fit := s.available & sq.allowed
 	if c > 0 {
 		fit &= s.rightOf[s.board[p-1]]
 	}
@@ -473,13 +482,13 @@ func (s *solver) candidates(p int) uint64 {
 	// the left and right borders are checked.
 	if r > 0 && r < n-1 {
 		fit &= s.spare
-		if (c > 0 || s.horizontal.pos < n-r) && (c < n-1 || s.horizontal.neg < n-r) {
+		if (c > 0 || s.horizontal.pos < sq.freeLeft) && (c < n-1 || s.horizontal.neg < sq.freeRight) {
 			return fit
 		}
 	}
 	for m := fit; m != 0; m &= m - 1 {
 		k := bits.TrailingZeros64(m)
-		if !s.bordersFit(k, p) || !s.demandFits(k, p) {
+		if !s.bordersFit(k, sq) || !s.demandFits(k, sq) {
 			fit &^= 1 << k
 		}
 	}
@@ -491,40 +500,45 @@ func (s *solver) candidates(p int) uint64 {
 // solutions wanted, or having exhausted every placement.
 func (s *solver) run(limit int64) bool {
 	for {
-		p := s.filled
-		if p < len(s.board) && !s.entered[p] {
-			if s.nodes == limit {
-				return false
-			}
-			s.nodes++
-			s.entered[p] = true
-			s.untried[p] = s.candidates(p)
-		}
 		// Place the next candidate at p, or take back the card before:
 		// every candidate failed at p, or the board is full.
+		p := s.filled
 		k, sign := 0, 1
-		if p < len(s.board) && s.untried[p] != 0 {
-			k = bits.TrailingZeros64(s.untried[p])
-			s.untried[p] &^= 1 << k
-		} else {
-			if p < len(s.board) {
-				s.entered[p] = false
-			} else {
-				s.solutions++
-				if s.solutions == 1 {
-					s.first = s.placement()
+		if p < len(s.squares) {
+			sq := &s.squares[p]
+			if !sq.entered {
+				if s.nodes == limit {
+					return false
 				}
-				if s.solutions == s.limit {
-					return true
-				}
+				s.nodes++
+				sq.entered = true
+				sq.untried = s.candidates(p, sq)
 			}
+			if sq.untried != 0 {
+				k = bits.TrailingZeros64(sq.untried)
+				sq.untried &= sq.untried - 1
+			} else {
+				sq.entered = false
+				sign = -1
+			}
+		} else {
+			s.solutions++
+			if s.solutions == 1 {
+				s.first = s.placement()
+			}
+			if s.solutions == s.limit {
+				return true
+			}
+			sign = -1
+		}
+		if sign < 0 {
 			if p == 0 {
 				return true
 			}
 			p--
-			k, sign = s.board[p], -1
+			k = s.board[p]
 		}
-		if s.border[p] {
+		if s.squares[p].border {
 			s.moveOnBorder(k, p, sign)
 		} else {
 			s.addDemand(s.kinds[k][Bottom], sign)
