@@ -388,20 +388,6 @@ func (s *solver) addDemand(v, d int) {
 	}
 }
 
-// bordersFit reports whether a card of kind k at position p, on a border,
-// keeps the counting bounds of candidates: when the surplus of one side's
-// edges just fits on the free positions of its border, a card there must
-// use up one of them. The next position would find out, but a hard search
-// enters so many dead first rows that checking here halves its nodes (the
-// flipped 6×6 and 7×7 sets of the benchmarks).
-func (s *solver) bordersFit(k int, sq *square) bool {
-	n, r, c, card := s.n, sq.row, sq.col, &s.kinds[k]
-	return (r > 0 || s.vertical.pos < sq.freeTop || s.vertical.diff[card[Top]] > 0) &&
-		(r < n-1 || s.vertical.neg < sq.freeBottom || s.vertical.diff[card[Bottom]] < 0) &&
-		(c > 0 || s.horizontal.pos < sq.freeLeft || s.horizontal.diff[card[Left]] > 0) &&
-		(c < n-1 || s.horizontal.neg < sq.freeRight || s.horizontal.diff[card[Right]] < 0)
-}
-
 // demandFits reports whether a card of kind k at position p leaves a card
 // for every top edge imposed, as the next position would check:
 // a quarter fewer nodes on the hard 5×5 puzzle of the tests.
@@ -450,7 +436,7 @@ func (s *solver) rowBelow(p int) bool {
 // none if the counting bounds show the board cannot be completed, else
 // those left whose left and top edges fit its placed neighbours, whose
 // right edge lets the rest of its row be filled, which p allows, and which
-// keep the counting bounds (see bordersFit and demandFits). The state is
+// keep the counting bounds (see demandFits and below). The state is
 // the same each time the search comes back to p, so the kinds are checked
 // once, here.
 //
@@ -477,18 +463,29 @@ func (s *solver) candidates(p int, sq *square) uint64 {
 	if r > 0 {
 		fit &= s.below[s.board[p-n]] & s.ahead[r][c]
 	}
-	// Most positions are inside the board, where the kinds to check are
-	// those of spare, and in between the top and bottom rows, where only
-	// the left and right borders are checked.
+	// On a border whose surplus of edges just fits on its free positions,
+	// a card must use up one of them. The next position would find out,
+	// but a hard search enters so many dead first rows that checking here
+	// halves its nodes (the flipped 6×6 and 7×7 sets of the benchmarks).
+	top := r == 0 && s.vertical.pos >= sq.freeTop
+	bottom := r == n-1 && s.vertical.neg >= sq.freeBottom
+	left := c == 0 && s.horizontal.pos >= sq.freeLeft
+	right := c == n-1 && s.horizontal.neg >= sq.freeRight
+	// Most positions are in between the top and bottom rows, where the
+	// kinds that fit demandFits are those of spare, and most of those have
+	// no tight border.
 	if r > 0 && r < n-1 {
 		fit &= s.spare
-		if (c > 0 || s.horizontal.pos < sq.freeLeft) && (c < n-1 || s.horizontal.neg < sq.freeRight) {
+		if !left && !right {
 			return fit
 		}
 	}
 	for m := fit; m != 0; m &= m - 1 {
 		k := bits.TrailingZeros64(m)
-		if !s.bordersFit(k, sq) || !s.demandFits(k, sq) {
+		card := &s.kinds[k]
+		if top && s.vertical.diff[card[Top]] <= 0 || bottom && s.vertical.diff[card[Bottom]] >= 0 ||
+			left && s.horizontal.diff[card[Left]] <= 0 || right && s.horizontal.diff[card[Right]] >= 0 ||
+			!s.demandFits(k, sq) {
 			fit &^= 1 << k
 		}
 	}
