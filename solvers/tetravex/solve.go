@@ -188,15 +188,6 @@ type solver struct {
 	spare    uint64
 	byBottom []uint64 // per value: the kinds with that bottom edge
 
-	// ahead[r][c] holds the kinds whose right edge lets columns c+1 to the
-	// end of row r still be filled, judging by the top edges imposed on
-	// those positions when row r was entered; see rowAhead.
-	ahead [][]uint64
-	// nextRow[r][c] holds the kinds that may go to column c of row r+1,
-	// judging by the bottom edges of the cards in row r up to column c;
-	// see rowBelow.
-	nextRow [][]uint64
-
 	nodes int64 // positions entered
 }
 
@@ -213,6 +204,13 @@ type square struct {
 	allowed uint64 // the kinds it may hold: a fixed one, or all
 	entered bool   // whether untried holds its candidates
 	untried uint64 // candidates not tried yet
+	// ahead holds the kinds whose right edge lets the rest of its row be
+	// filled, judging by the top edges imposed on the row when it was
+	// entered; see rowAhead.
+	ahead uint64
+	// under holds the kinds that may go to the position below, judging by
+	// the bottom edges of the cards in its row up to it; see rowBelow.
+	under uint64
 }
 
 // valueSet is a set of (renumbered) edge values: 64 cards have at most 256.
@@ -281,13 +279,6 @@ func newSolver(p *Puzzle, q query, turn int) *solver {
 				s.squares[turnedPosition(p.N, pos, turn)].allowed = 1 << kindOfCard[i]
 			}
 		}
-	}
-
-	s.ahead = make([][]uint64, p.N)
-	s.nextRow = make([][]uint64, p.N)
-	for r := range s.ahead {
-		s.ahead[r] = make([]uint64, p.N)
-		s.nextRow[r] = make([]uint64, p.N)
 	}
 
 	var bySide [4][]uint64 // [side][v]: the kinds whose edge on side is v
@@ -408,7 +399,7 @@ func (s *solver) demandFits(k int, sq *square) bool {
 // and cost 18% more instructions).
 const fewValues = 3
 
-// rowBelow extends nextRow to the card at position p, the last placed, and
+// rowBelow extends under to the card at position p, the last placed, and
 // reports whether the row below can still be laid as far as p's column:
 // a card there must have p's bottom as its top and a left edge that the
 // cards before it can end with. Cards only get used up as the row fills,
@@ -418,18 +409,18 @@ const fewValues = 3
 // full before rowAhead finds that no second row fits under them; this
 // drops most of them a few cards earlier.
 func (s *solver) rowBelow(p int) bool {
-	r, c := s.squares[p].row, s.squares[p].col
+	sq := &s.squares[p]
 	fit := ^uint64(0) // kinds whose left edge the cards before can end with
-	if c > 0 {
+	if sq.col > 0 {
 		fit = 0
-		for before := s.nextRow[r][c-1]; before != 0; {
+		for before := s.squares[p-1].under; before != 0; {
 			k := bits.TrailingZeros64(before)
 			fit |= s.rightOf[k]
 			before &^= s.sameRight[k] // one card per right edge will do
 		}
 	}
-	s.nextRow[r][c] = fit & s.available & s.below[s.board[p]]
-	return s.nextRow[r][c] != 0
+	sq.under = fit & s.available & s.below[s.board[p]]
+	return sq.under != 0
 }
 
 // candidates returns the kinds that may go to position p, being entered:
@@ -461,7 +452,7 @@ func (s *solver) candidates(p int, sq *square) uint64 {
 		fit &= s.rightOf[s.board[p-1]]
 	}
 	if r > 0 {
-		fit &= s.below[s.board[p-n]] & s.ahead[r][c]
+		fit &= s.below[s.board[p-n]] & sq.ahead
 	}
 	// On a border whose surplus of edges just fits on its free positions,
 	// a card must use up one of them. The next position would find out,
@@ -552,7 +543,7 @@ func (s *solver) run(limit int64) bool {
 	}
 }
 
-// rowAhead fills ahead[r] for row r, about to be entered: every position
+// rowAhead fills ahead for the squares of row r, about to be entered: every position
 // of the row has its top edge imposed by the card above, so going from the
 // right end, a card can go to column c if it is left, has the imposed top,
 // and its right edge can start column c+1; and a card ending column c-1
@@ -560,16 +551,17 @@ func (s *solver) run(limit int64) bool {
 // up as the row fills, so the sets stay true supersets until the row is
 // entered again.
 func (s *solver) rowAhead(r int) {
-	n, ahead := s.n, s.ahead[r]
-	ahead[n-1] = ^uint64(0)
+	n := s.n
+	row, above := s.squares[r*n:r*n+n], s.board[r*n-n:r*n]
+	row[n-1].ahead = ^uint64(0)
 	for c := n - 1; c > 0; c-- {
 		fit := uint64(0)
-		for start := ahead[c] & s.available & s.below[s.board[(r-1)*n+c]]; start != 0; {
+		for start := row[c].ahead & s.available & s.below[above[c]]; start != 0; {
 			k := bits.TrailingZeros64(start)
 			fit |= s.leftOf[k]
 			start &^= s.sameLeft[k] // one card per left edge will do
 		}
-		ahead[c-1] = fit
+		row[c-1].ahead = fit
 	}
 }
 

@@ -112,7 +112,7 @@ func checkState(t *testing.T, s *solver) {
 					want |= 1 << k
 				}
 			}
-			if got := s.ahead[r][col] & kinds; got != want {
+			if got := s.squares[r*n+col].ahead & kinds; got != want {
 				t.Fatalf("row %d column %d: ahead %b, want %b", r, col, got, want)
 			}
 		}
@@ -127,8 +127,8 @@ func checkState(t *testing.T, s *solver) {
 				want |= 1 << k
 			}
 		}
-		if got := s.nextRow[r][c-1]; got != want {
-			t.Fatalf("row %d column %d: nextRow %b, want %b", r, c-1, got, want)
+		if got := s.squares[p-1].under; got != want {
+			t.Fatalf("row %d column %d: under %b, want %b", r, c-1, got, want)
 		}
 	}
 }
