@@ -157,8 +157,8 @@ func turnedPosition(n, pos, turns int) int {
 // A board has at most 64 cards, so a set of kinds is one word, and a
 // position's candidates are a few ANDs: the search walks only the kinds
 // that fit, never a list of those that might. (Each loop iteration costs
-// far more in wasm than natively, so fewer of them is what makes the
-// search as quick in the browser.)
+// far more in wasm than natively, so fewer of them matter most in the
+// browser.)
 type solver struct {
 	n         int
 	squares   []square // per position
@@ -212,12 +212,6 @@ type square struct {
 	// the bottom edges of the cards in its row up to it; see rowBelow.
 	under uint64
 }
-
-// valueSet is a set of (renumbered) edge values: 64 cards have at most 256.
-type valueSet [4]uint64
-
-func (vs *valueSet) add(v int)      { vs[v>>6] |= 1 << (v & 63) }
-func (vs *valueSet) has(v int) bool { return vs[v>>6]&(1<<(v&63)) != 0 }
 
 // newSolver prepares the search for q on p turned turn times: p itself
 // must be turned, q not.
@@ -379,7 +373,7 @@ func (s *solver) addDemand(v, d int) {
 	}
 }
 
-// demandFits reports whether a card of kind k at position p leaves a card
+// demandFits reports whether a card of kind k at sq leaves a card
 // for every top edge imposed, as the next position would check:
 // a quarter fewer nodes on the hard 5×5 puzzle of the tests.
 func (s *solver) demandFits(k int, sq *square) bool {
@@ -564,8 +558,6 @@ func (s *solver) rowAhead(r int) {
 		row[c-1].ahead = fit
 	}
 }
-
-var anyValue = valueSet{^uint64(0), ^uint64(0), ^uint64(0), ^uint64(0)}
 
 // placement returns the card indices by position of the full board: the
 // cards of each kind in the order of the puzzle.
