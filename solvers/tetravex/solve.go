@@ -3,6 +3,7 @@ package tetravex
 import (
 	"context"
 	"math/bits"
+	"slices"
 )
 
 // Answer is the verdict on one puzzle and, when it is possible, a solution.
@@ -214,10 +215,14 @@ type square struct {
 }
 
 // newSolver prepares the search for q on p turned turn times: p itself
-// must be turned, q not.
+// must be turned, q not. Small puzzles take few nodes, so it allocates
+// little (each allocation costs much more in wasm).
 func newSolver(p *Puzzle, q query, turn int) *solver {
 	size := len(p.Cards)
-	s := &solver{n: p.N, limit: q.limit, board: make([]int, size)}
+	s := &solver{
+		n: p.N, limit: q.limit, board: make([]int, size), squares: make([]square, size),
+		kinds: make([]Card, 0, size), remaining: make([]int, 0, size),
+	}
 	for pos := range size {
 		n, r, c := p.N, pos/p.N, pos%p.N
 		sq := square{
@@ -234,13 +239,13 @@ func newSolver(p *Puzzle, q query, turn int) *solver {
 		if r == n-1 {
 			sq.freeBottom = n - c
 		}
-		s.squares = append(s.squares, sq)
+		s.squares[pos] = sq
 	}
 	var dense [MaxValue + 1]int
 	for i := range dense {
 		dense[i] = -1
 	}
-	kindOf := make(map[Card]int)
+	kindOfCard := make([]int, size)
 	for i, c := range p.Cards {
 		for side, v := range c {
 			if dense[v] < 0 {
@@ -249,25 +254,29 @@ func newSolver(p *Puzzle, q query, turn int) *solver {
 			}
 			c[side] = dense[v]
 		}
-		k, ok := kindOf[c]
-		if !ok {
+		// At most 64 cards: looking through the kinds is quicker than
+		// hashing (which wasm does slowly).
+		k := slices.Index(s.kinds, c)
+		if k < 0 {
 			k = len(s.kinds)
-			kindOf[c] = k
 			s.kinds = append(s.kinds, c)
-			s.cards = append(s.cards, nil)
 			s.remaining = append(s.remaining, 0)
 		}
-		s.cards[k] = append(s.cards[k], i)
+		kindOfCard[i] = k
 		s.remaining[k]++
+	}
+	// The cards of each kind, all in one array.
+	s.cards = make([][]int, len(s.kinds))
+	grouped, start := make([]int, size), 0
+	for k, m := range s.remaining {
+		s.cards[k] = grouped[start : start : start+m]
+		start += m
+	}
+	for i, k := range kindOfCard {
+		s.cards[k] = append(s.cards[k], i)
 	}
 
 	if q.fixed != nil {
-		kindOfCard := make([]int, len(p.Cards))
-		for k, cards := range s.cards {
-			for _, i := range cards {
-				kindOfCard[i] = k
-			}
-		}
 		for pos, i := range q.fixed {
 			if i >= 0 {
 				s.squares[turnedPosition(p.N, pos, turn)].allowed = 1 << kindOfCard[i]
@@ -287,13 +296,16 @@ func newSolver(p *Puzzle, q query, turn int) *solver {
 	s.horizontal.diff = make([]int, s.values)
 	s.vertical.diff = make([]int, s.values)
 	s.demand = make([]int, s.values)
+	kinds := len(s.kinds)
+	s.rightOf, s.below, s.leftOf = make([]uint64, kinds), make([]uint64, kinds), make([]uint64, kinds)
+	s.sameLeft, s.sameRight = make([]uint64, kinds), make([]uint64, kinds)
 	for k, c := range s.kinds {
 		s.available |= 1 << k
-		s.rightOf = append(s.rightOf, bySide[Left][c[Right]])
-		s.below = append(s.below, bySide[Top][c[Bottom]])
-		s.leftOf = append(s.leftOf, bySide[Right][c[Left]])
-		s.sameLeft = append(s.sameLeft, bySide[Left][c[Left]])
-		s.sameRight = append(s.sameRight, bySide[Right][c[Right]])
+		s.rightOf[k] = bySide[Left][c[Right]]
+		s.below[k] = bySide[Top][c[Bottom]]
+		s.leftOf[k] = bySide[Right][c[Left]]
+		s.sameLeft[k] = bySide[Left][c[Left]]
+		s.sameRight[k] = bySide[Right][c[Right]]
 		m := s.remaining[k]
 		s.horizontal.add(c[Left], m)
 		s.horizontal.add(c[Right], -m)
