@@ -53,6 +53,12 @@ type shellSolver struct {
 	nodes     int64
 }
 
+// valueSet is a set of edge values, at most MaxValue.
+type valueSet [4]uint64
+
+func (vs *valueSet) add(v int)      { vs[v>>6] |= 1 << (v & 63) }
+func (vs *valueSet) has(v int) bool { return vs[v>>6]&(1<<(v&63)) != 0 }
+
 // opposite returns the side facing side on the neighbouring card.
 func opposite(side int) int { return (side + 2) % 4 }
 

@@ -1,6 +1,10 @@
 package tetravex
 
-import "context"
+import (
+	"context"
+	"math/bits"
+	"slices"
+)
 
 // Answer is the verdict on one puzzle and, when it is possible, a solution.
 type Answer struct {
@@ -147,64 +151,101 @@ func turnedPosition(n, pos, turns int) int {
 
 // solver is a depth-first search, run in steps, that fills the board in
 // row-major order: the next position always has its left and top neighbours
-// placed (when it has them) and its candidates are looked up by those two
-// values. Identical cards are one kind with a count, so the search never
-// tries permutations of equal cards.
+// placed (when it has them) and its candidates are the kinds that fit both.
+// Identical cards are one kind with a count, so the search never tries
+// permutations of equal cards.
+//
+// A board has at most 64 cards, so a set of kinds is one word, and a
+// position's candidates are a few ANDs: the search walks only the kinds
+// that fit, never a list of those that might. (Each loop iteration costs
+// far more in wasm than natively, so fewer of them matter most in the
+// browser.)
 type solver struct {
 	n         int
-	kinds     []Card  // the distinct cards, with values renumbered 0, 1, ...
-	cards     [][]int // indices in Puzzle.Cards of the cards of each kind
-	remaining []int   // how many cards of each kind are not placed yet
-	board     []int   // kind placed at each position filled so far
-	filled    int     // positions filled
-	tried     []int   // per position: candidates tried there, or -1 if not entered
-	fixed     [][]int // per position, the only kind allowed there as a list, or nil
-	limit     int     // solutions wanted
-	solutions int     // solutions found
-	first     []int   // the first solution: card indices by position
+	squares   []square // per position
+	kinds     []Card   // the distinct cards, with values renumbered 0, 1, ...
+	cards     [][]int  // indices in Puzzle.Cards of the cards of each kind
+	remaining []int    // how many cards of each kind are not placed yet
+	available uint64   // kinds with cards not placed yet
+	board     []int    // kind placed at each position filled so far
+	filled    int      // positions filled
+	limit     int      // solutions wanted
+	solutions int      // solutions found
+	first     []int    // the first solution: card indices by position
 
-	// Kinds that may go to a position, by the values its neighbours impose.
-	values    int // distinct values
-	all       []int
-	byLeft    [][]int // [left]
-	byTop     [][]int // [top]
-	byLeftTop [][]int // [left*values + top]
+	// Per kind k, the kinds that fit beside it: rightOf[k] have k's right
+	// edge as their left one, below[k] k's bottom as their top, and
+	// leftOf[k] k's left edge as their right one. sameLeft[k] and
+	// sameRight[k] share k's left, right edge.
+	rightOf, below, leftOf, sameLeft, sameRight []uint64
+	values                                      int // distinct values
 
-	// Counting bounds; see feasible.
+	// Counting bounds; see moveOnBorder and candidates.
 	horizontal, vertical balance
 	demand               []int // per value: tops imposed by placed cards minus unplaced tops
 	shortage             int   // sum of the positive demands
-
-	// finish[r][c] holds the left edge values from which column c to the
-	// end of row r can still be filled, judging by the top edges imposed
-	// on those positions when row r was entered; see rowAhead.
-	finish [][]valueSet
-	// below[r][c] holds the right edge values that column c of row r+1 can
-	// end with, judging by the bottom edges of the cards in row r up to
-	// column c; see rowBelow.
-	below [][]valueSet
+	// spare holds the kinds whose bottom edge has a negative demand: a card
+	// of one leaves a card for the top it imposes (see demandFits).
+	spare    uint64
+	byBottom []uint64 // per value: the kinds with that bottom edge
 
 	nodes int64 // positions entered
 }
 
-// valueSet is a set of (renumbered) edge values: 64 cards have at most 256.
-type valueSet [4]uint64
+// square is what solver knows of one board position: where it is, all
+// worked out beforehand not to divide or branch per node, and how the
+// search stands there.
+type square struct {
+	row, col int
+	border   bool // whether it is on the border of the board
+	// The free positions on each border when this one is entered, itself
+	// included: see candidates.
+	freeLeft, freeRight, freeTop, freeBottom int
 
-func (vs *valueSet) add(v int)      { vs[v>>6] |= 1 << (v & 63) }
-func (vs *valueSet) has(v int) bool { return vs[v>>6]&(1<<(v&63)) != 0 }
+	allowed uint64 // the kinds it may hold: a fixed one, or all
+	entered bool   // whether untried holds its candidates
+	untried uint64 // candidates not tried yet
+	// ahead holds the kinds whose right edge lets the rest of its row be
+	// filled, judging by the top edges imposed on the row when it was
+	// entered; see rowAhead.
+	ahead uint64
+	// under holds the kinds that may go to the position below, judging by
+	// the bottom edges of the cards in its row up to it; see rowBelow.
+	under uint64
+}
 
 // newSolver prepares the search for q on p turned turn times: p itself
-// must be turned, q not.
+// must be turned, q not. Small puzzles take few nodes, so it allocates
+// little (each allocation costs much more in wasm).
 func newSolver(p *Puzzle, q query, turn int) *solver {
-	s := &solver{n: p.N, limit: q.limit, board: make([]int, len(p.Cards)), tried: make([]int, len(p.Cards))}
-	for pos := range s.tried {
-		s.tried[pos] = -1
+	size := len(p.Cards)
+	s := &solver{
+		n: p.N, limit: q.limit, board: make([]int, size), squares: make([]square, size),
+		kinds: make([]Card, 0, size), remaining: make([]int, 0, size),
+	}
+	for pos := range size {
+		n, r, c := p.N, pos/p.N, pos%p.N
+		sq := square{
+			row: r, col: c, border: r == 0 || r == n-1 || c == 0 || c == n-1,
+			freeLeft: n - r, freeRight: n - r, freeTop: 0, freeBottom: n,
+			allowed: ^uint64(0),
+		}
+		if c > 0 {
+			sq.freeLeft--
+		}
+		if r == 0 {
+			sq.freeTop = n - c
+		}
+		if r == n-1 {
+			sq.freeBottom = n - c
+		}
+		s.squares[pos] = sq
 	}
 	var dense [MaxValue + 1]int
 	for i := range dense {
 		dense[i] = -1
 	}
-	kindOf := make(map[Card]int)
+	kindOfCard := make([]int, size)
 	for i, c := range p.Cards {
 		for side, v := range c {
 			if dense[v] < 0 {
@@ -213,58 +254,70 @@ func newSolver(p *Puzzle, q query, turn int) *solver {
 			}
 			c[side] = dense[v]
 		}
-		k, ok := kindOf[c]
-		if !ok {
+		// At most 64 cards: looking through the kinds is quicker than
+		// hashing (which wasm does slowly).
+		k := slices.Index(s.kinds, c)
+		if k < 0 {
 			k = len(s.kinds)
-			kindOf[c] = k
 			s.kinds = append(s.kinds, c)
-			s.cards = append(s.cards, nil)
 			s.remaining = append(s.remaining, 0)
 		}
-		s.cards[k] = append(s.cards[k], i)
+		kindOfCard[i] = k
 		s.remaining[k]++
+	}
+	// The cards of each kind, all in one array.
+	s.cards = make([][]int, len(s.kinds))
+	grouped, start := make([]int, size), 0
+	for k, m := range s.remaining {
+		s.cards[k] = grouped[start : start : start+m]
+		start += m
+	}
+	for i, k := range kindOfCard {
+		s.cards[k] = append(s.cards[k], i)
 	}
 
 	if q.fixed != nil {
-		s.fixed = make([][]int, len(p.Cards))
-		kindOfCard := make([]int, len(p.Cards))
-		for k, cards := range s.cards {
-			for _, i := range cards {
-				kindOfCard[i] = k
-			}
-		}
 		for pos, i := range q.fixed {
 			if i >= 0 {
-				s.fixed[turnedPosition(p.N, pos, turn)] = []int{kindOfCard[i]}
+				s.squares[turnedPosition(p.N, pos, turn)].allowed = 1 << kindOfCard[i]
 			}
 		}
 	}
 
-	s.below = make([][]valueSet, p.N)
-	s.finish = make([][]valueSet, p.N)
-	for r := range s.finish {
-		s.below[r] = make([]valueSet, p.N)
-		s.finish[r] = make([]valueSet, p.N+1)
+	var bySide [4][]uint64 // [side][v]: the kinds whose edge on side is v
+	for side := range bySide {
+		bySide[side] = make([]uint64, s.values)
 	}
-
-	s.byLeft = make([][]int, s.values)
-	s.byTop = make([][]int, s.values)
-	s.byLeftTop = make([][]int, s.values*s.values)
+	for k, c := range s.kinds {
+		for side, v := range c {
+			bySide[side][v] |= 1 << k
+		}
+	}
 	s.horizontal.diff = make([]int, s.values)
 	s.vertical.diff = make([]int, s.values)
 	s.demand = make([]int, s.values)
+	kinds := len(s.kinds)
+	s.rightOf, s.below, s.leftOf = make([]uint64, kinds), make([]uint64, kinds), make([]uint64, kinds)
+	s.sameLeft, s.sameRight = make([]uint64, kinds), make([]uint64, kinds)
 	for k, c := range s.kinds {
-		s.all = append(s.all, k)
-		s.byLeft[c[Left]] = append(s.byLeft[c[Left]], k)
-		s.byTop[c[Top]] = append(s.byTop[c[Top]], k)
-		lt := c[Left]*s.values + c[Top]
-		s.byLeftTop[lt] = append(s.byLeftTop[lt], k)
+		s.available |= 1 << k
+		s.rightOf[k] = bySide[Left][c[Right]]
+		s.below[k] = bySide[Top][c[Bottom]]
+		s.leftOf[k] = bySide[Right][c[Left]]
+		s.sameLeft[k] = bySide[Left][c[Left]]
+		s.sameRight[k] = bySide[Right][c[Right]]
 		m := s.remaining[k]
 		s.horizontal.add(c[Left], m)
 		s.horizontal.add(c[Right], -m)
 		s.vertical.add(c[Top], m)
 		s.vertical.add(c[Bottom], -m)
 		s.demand[c[Top]] -= m
+	}
+	s.byBottom = bySide[Bottom]
+	for v, d := range s.demand {
+		if d < 0 {
+			s.spare |= s.byBottom[v]
+		}
 	}
 	return s
 }
@@ -284,8 +337,9 @@ func (b *balance) add(v, d int) {
 	b.neg += max(-b.diff[v], 0) - max(-old, 0)
 }
 
-// move places a card of kind k at position p (sign 1) or takes it back
-// (sign -1), keeping the counting bounds up to date.
+// moveOnBorder keeps the counting bounds up to date when run places a card
+// of kind k at position p on the border (sign 1) or takes it back (sign -1);
+// inside the board, only the demand for p's bottom edge changes.
 //
 // horizontal.diff[v] is the number of unplaced left edges v, minus unplaced
 // right edges v, minus 1 if the next position must have left edge v. In any
@@ -299,78 +353,43 @@ func (b *balance) add(v, d int) {
 //
 // demand[v] is the number of positions whose top edge must be v minus the
 // unplaced cards with top v; a positive demand can never be met.
-func (s *solver) move(k, p, sign int) {
-	r, c := p/s.n, p%s.n
-	card := s.kinds[k]
+func (s *solver) moveOnBorder(k, p, sign int) {
+	n, r, c, card := s.n, s.squares[p].row, s.squares[p].col, &s.kinds[k]
 	if c == 0 {
 		s.horizontal.add(card[Left], -sign)
 	}
-	if c == s.n-1 {
+	if c == n-1 {
 		s.horizontal.add(card[Right], sign)
 	}
 	if r == 0 {
 		s.vertical.add(card[Top], -sign)
 		s.addDemand(card[Top], sign)
 	}
-	if r == s.n-1 {
+	if r == n-1 {
 		s.vertical.add(card[Bottom], sign)
 	} else {
 		s.addDemand(card[Bottom], sign)
 	}
-	s.remaining[k] -= sign
-	s.board[p] = k
 }
 
+// addDemand adds d, 1 or -1, to the demand for top edge v.
 func (s *solver) addDemand(v, d int) {
-	old := s.demand[v]
-	s.demand[v] += d
-	s.shortage += max(s.demand[v], 0) - max(old, 0)
+	demand := &s.demand[v]
+	old := *demand
+	*demand += d
+	if old > 0 || *demand > 0 {
+		s.shortage += d
+	}
+	if min(old, *demand) == -1 { // one of them is negative, the other not
+		s.spare ^= s.byBottom[v]
+	}
 }
 
-// feasible reports whether the counting bounds allow completing the board
-// from position p: the surplus of left edges over right edges must fit on
-// the free left-border positions, the surplus of right edges on the free
-// right-border ones, likewise for tops and bottoms, and every imposed top
-// edge must still have a card. It also checks that the row below can be
-// started under the cards placed so far in p's row (see rowBelow).
-func (s *solver) feasible(p int) bool {
-	n, r, c := s.n, p/s.n, p%s.n
-	freeLeft, freeRight := n-r, n-r
-	if c > 0 {
-		freeLeft--
-	}
-	freeTop, freeBottom := 0, n
-	if r == 0 {
-		freeTop = n - c
-	}
-	if r == n-1 {
-		freeBottom = n - c
-	}
-	return s.shortage == 0 &&
-		s.horizontal.pos <= freeLeft && s.horizontal.neg <= freeRight &&
-		s.vertical.pos <= freeTop && s.vertical.neg <= freeBottom &&
-		(c == 0 || r == n-1 || s.values <= fewValues || s.rowBelow(p-1))
-}
-
-// bordersFit reports whether a card of kind k at position p, on a border,
-// keeps the counting bounds of feasible: when the surplus of one side's
-// edges just fits on the free positions of its border, a card there must
-// use up one of them. feasible would find out at the next position, but
-// a hard search enters so many dead first rows that checking here halves
-// its nodes (the flipped 6×6 and 7×7 sets of the benchmarks).
-func (s *solver) bordersFit(k, p int) bool {
-	n, r, c, card := s.n, p/s.n, p%s.n, s.kinds[k]
-	return (r > 0 || s.vertical.pos < n-c || s.vertical.diff[card[Top]] > 0) &&
-		(r < n-1 || s.vertical.neg < n-c || s.vertical.diff[card[Bottom]] < 0) &&
-		(c > 0 || s.horizontal.pos < n-r || s.horizontal.diff[card[Left]] > 0) &&
-		(c < n-1 || s.horizontal.neg < n-r || s.horizontal.diff[card[Right]] < 0)
-}
-
-// demandFits reports whether a card of kind k at position p leaves a card
-// for every top edge imposed, as feasible would check at the next position:
+// demandFits reports whether a card of kind k at sq leaves a card
+// for every top edge imposed, as the next position would check:
 // a quarter fewer nodes on the hard 5×5 puzzle of the tests.
-func (s *solver) demandFits(k, p int) bool {
-	r, card := p/s.n, s.kinds[k]
+func (s *solver) demandFits(k int, sq *square) bool {
+	r, card := sq.row, &s.kinds[k]
 	if r == s.n-1 {
 		return r > 0 || s.demand[card[Top]] < 0
 	}
@@ -386,7 +405,7 @@ func (s *solver) demandFits(k, p int) bool {
 // and cost 18% more instructions).
 const fewValues = 3
 
-// rowBelow extends below to the card at position p, the last placed, and
+// rowBelow extends under to the card at position p, the last placed, and
 // reports whether the row below can still be laid as far as p's column:
 // a card there must have p's bottom as its top and a left edge that the
 // cards before it can end with. Cards only get used up as the row fills,
@@ -396,52 +415,78 @@ const fewValues = 3
 // full before rowAhead finds that no second row fits under them; this
 // drops most of them a few cards earlier.
 func (s *solver) rowBelow(p int) bool {
-	r, c := p/s.n, p%s.n
-	reach := &s.below[r][c]
-	*reach = valueSet{}
-	from := &anyValue
+	sq := &s.squares[p]
+	fit := ^uint64(0) // kinds whose left edge the cards before can end with
+	if sq.col > 0 {
+		fit = 0
+		for before := s.squares[p-1].under; before != 0; {
+			k := bits.TrailingZeros64(before)
+			fit |= s.rightOf[k]
+			before &^= s.sameRight[k] // one card per right edge will do
+		}
+	}
+	sq.under = fit & s.available & s.below[s.board[p]]
+	return sq.under != 0
+}
+
+// candidates returns the kinds that may go to position p, being entered:
+// none if the counting bounds show the board cannot be completed, else
+// those left whose left and top edges fit its placed neighbours, whose
+// right edge lets the rest of its row be filled, which p allows, and which
+// keep the counting bounds (see demandFits and below). The state is
+// the same each time the search comes back to p, so the kinds are checked
+// once, here.
+//
+// The counting bounds: the surplus of left edges over right edges must fit
+// on the free left-border positions, the surplus of right edges on the free
+// right-border ones, likewise for tops and bottoms, and every imposed top
+// edge must still have a card. The row below must also be able to start
+// under the cards placed so far in p's row (see rowBelow).
+func (s *solver) candidates(p int, sq *square) uint64 {
+	n, r, c := s.n, sq.row, sq.col
+	if s.shortage > 0 ||
+		s.horizontal.pos > sq.freeLeft || s.horizontal.neg > sq.freeRight ||
+		s.vertical.pos > sq.freeTop || s.vertical.neg > sq.freeBottom ||
+		c > 0 && r < n-1 && s.values > fewValues && !s.rowBelow(p-1) {
+		return 0
+	}
+	if c == 0 && r > 0 {
+		s.rowAhead(r)
+	}
+	fit := s.available & sq.allowed
 	if c > 0 {
-		from = &s.below[r][c-1]
+		fit &= s.rightOf[s.board[p-1]]
 	}
-	found := false
-	for _, k := range s.byTop[s.kinds[s.board[p]][Bottom]] {
-		if s.remaining[k] > 0 && from.has(s.kinds[k][Left]) {
-			reach.add(s.kinds[k][Right])
-			found = true
+	if r > 0 {
+		fit &= s.below[s.board[p-n]] & sq.ahead
+	}
+	// On a border whose surplus of edges just fits on its free positions,
+	// a card must use up one of them. The next position would find out,
+	// but a hard search enters so many dead first rows that checking here
+	// halves its nodes (the flipped 6×6 and 7×7 sets of the benchmarks).
+	top := r == 0 && s.vertical.pos >= sq.freeTop
+	bottom := r == n-1 && s.vertical.neg >= sq.freeBottom
+	left := c == 0 && s.horizontal.pos >= sq.freeLeft
+	right := c == n-1 && s.horizontal.neg >= sq.freeRight
+	// Most positions are in between the top and bottom rows, where the
+	// kinds that fit demandFits are those of spare, and most of those have
+	// no tight border.
+	if r > 0 && r < n-1 {
+		fit &= s.spare
+		if !left && !right {
+			return fit
 		}
 	}
-	return found
-}
-
-// candidates returns the kinds whose left and top edges fit position p,
-// keeping only the fixed kind if there is one.
-func (s *solver) candidates(p int) []int {
-	list := s.fitting(p)
-	if s.fixed == nil || s.fixed[p] == nil {
-		return list
-	}
-	for _, k := range list {
-		if k == s.fixed[p][0] {
-			return s.fixed[p]
+	for m := fit; m != 0; m &= m - 1 {
+		k := bits.TrailingZeros64(m)
+		card := &s.kinds[k]
+		if top && s.vertical.diff[card[Top]] <= 0 || bottom && s.vertical.diff[card[Bottom]] >= 0 ||
+			left && s.horizontal.diff[card[Left]] <= 0 || right && s.horizontal.diff[card[Right]] >= 0 ||
+			!s.demandFits(k, sq) {
+			fit &^= 1 << k
 		}
 	}
-	return nil
-}
-
-// fitting returns the kinds whose left and top edges fit position p.
-func (s *solver) fitting(p int) []int {
-	r, c := p/s.n, p%s.n
-	switch {
-	case r == 0 && c == 0:
-		return s.all
-	case r == 0:
-		return s.byLeft[s.kinds[s.board[p-1]][Right]]
-	case c == 0:
-		return s.byTop[s.kinds[s.board[p-s.n]][Bottom]]
-	default:
-		left, top := s.kinds[s.board[p-1]][Right], s.kinds[s.board[p-s.n]][Bottom]
-		return s.byLeftTop[left*s.values+top]
-	}
+	return fit
 }
 
 // run goes on with the depth-first search until it finishes or has visited
@@ -449,8 +494,28 @@ func (s *solver) fitting(p int) []int {
 // solutions wanted, or having exhausted every placement.
 func (s *solver) run(limit int64) bool {
 	for {
+		// Place the next candidate at p, or take back the card before:
+		// every candidate failed at p, or the board is full.
 		p := s.filled
-		if p == len(s.board) {
+		k, sign := 0, 1
+		if p < len(s.squares) {
+			sq := &s.squares[p]
+			if !sq.entered {
+				if s.nodes == limit {
+					return false
+				}
+				s.nodes++
+				sq.entered = true
+				sq.untried = s.candidates(p, sq)
+			}
+			if sq.untried != 0 {
+				k = bits.TrailingZeros64(sq.untried)
+				sq.untried &= sq.untried - 1
+			} else {
+				sq.entered = false
+				sign = -1
+			}
+		} else {
 			s.solutions++
 			if s.solutions == 1 {
 				s.first = s.placement()
@@ -458,78 +523,53 @@ func (s *solver) run(limit int64) bool {
 			if s.solutions == s.limit {
 				return true
 			}
-			// Look for the next one: take back the last card.
-			s.filled--
-			s.move(s.board[p-1], p-1, -1)
-			continue
+			sign = -1
 		}
-		if s.tried[p] < 0 {
-			if s.nodes == limit {
-				return false
+		if sign < 0 {
+			if p == 0 {
+				return true
 			}
-			s.nodes++
-			s.tried[p] = 0
-			if !s.feasible(p) {
-				s.tried[p] = len(s.candidates(p))
-			} else if p%s.n == 0 && p > 0 {
-				s.rowAhead(p / s.n)
-			}
+			p--
+			k = s.board[p]
 		}
-		candidates, ahead := s.candidates(p), s.ahead(p)
-		for s.tried[p] < len(candidates) {
-			k := candidates[s.tried[p]]
-			if s.remaining[k] > 0 && ahead.has(s.kinds[k][Right]) && s.bordersFit(k, p) && s.demandFits(k, p) {
-				break
-			}
-			s.tried[p]++
+		if s.squares[p].border {
+			s.moveOnBorder(k, p, sign)
+		} else {
+			s.addDemand(s.kinds[k][Bottom], sign)
 		}
-		if s.tried[p] < len(candidates) {
-			s.move(candidates[s.tried[p]], p, 1)
-			s.tried[p]++
-			s.filled++
-			continue
+		remaining := &s.remaining[k]
+		*remaining -= sign
+		if *remaining == 0 {
+			s.available &^= 1 << k
+		} else {
+			s.available |= 1 << k
 		}
-		// Every candidate failed here: take back the card before.
-		s.tried[p] = -1
-		if p == 0 {
-			return true
-		}
-		s.filled--
-		s.move(s.board[p-1], p-1, -1)
+		s.board[p] = k
+		s.filled += sign
 	}
 }
 
-// rowAhead fills finish[r] for row r, about to be entered: every position
+// rowAhead fills ahead for the squares of row r, about to be entered: every position
 // of the row has its top edge imposed by the card above, so going from the
-// right end, a left edge value can start column c's card if some unplaced
-// card has the imposed top, that left edge, and a right edge that column
-// c+1 can start from. Cards only get used up as the row fills, so the sets
-// stay true supersets until the row is entered again.
+// right end, a card can go to column c if it is left, has the imposed top,
+// and its right edge can start column c+1; and a card ending column c-1
+// needs a right edge that one of those has on its left. Cards only get used
+// up as the row fills, so the sets stay true supersets until the row is
+// entered again.
 func (s *solver) rowAhead(r int) {
-	n, finish := s.n, s.finish[r]
-	finish[n] = anyValue
-	for c := n - 1; c > 0; c-- { // column 0 needs no left edge
-		finish[c] = valueSet{}
-		top := s.kinds[s.board[(r-1)*n+c]][Bottom]
-		for _, k := range s.byTop[top] {
-			if s.remaining[k] > 0 && finish[c+1].has(s.kinds[k][Right]) {
-				finish[c].add(s.kinds[k][Left])
-			}
+	n := s.n
+	row, above := s.squares[r*n:r*n+n], s.board[r*n-n:r*n]
+	row[n-1].ahead = ^uint64(0)
+	for c := n - 1; c > 0; c-- {
+		fit := uint64(0)
+		for start := row[c].ahead & s.available & s.below[above[c]]; start != 0; {
+			k := bits.TrailingZeros64(start)
+			fit |= s.leftOf[k]
+			start &^= s.sameLeft[k] // one card per left edge will do
 		}
+		row[c-1].ahead = fit
 	}
 }
-
-// ahead returns the right edge values a card at position p may have so
-// that the rest of its row can be filled: see rowAhead. The first row is
-// not looked ahead.
-func (s *solver) ahead(p int) *valueSet {
-	if p < s.n {
-		return &anyValue
-	}
-	return &s.finish[p/s.n][p%s.n+1]
-}
-
-var anyValue = valueSet{^uint64(0), ^uint64(0), ^uint64(0), ^uint64(0)}
 
 // placement returns the card indices by position of the full board: the
 // cards of each kind in the order of the puzzle.
