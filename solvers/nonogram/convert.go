@@ -20,21 +20,12 @@ type format struct {
 	// which only reads puzzles, does not carry the writers.
 }
 
-// formats lists every format, the judge format first as Formats promises.
-var formats = []format{
+// formats lists every format this build reads, the judge format first as
+// Formats promises; importFormats, the others, come after it.
+var formats = append([]format{
 	{play.Format{Name: "judge", Ext: ".txt", Example: "2 2\n1 1\n1 2\n1 2\n1 1\n", Export: true},
 		func(string) bool { return true }, parseJudgeText},
-	{play.Format{Name: "webpbn XML", Ext: ".xml", Example: `<puzzleset><puzzle><clues type="columns"><line><count>2</count></line><line><count>1</count></line></clues><clues type="rows"><line><count>1</count></line><line><count>2</count></line></clues></puzzle></puzzleset>`, Export: true},
-		func(t string) bool { return strings.HasPrefix(t, "<") }, parseXML},
-	{play.Format{Name: ".non", Ext: ".non", Example: "width 2\nheight 2\nrows\n1\n2\ncolumns\n2\n1\n", Export: true},
-		isNon, parseNon},
-	{play.Format{Name: "Tatham Pattern", Ext: ".txt", Example: "2x2:2/1/1/2", Export: true},
-		isTathamID, parseTatham},
-	{play.Format{Name: "puzz.link", Ext: ".url", Example: "https://puzz.link/p?nonogram/2/2/2112", Export: true},
-		isPuzzLink, parsePuzzLink},
-	{play.Format{Name: "picture", Ext: ".txt", Example: "#.\n##\n"},
-		func(t string) bool { return t[0] == '#' || t[0] == '.' }, parsePicture},
-}
+}, importFormats...)
 
 // detect returns the format of text.
 func detect(text string) *format {

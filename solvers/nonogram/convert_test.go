@@ -154,7 +154,7 @@ func TestImportExportEveryFormat(t *testing.T) {
 
 func FuzzParseXML(f *testing.F) {
 	for _, s := range []string{
-		formats[1].Example, `<puzzle><clues type="rows"><line/></clues><clues type="columns"><line><count>1</count></line></clues></puzzle>`,
+		xmlExample, `<puzzle><clues type="rows"><line/></clues><clues type="columns"><line><count>1</count></line></clues></puzzle>`,
 		`<puzzleset/>`, `<puzzle type="grid"><clues type="rows"><line><count color="a">1</count></line></clues></puzzle>`,
 	} {
 		f.Add(s)

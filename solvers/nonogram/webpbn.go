@@ -36,6 +36,9 @@ type pbnClues struct {
 
 type pbnCount struct{ color, n string }
 
+// xmlExample is the smallest webpbn XML puzzle, for the formats list.
+const xmlExample = `<puzzleset><puzzle><clues type="columns"><line><count>2</count></line><line><count>1</count></line></clues><clues type="rows"><line><count>1</count></line><line><count>2</count></line></clues></puzzle></puzzleset>`
+
 // parseXML reads a webpbn puzzleset holding one puzzle, or a lone puzzle.
 func parseXML(text string) (*Clues, error) {
 	root, puzzles, err := readPBN(text)

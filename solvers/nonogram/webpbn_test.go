@@ -81,7 +81,7 @@ func sameAsStd(t *testing.T, text string) {
 }
 
 var xmlSamples = []string{
-	formats[1].Example,
+	xmlExample,
 	`<?xml version="1.0" encoding="UTF-8"?>
 <!DOCTYPE pbn SYSTEM "https://webpbn.com/pbn-0.3.dtd" [ <!ENTITY x "a>b"> <!-- > --> ]>
 <!-- a comment -->
