@@ -27,7 +27,7 @@ func TestBigGrids(t *testing.T) {
 		t.Fatal(err)
 	}
 	for i, c := range p.cellClasses() {
-		if hasClass(c, "press") != (native.Possible && native.Presses[i]) {
+		if hasClass(c, "press") != (native.Possible && native.Presses.Has(i)) {
 			t.Fatalf("40×30 flip: cell %d press mark differs from the native solver", i)
 		}
 	}

@@ -160,8 +160,8 @@ func TestFlipPlaySolved(t *testing.T) {
 	if got := p.exported(); got != text {
 		t.Errorf("Reset gives\n%s", got)
 	}
-	for i, press := range native.Presses {
-		if press {
+	for i := range b.W * b.H {
+		if native.Presses.Has(i) {
 			p.clickCell(i)
 		}
 	}

@@ -242,7 +242,7 @@ func (e *flipEditor) board(p *Page) app.UI {
 		if b.Black[i] {
 			c.class, c.label = "black", "black"
 		}
-		if e.answer != nil && e.answer.Possible && i < len(e.answer.Presses) && e.answer.Presses[i] {
+		if e.answer != nil && e.answer.Possible && e.answer.Presses.Has(i) {
 			c.class += " press"
 			c.label += ", press"
 		}

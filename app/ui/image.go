@@ -213,7 +213,7 @@ func (e *flipEditor) draw(answer bool) (*sketch, error) {
 		if black {
 			s.rect(x, y, 1, 1, ink)
 		}
-		if answer && i < len(a.Presses) && a.Presses[i] {
+		if answer && a.Presses.Has(i) {
 			s.circle(x+0.5, y+0.5, 0.3, "none", "#d0021b")
 		}
 	}

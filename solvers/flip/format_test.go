@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"io"
+	"reflect"
 	"slices"
 	"strconv"
 	"strings"
@@ -212,13 +213,18 @@ func TestGameSolve(t *testing.T) {
 }
 
 func TestAnswerJSON(t *testing.T) {
-	// The page reads these field names.
-	got, err := json.Marshal(&Answer{Possible: true, Presses: []bool{true, false}, Count: 1, Color: "b", Minimal: true, Solutions: 1})
+	// The page reads these field names, and presses as base64.
+	a := &Answer{Possible: true, Presses: Cells{0b10}, Count: 1, Color: "b", Minimal: true, Solutions: 1}
+	got, err := json.Marshal(a)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if want := `{"possible":true,"presses":[true,false],"count":1,"color":"b","minimal":true,"solutions":1}`; string(got) != want {
+	if want := `{"possible":true,"presses":"Ag==","count":1,"color":"b","minimal":true,"solutions":1}`; string(got) != want {
 		t.Fatalf("got %s, want %s", got, want)
+	}
+	var back Answer
+	if err := json.Unmarshal(got, &back); err != nil || !reflect.DeepEqual(&back, a) {
+		t.Fatalf("read back as %+v, %v", back, err)
 	}
 }
 

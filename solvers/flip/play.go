@@ -111,7 +111,7 @@ func (Game) Hint(ctx context.Context, puzzle, position string) (play.Hint, error
 		return none, nil
 	}
 	i := 0
-	for !a.Presses[i] {
+	for !a.Presses.Has(i) {
 		i++
 	}
 	hint := play.Hint{Cells: []int{i}, Move: "press"}

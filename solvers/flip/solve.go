@@ -11,7 +11,7 @@ import (
 // Answer is the solution of one board.
 type Answer struct {
 	Possible bool   `json:"possible"`
-	Presses  []bool `json:"presses"` // row-major cells to press; nil when impossible
+	Presses  Cells  `json:"presses"` // the cells to press; nil when impossible
 	Count    int    `json:"count"`   // number of presses
 	Color    string `json:"color"`   // final colour of every cell: "b" or "w"
 	Minimal  bool   `json:"minimal"` // Count is proven the fewest possible (false when impossible)
@@ -19,6 +19,18 @@ type Answer struct {
 	// for two or more; 0 when impossible. It is exact when Minimal, and
 	// counts only the sets found otherwise.
 	Solutions int `json:"solutions"`
+}
+
+// Cells is a set of a board's cells as a bitmap: row-major cell i is bit
+// i%8 of byte i/8, and bits past the last cell are clear. A bitmap keeps a
+// 200x200 answer to 5 KB, where bools took 40 KB and their JSON 220 KB
+// (a []byte is base64 in JSON: 6.7 KB), which in WebAssembly costs more to
+// allocate and collect than the solve itself.
+type Cells []byte
+
+// Has reports whether cell i is in the set.
+func (c Cells) Has(i int) bool {
+	return i >= 0 && i>>3 < len(c) && c[i>>3]>>(i&7)&1 == 1
 }
 
 // maxSearchWork caps the null-space search, counted in 64-bit words
@@ -273,38 +285,64 @@ func (c *chaser) pack(cells []bool) []uint64 {
 	return v
 }
 
-// unpack turns chase-row bitsets back into row-major cells.
-func (c *chaser) unpack(v []uint64) []bool {
-	cells := make([]bool, c.w*c.h)
+// unpack turns chase-row bitsets into the row-major cells of the board.
+func (c *chaser) unpack(v []uint64) Cells {
+	n := c.w * c.h
+	if c.transposed {
+		cells := make(Cells, (n+7)/8)
+		for r := range c.h {
+			row := v[r*c.words : (r+1)*c.words]
+			for j := range c.w {
+				i := j*c.boardW + r
+				cells[i>>3] |= byte(row[j/64]>>(j%64)&1) << (i & 7)
+			}
+		}
+		return cells
+	}
+	// Chase rows are board rows: their words go out end to end.
+	out := bitWriter{b: make(Cells, 0, (n+63)/64*8)}
+	tail := uint(c.w-1)%64 + 1 // bits in a row's last word
 	for r := range c.h {
 		row := v[r*c.words : (r+1)*c.words]
-		if c.transposed {
-			for j := range c.w {
-				cells[j*c.boardW+r] = row[j/64]>>(j%64)&1 == 1
-			}
-			continue
+		for _, x := range row[:len(row)-1] {
+			out.write(x, 64)
 		}
-		out := boolBytes(cells[r*c.w : (r+1)*c.w])
-		for t, x := range row {
-			seg := out[t*64 : min(len(out), t*64+64)]
-			if len(seg) == 64 {
-				unpack64((*[64]byte)(seg), x)
-				continue
-			}
-			j := 0
-			for ; j+8 <= len(seg); j += 8 { // eight cells at a time
-				binary.LittleEndian.PutUint64(seg[j:], spread[x>>j&0xff])
-			}
-			for ; j < len(seg); j++ {
-				seg[j] = byte(x >> j & 1)
-			}
-		}
+		out.write(row[len(row)-1]&c.last, tail)
 	}
-	return cells
+	return out.flush()[:(n+7)/8]
+}
+
+// bitWriter appends bits to a bitmap in the order of Cells, 64 at a time.
+type bitWriter struct {
+	b   Cells
+	acc uint64 // bits not yet in b, the first at bit 0
+	n   uint   // how many, < 64
+}
+
+// write appends the low k bits of x, 1 <= k <= 64; the higher bits of x
+// must be clear.
+func (w *bitWriter) write(x uint64, k uint) {
+	w.acc |= x << w.n
+	if w.n+k < 64 {
+		w.n += k
+		return
+	}
+	w.b = binary.LittleEndian.AppendUint64(w.b, w.acc)
+	w.acc = x >> (64 - w.n) // Go shifts by 64 give 0
+	w.n += k - 64
+}
+
+// flush writes out the bits still held, padded with clear bits to a word.
+func (w *bitWriter) flush() Cells {
+	if w.n > 0 {
+		w.b = binary.LittleEndian.AppendUint64(w.b, w.acc)
+		w.acc, w.n = 0, 0
+	}
+	return w.b
 }
 
 // boolBytes views cells as their bytes, each 0 or 1 (as Go stores bools),
-// so that pack and unpack move eight cells in one 64-bit word.
+// so that pack moves eight cells in one 64-bit word.
 func boolBytes(cells []bool) []byte {
 	return unsafe.Slice((*byte)(unsafe.Pointer(unsafe.SliceData(cells))), len(cells))
 }
@@ -324,32 +362,9 @@ func pack64(s *[64]byte) uint64 {
 		le.Uint64(s[56:])*gather8>>56<<56
 }
 
-// unpack64 is the inverse of pack64.
-func unpack64(s *[64]byte, x uint64) {
-	le := binary.LittleEndian
-	le.PutUint64(s[0:], spread[x&0xff])
-	le.PutUint64(s[8:], spread[x>>8&0xff])
-	le.PutUint64(s[16:], spread[x>>16&0xff])
-	le.PutUint64(s[24:], spread[x>>24&0xff])
-	le.PutUint64(s[32:], spread[x>>32&0xff])
-	le.PutUint64(s[40:], spread[x>>40&0xff])
-	le.PutUint64(s[48:], spread[x>>48&0xff])
-	le.PutUint64(s[56:], spread[x>>56])
-}
-
 // gather8 times eight bytes of 0 or 1 brings them, as the eight bits of a
 // byte in the same order, to the word's top byte.
 const gather8 = 0x0102040810204080
-
-// spread[b] is the eight bytes, 0 or 1, of the bits of b, least first.
-var spread = func() (t [256]uint64) {
-	for b := range t {
-		for j := range 8 {
-			t[b] |= uint64(b>>j&1) << (8 * j)
-		}
-	}
-	return t
-}()
 
 func b2u(b bool) uint8 {
 	if b {

@@ -85,13 +85,16 @@ func checkAnswer(t *testing.T, b *Board, a *Answer) {
 		}
 		return
 	}
-	if len(a.Presses) != len(b.Black) {
-		t.Fatalf("%v: %d presses for %d cells", b, len(a.Presses), len(b.Black))
+	if len(a.Presses) != (len(b.Black)+7)/8 {
+		t.Fatalf("%v: %d bytes of presses for %d cells", b, len(a.Presses), len(b.Black))
 	}
 	after := &Board{W: b.W, H: b.H, Black: append([]bool(nil), b.Black...)}
 	count := 0
-	for i, p := range a.Presses {
-		if p {
+	for i := range 8 * len(a.Presses) {
+		if a.Presses.Has(i) {
+			if i >= len(b.Black) {
+				t.Fatalf("%v: a press of cell %d, past the board", b, i)
+			}
 			after.Press(i)
 			count++
 		}
@@ -401,10 +404,31 @@ func TestPackOneByOne(t *testing.T) {
 				if got := c.pack(b.Black); !slices.Equal(got, want) {
 					t.Fatalf("%dx%d: pack gives %x, want %x", b.W, b.H, got, want)
 				}
-				if got := c.unpack(want); !slices.Equal(got, b.Black) {
-					t.Fatalf("%dx%d: unpack gives %v, want %v", b.W, b.H, got, b.Black)
+				if got := c.unpack(want); !slices.Equal(got, cellsOf(b.Black)) {
+					t.Fatalf("%dx%d: unpack gives %x, want %x", b.W, b.H, got, cellsOf(b.Black))
 				}
 			}
+		}
+	}
+}
+
+// cellsOf makes Cells one cell at a time, as its documentation says.
+func cellsOf(black []bool) Cells {
+	c := make(Cells, (len(black)+7)/8)
+	for i, b := range black {
+		if b {
+			c[i/8] |= 1 << (i % 8)
+		}
+	}
+	return c
+}
+
+// Has reads a bitmap as its documentation says, and nothing past its end.
+func TestCellsHas(t *testing.T) {
+	c := Cells{0b1000_0001, 0b0000_0100}
+	for i := -1; i < 20; i++ {
+		if want := i == 0 || i == 7 || i == 10; c.Has(i) != want {
+			t.Errorf("Has(%d) = %v, want %v", i, !want, want)
 		}
 	}
 }
@@ -421,7 +445,7 @@ func TestPackUnpack(t *testing.T) {
 			}
 			c := newChaser(b)
 			v := c.pack(b.Black)
-			if got := c.unpack(v); !slices.Equal(got, b.Black) {
+			if got := c.unpack(v); !slices.Equal(got, cellsOf(b.Black)) {
 				t.Fatalf("%dx%d: unpack(pack(cells)) differs", w, h)
 			}
 			for r := range c.h { // bits past a row's end stay clear

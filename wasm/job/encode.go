@@ -66,7 +66,7 @@ func (w *jsonWriter) answer(a any) {
 		w.key("possible")
 		w.bool(a.Possible)
 		w.key("presses")
-		w.bools(a.Presses)
+		w.bytes(a.Presses)
 		w.key("count")
 		w.int(int64(a.Count))
 		w.key("color")
