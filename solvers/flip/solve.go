@@ -268,7 +268,18 @@ func (c *chaser) pack(cells []bool) []uint64 {
 		for t := range row {
 			seg := in[t*64 : min(len(in), t*64+64)]
 			if len(seg) == 64 { // a whole word in one step
-				row[t] = pack64((*[64]byte)(seg))
+				// Written out, not a call and not a loop: in WebAssembly
+				// every call and every loop turn costs a dispatch.
+				s := (*[64]byte)(seg)
+				le := binary.LittleEndian
+				row[t] = le.Uint64(s[0:])*gather8>>56 |
+					le.Uint64(s[8:])*gather8>>56<<8 |
+					le.Uint64(s[16:])*gather8>>56<<16 |
+					le.Uint64(s[24:])*gather8>>56<<24 |
+					le.Uint64(s[32:])*gather8>>56<<32 |
+					le.Uint64(s[40:])*gather8>>56<<40 |
+					le.Uint64(s[48:])*gather8>>56<<48 |
+					le.Uint64(s[56:])*gather8>>56<<56
 				continue
 			}
 			var x uint64
@@ -345,21 +356,6 @@ func (w *bitWriter) flush() Cells {
 // so that pack moves eight cells in one 64-bit word.
 func boolBytes(cells []bool) []byte {
 	return unsafe.Slice((*byte)(unsafe.Pointer(unsafe.SliceData(cells))), len(cells))
-}
-
-// pack64 packs 64 cells, as bytes 0 or 1, into a word, cell j at bit j.
-// It is written out, eight cells a line, because in WebAssembly every loop
-// iteration pays for a dispatch that native code does not.
-func pack64(s *[64]byte) uint64 {
-	le := binary.LittleEndian
-	return le.Uint64(s[0:])*gather8>>56 |
-		le.Uint64(s[8:])*gather8>>56<<8 |
-		le.Uint64(s[16:])*gather8>>56<<16 |
-		le.Uint64(s[24:])*gather8>>56<<24 |
-		le.Uint64(s[32:])*gather8>>56<<32 |
-		le.Uint64(s[40:])*gather8>>56<<40 |
-		le.Uint64(s[48:])*gather8>>56<<48 |
-		le.Uint64(s[56:])*gather8>>56<<56
 }
 
 // gather8 times eight bytes of 0 or 1 brings them, as the eight bits of a
