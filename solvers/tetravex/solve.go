@@ -185,7 +185,7 @@ type solver struct {
 	rightOf, below, leftOf, sameLeft, sameRight []uint64
 	values                                      int // distinct values
 
-	// Counting bounds; see run and candidates.
+	// Counting bounds; see run.
 	horizontal, vertical tally
 	demand               []int // per value: tops imposed by placed cards minus unplaced tops
 	// spare holds the kinds whose bottom edge has a negative demand: a card
@@ -204,7 +204,7 @@ type square struct {
 	left, up int // the board entries of its left and top neighbours (none's, if it has none)
 
 	// The free positions on each border when this one is entered, itself
-	// included: see candidates.
+	// included: see run.
 	freeLeft, freeRight, freeTop, freeBottom int
 	// The same for the borders it is on, and beyond any count for those it
 	// is not on: with so many free positions, a border is never tight.
@@ -221,7 +221,7 @@ type square struct {
 	border bool
 
 	// anyBottom is all kinds on the bottom row, which imposes no top edge,
-	// and none elsewhere; see candidates.
+	// and none elsewhere; see run.
 	anyBottom uint64
 	firstRow  bool // on the top row of a board of more than one
 	rowStart  bool // first of a row under another: see rowAhead
@@ -466,50 +466,16 @@ func notTight(count, tight int) uint64 {
 	return uint64((count - tight) >> 63)
 }
 
-// candidates returns the kinds that may go to sq, being entered: none if
-// the counting bounds show the board cannot be completed, else those left
-// whose left and top edges fit its placed neighbours, whose right edge
-// lets the rest of its row be filled, which sq allows, and which keep the
-// counting bounds. The state is the same each time the search comes back
-// to sq, so the kinds are checked once, here.
-//
-// The counting bounds: the surplus of left edges over right edges must fit
-// on the free left-border positions, the surplus of right edges on the free
-// right-border ones, likewise for tops and bottoms, and every imposed top
-// edge must still have a card. The row below must also be able to start
-// under the cards placed so far in sq's row (see rowBelow).
-//
-// On a border whose surplus of edges just fits on its free positions, a
-// card must use up one of them. The next position would find out, but a
-// hard search enters so many dead first rows that checking here halves its
-// nodes (the flipped 6×6 and 7×7 sets of the benchmarks). Likewise a card
-// must leave a card for each top edge it imposes: a quarter fewer nodes on
-// the hard 5×5 puzzle of the tests.
-func (s *solver) candidates(sq *square) uint64 {
-	h, v := &s.horizontal, &s.vertical
-	// Any of the differences is negative if and only if their OR is.
-	if sq.freeLeft-h.pos|sq.freeRight-h.neg|sq.freeTop-v.pos|sq.freeBottom-v.neg < 0 ||
-		sq.lookBelow && !s.rowBelow(sq.left) {
-		return 0
-	}
-	if sq.rowStart {
-		s.rowAhead(sq.row)
-	}
-	fit := s.available & sq.allowed & sq.ahead &
-		s.rightOf[s.board[sq.left]] & s.below[s.board[sq.up]] &
-		(h.over | notTight(h.pos, sq.tightLeft)) & (h.under | notTight(h.neg, sq.tightRight)) &
-		(v.over | notTight(v.pos, sq.tightTop)) & (v.under | notTight(v.neg, sq.tightBottom)) &
-		(s.spare | sq.anyBottom)
-	if sq.firstRow {
-		// A card on the top row uses up a top edge as well as imposing
-		// one: both demands must be negative, or the one below -1 if the
-		// card's top and bottom are the same.
-		for m := fit; m != 0; m &= m - 1 {
-			k := bits.TrailingZeros64(m)
-			card := &s.kinds[k]
-			if d := s.demand[card[Top]]; d >= 0 || d == -1 && card[Top] == card[Bottom] {
-				fit &^= 1 << k
-			}
+// firstRowFits returns the kinds of fit that may go on the top row as far
+// as demand goes. A card there uses up a top edge as well as imposing one:
+// both demands must be negative, or the one below -1 if the card's top and
+// bottom are the same. (The demand for its bottom edge alone is spare.)
+func (s *solver) firstRowFits(fit uint64) uint64 {
+	for m := fit; m != 0; m &= m - 1 {
+		k := bits.TrailingZeros64(m)
+		card := &s.kinds[k]
+		if d := s.demand[card[Top]]; d >= 0 || d == -1 && card[Top] == card[Bottom] {
+			fit &^= 1 << k
 		}
 	}
 	return fit
@@ -519,8 +485,27 @@ func (s *solver) candidates(sq *square) uint64 {
 // limit nodes in all, and reports whether it finished: having found the
 // solutions wanted, or having exhausted every placement.
 //
-// Placing a card or taking it back, it keeps up to date the counts
-// that candidates checks:
+// Entering a position, it works out its candidates, once: the state is the
+// same each time the search comes back to it. They are none if the
+// counting bounds show the board cannot be completed, else the kinds left
+// whose left and top edges fit its placed neighbours, whose right edge
+// lets the rest of its row be filled (see rowAhead), which the position
+// allows, and which keep the counting bounds.
+//
+// The counting bounds: the surplus of left edges over right edges must fit
+// on the free left-border positions, the surplus of right edges on the free
+// right-border ones, likewise for tops and bottoms, and every imposed top
+// edge must still have a card. The row below must also be able to start
+// under the cards placed so far in the position's row (see rowBelow).
+//
+// On a border whose surplus of edges just fits on its free positions, a
+// card must use up one of them. The next position would find out, but a
+// hard search enters so many dead first rows that checking here halves its
+// nodes (the flipped 6×6 and 7×7 sets of the benchmarks). Likewise a card
+// must leave a card for each top edge it imposes: a quarter fewer nodes on
+// the hard 5×5 puzzle of the tests.
+//
+// Placing a card or taking it back, run keeps the counts up to date:
 //
 // horizontal's diff of v is the number of unplaced left edges v, minus
 // unplaced right edges v, minus 1 if the next position must have left
@@ -534,7 +519,11 @@ func (s *solver) candidates(sq *square) uint64 {
 //
 // demand[v] is the number of positions whose top edge must be v minus the
 // unplaced cards with top v; a positive demand can never be met, and
-// candidates only offers cards that keep every demand at most 0.
+// the candidates are only cards that keep every demand at most 0.
+//
+// Each step is written out in this one function, with as few branches as
+// can be: in wasm, every call and every branch taken costs far more than
+// natively (a call per node made the whole search a sixth slower).
 func (s *solver) run(limit int64) bool {
 	p := s.filled // the position to enter
 	for {
@@ -545,7 +534,23 @@ func (s *solver) run(limit int64) bool {
 				return false
 			}
 			s.nodes++
-			untried = s.candidates(&s.squares[p])
+			// The candidates at p. Any of the free positions less the
+			// count is negative if and only if their OR is.
+			sq, h, v := &s.squares[p], &s.horizontal, &s.vertical
+			if sq.freeLeft-h.pos|sq.freeRight-h.neg|sq.freeTop-v.pos|sq.freeBottom-v.neg >= 0 &&
+				!(sq.lookBelow && !s.rowBelow(sq.left)) {
+				if sq.rowStart {
+					s.rowAhead(sq.row)
+				}
+				untried = s.available & sq.allowed & sq.ahead &
+					s.rightOf[s.board[sq.left]] & s.below[s.board[sq.up]] &
+					(h.over | notTight(h.pos, sq.tightLeft)) & (h.under | notTight(h.neg, sq.tightRight)) &
+					(v.over | notTight(v.pos, sq.tightTop)) & (v.under | notTight(v.neg, sq.tightBottom)) &
+					(s.spare | sq.anyBottom)
+				if sq.firstRow {
+					untried = s.firstRowFits(untried)
+				}
+			}
 		} else {
 			s.solutions++
 			if s.solutions == 1 {

@@ -90,7 +90,7 @@ func checkState(t *testing.T, s *solver) {
 			t.Fatalf("demand[%d] = %d, want %d", v, s.demand[v], d)
 		}
 		if d > 0 {
-			t.Fatalf("demand[%d] = %d: candidates let a top edge go without a card", v, d)
+			t.Fatalf("demand[%d] = %d: run let a top edge go without a card", v, d)
 		}
 	}
 	var spare uint64
