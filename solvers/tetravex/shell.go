@@ -53,6 +53,21 @@ type shellSolver struct {
 	nodes     int64
 }
 
+// balance counts, per value, edges on one side of the unplaced cards minus
+// edges on the opposite side, keeping the totals of the surpluses and of the
+// deficits.
+type balance struct {
+	diff     []int
+	pos, neg int
+}
+
+func (b *balance) add(v, d int) {
+	old := b.diff[v]
+	b.diff[v] += d
+	b.pos += max(b.diff[v], 0) - max(old, 0)
+	b.neg += max(-b.diff[v], 0) - max(-old, 0)
+}
+
 // valueSet is a set of edge values, at most MaxValue.
 type valueSet [4]uint64
 

@@ -157,9 +157,10 @@ func turnedPosition(n, pos, turns int) int {
 //
 // A board has at most 64 cards, so a set of kinds is one word, and a
 // position's candidates are a few ANDs: the search walks only the kinds
-// that fit, never a list of those that might. (Each loop iteration costs
-// far more in wasm than natively, so fewer of them matter most in the
-// browser.)
+// that fit, never a list of those that might. Each square holds, worked
+// out beforehand, what its place on the board means for the search, so
+// that a node is nearly straight-line code: in wasm, every branch taken
+// and every call costs far more than natively.
 type solver struct {
 	n         int
 	squares   []square // per position
@@ -167,43 +168,66 @@ type solver struct {
 	cards     [][]int  // indices in Puzzle.Cards of the cards of each kind
 	remaining []int    // how many cards of each kind are not placed yet
 	available uint64   // kinds with cards not placed yet
-	board     []int    // kind placed at each position filled so far
-	filled    int      // positions filled
-	limit     int      // solutions wanted
-	solutions int      // solutions found
-	first     []int    // the first solution: card indices by position
+	// board holds the kind placed at each position filled so far, and in
+	// its last entry, past the board, none: the neighbour of the positions
+	// on the top and left borders.
+	board     []int
+	filled    int   // positions filled when run last stopped
+	limit     int   // solutions wanted
+	solutions int   // solutions found
+	first     []int // the first solution: card indices by position
 
 	// Per kind k, the kinds that fit beside it: rightOf[k] have k's right
 	// edge as their left one, below[k] k's bottom as their top, and
 	// leftOf[k] k's left edge as their right one. sameLeft[k] and
-	// sameRight[k] share k's left, right edge.
+	// sameRight[k] share k's left, right edge. rightOf and below have an
+	// entry for none too: all kinds.
 	rightOf, below, leftOf, sameLeft, sameRight []uint64
 	values                                      int // distinct values
 
-	// Counting bounds; see moveOnBorder and candidates.
-	horizontal, vertical balance
+	// Counting bounds; see run.
+	horizontal, vertical tally
 	demand               []int // per value: tops imposed by placed cards minus unplaced tops
-	shortage             int   // sum of the positive demands
 	// spare holds the kinds whose bottom edge has a negative demand: a card
-	// of one leaves a card for the top it imposes (see demandFits).
+	// of one leaves a card for the top it imposes.
 	spare    uint64
 	byBottom []uint64 // per value: the kinds with that bottom edge
 
 	nodes int64 // positions entered
 }
 
-// square is what solver knows of one board position: where it is, all
-// worked out beforehand not to divide or branch per node, and how the
-// search stands there.
+// square is what solver knows of one board position: where it is and what
+// that means for the search, all worked out beforehand not to divide or
+// branch per node, and how the search stands there.
 type square struct {
 	row, col int
-	border   bool // whether it is on the border of the board
+	left, up int // the board entries of its left and top neighbours (none's, if it has none)
+
 	// The free positions on each border when this one is entered, itself
-	// included: see candidates.
+	// included: see run.
 	freeLeft, freeRight, freeTop, freeBottom int
+	// The same for the borders it is on, and beyond any count for those it
+	// is not on: with so many free positions, a border is never tight.
+	tightLeft, tightRight, tightTop, tightBottom int
+
+	// How a card placed here changes the counts (see run): of its edge
+	// on sideH, by dH, and on sideV, by dV (-1 for its left and top
+	// edges, 1 for its right and bottom ones, 0 if it is on no left or
+	// right, top or bottom border), and the demand for its top and bottom
+	// edges, by 1 or 0.
+	sideH, dH, sideV, dV, demandTop, demandBottom int
+	// border says whether sq is on the border of a board of more than one
+	// card (which has no counts to keep).
+	border bool
+
+	// anyBottom is all kinds on the bottom row, which imposes no top edge,
+	// and none elsewhere; see run.
+	anyBottom uint64
+	firstRow  bool // on the top row of a board of more than one
+	rowStart  bool // first of a row under another: see rowAhead
+	lookBelow bool // whether rowBelow is worth its cost here
 
 	allowed uint64 // the kinds it may hold: a fixed one, or all
-	entered bool   // whether untried holds its candidates
 	untried uint64 // candidates not tried yet
 	// ahead holds the kinds whose right edge lets the rest of its row be
 	// filled, judging by the top edges imposed on the row when it was
@@ -214,32 +238,18 @@ type square struct {
 	under uint64
 }
 
+// never is more free positions than a board has: a border whose count
+// is compared with it is never tight.
+const never = 1 << 30
+
 // newSolver prepares the search for q on p turned turn times: p itself
 // must be turned, q not. Small puzzles take few nodes, so it allocates
 // little (each allocation costs much more in wasm).
 func newSolver(p *Puzzle, q query, turn int) *solver {
 	size := len(p.Cards)
 	s := &solver{
-		n: p.N, limit: q.limit, board: make([]int, size), squares: make([]square, size),
+		n: p.N, limit: q.limit, board: make([]int, size+1), squares: make([]square, size),
 		kinds: make([]Card, 0, size), remaining: make([]int, 0, size),
-	}
-	for pos := range size {
-		n, r, c := p.N, pos/p.N, pos%p.N
-		sq := square{
-			row: r, col: c, border: r == 0 || r == n-1 || c == 0 || c == n-1,
-			freeLeft: n - r, freeRight: n - r, freeTop: 0, freeBottom: n,
-			allowed: ^uint64(0),
-		}
-		if c > 0 {
-			sq.freeLeft--
-		}
-		if r == 0 {
-			sq.freeTop = n - c
-		}
-		if r == n-1 {
-			sq.freeBottom = n - c
-		}
-		s.squares[pos] = sq
 	}
 	var dense [MaxValue + 1]int
 	for i := range dense {
@@ -264,6 +274,42 @@ func newSolver(p *Puzzle, q query, turn int) *solver {
 		}
 		kindOfCard[i] = k
 		s.remaining[k]++
+	}
+	none := len(s.kinds)
+	s.board[size] = none
+	n := p.N
+	for pos := range size {
+		r, c := pos/n, pos%n
+		sq := square{
+			row: r, col: c, left: pos - 1, up: pos - n,
+			border:   n > 1 && (r == 0 || r == n-1 || c == 0 || c == n-1),
+			freeLeft: n - r, freeRight: n - r, freeTop: 0, freeBottom: n,
+			tightLeft: never, tightRight: never, tightTop: never, tightBottom: never,
+			demandBottom: 1,
+			firstRow:     r == 0 && n > 1, rowStart: c == 0 && r > 0,
+			lookBelow: c > 0 && r < n-1 && s.values > fewValues,
+			allowed:   ^uint64(0), ahead: ^uint64(0),
+		}
+		if c > 0 {
+			sq.freeLeft--
+		} else {
+			sq.left = size
+			sq.tightLeft, sq.sideH, sq.dH = sq.freeLeft, Left, -1
+		}
+		if c == n-1 {
+			sq.tightRight, sq.sideH, sq.dH = sq.freeRight, Right, 1
+		}
+		if r == 0 {
+			sq.freeTop = n - c
+			sq.up = size
+			sq.tightTop, sq.sideV, sq.dV, sq.demandTop = sq.freeTop, Top, -1, 1
+		}
+		if r == n-1 {
+			sq.freeBottom = n - c
+			sq.tightBottom, sq.sideV, sq.dV, sq.demandBottom = sq.freeBottom, Bottom, 1, 0
+			sq.anyBottom = ^uint64(0)
+		}
+		s.squares[pos] = sq
 	}
 	// The cards of each kind, all in one array.
 	s.cards = make([][]int, len(s.kinds))
@@ -293,12 +339,16 @@ func newSolver(p *Puzzle, q query, turn int) *solver {
 			bySide[side][v] |= 1 << k
 		}
 	}
-	s.horizontal.diff = make([]int, s.values)
-	s.vertical.diff = make([]int, s.values)
+	s.horizontal.values, s.vertical.values = make([]edgeValue, s.values), make([]edgeValue, s.values)
+	for v := range s.values {
+		s.horizontal.values[v] = edgeValue{first: bySide[Left][v], second: bySide[Right][v]}
+		s.vertical.values[v] = edgeValue{first: bySide[Top][v], second: bySide[Bottom][v]}
+	}
 	s.demand = make([]int, s.values)
 	kinds := len(s.kinds)
-	s.rightOf, s.below, s.leftOf = make([]uint64, kinds), make([]uint64, kinds), make([]uint64, kinds)
+	s.rightOf, s.below, s.leftOf = make([]uint64, kinds+1), make([]uint64, kinds+1), make([]uint64, kinds)
 	s.sameLeft, s.sameRight = make([]uint64, kinds), make([]uint64, kinds)
+	s.rightOf[none], s.below[none] = ^uint64(0), ^uint64(0)
 	for k, c := range s.kinds {
 		s.available |= 1 << k
 		s.rightOf[k] = bySide[Left][c[Right]]
@@ -307,12 +357,14 @@ func newSolver(p *Puzzle, q query, turn int) *solver {
 		s.sameLeft[k] = bySide[Left][c[Left]]
 		s.sameRight[k] = bySide[Right][c[Right]]
 		m := s.remaining[k]
-		s.horizontal.add(c[Left], m)
-		s.horizontal.add(c[Right], -m)
-		s.vertical.add(c[Top], m)
-		s.vertical.add(c[Bottom], -m)
+		s.horizontal.values[c[Left]].diff += m
+		s.horizontal.values[c[Right]].diff -= m
+		s.vertical.values[c[Top]].diff += m
+		s.vertical.values[c[Bottom]].diff -= m
 		s.demand[c[Top]] -= m
 	}
+	s.horizontal.total()
+	s.vertical.total()
 	s.byBottom = bySide[Bottom]
 	for v, d := range s.demand {
 		if d < 0 {
@@ -322,81 +374,61 @@ func newSolver(p *Puzzle, q query, turn int) *solver {
 	return s
 }
 
-// balance counts, per value, edges on one side of the unplaced cards minus
-// edges on the opposite side, keeping the totals of the surpluses and of the
-// deficits.
-type balance struct {
-	diff     []int
+// tally counts, per value, edges on one side of the unplaced cards minus
+// edges on the opposite side, keeping the totals of the surpluses and of
+// the deficits, and the kinds with a surplus on their first side or a
+// deficit on their second.
+type tally struct {
+	values   []edgeValue
 	pos, neg int
+	// over holds the kinds whose edge on the first side has a surplus,
+	// under those whose edge on the second side has a deficit.
+	over, under uint64
 }
 
-func (b *balance) add(v, d int) {
-	old := b.diff[v]
-	b.diff[v] += d
-	b.pos += max(b.diff[v], 0) - max(old, 0)
-	b.neg += max(-b.diff[v], 0) - max(-old, 0)
+// edgeValue is what a tally keeps of one value.
+type edgeValue struct {
+	diff          int
+	first, second uint64 // the kinds with that edge on each side
 }
 
-// moveOnBorder keeps the counting bounds up to date when run places a card
-// of kind k at position p on the border (sign 1) or takes it back (sign -1);
-// inside the board, only the demand for p's bottom edge changes.
-//
-// horizontal.diff[v] is the number of unplaced left edges v, minus unplaced
-// right edges v, minus 1 if the next position must have left edge v. In any
-// completion, every unplaced right edge off the right border meets an
-// unplaced left edge, and every unplaced left edge off the left border meets
-// an unplaced right edge or is the imposed one; so diff[v] is the number of
-// left-border cards with left edge v minus right-border cards with right
-// edge v. Placing a card inside the board changes nothing: the edge it uses
-// up was imposed, the one it leaves is imposed on its neighbour. vertical
-// does the same for top and bottom edges.
-//
-// demand[v] is the number of positions whose top edge must be v minus the
-// unplaced cards with top v; a positive demand can never be met.
-func (s *solver) moveOnBorder(k, p, sign int) {
-	n, r, c, card := s.n, s.squares[p].row, s.squares[p].col, &s.kinds[k]
-	if c == 0 {
-		s.horizontal.add(card[Left], -sign)
-	}
-	if c == n-1 {
-		s.horizontal.add(card[Right], sign)
-	}
-	if r == 0 {
-		s.vertical.add(card[Top], -sign)
-		s.addDemand(card[Top], sign)
-	}
-	if r == n-1 {
-		s.vertical.add(card[Bottom], sign)
-	} else {
-		s.addDemand(card[Bottom], sign)
+// total works out pos, neg, over and under from the diffs.
+func (t *tally) total() {
+	for _, e := range t.values {
+		if e.diff > 0 {
+			t.pos += e.diff
+			t.over |= e.first
+		}
+		if e.diff < 0 {
+			t.neg -= e.diff
+			t.under |= e.second
+		}
 	}
 }
 
-// addDemand adds d, 1 or -1, to the demand for top edge v.
+// add adds d, which is -1, 0 or 1, to the diff of value v, without
+// branching (see solver). A change of one moves the diff between old and
+// old+d, so which of them are above or below 0 shows in their sum, 2*old+d.
+func (t *tally) add(v, d int) {
+	e := &t.values[v]
+	sum := 2*e.diff + d
+	e.diff += d
+	t.pos += d & (-sum >> 63) // the sum is positive
+	t.neg -= d & (sum >> 63)  // the sum is negative
+	t.over ^= e.first & zero(sum-1)
+	t.under ^= e.second & zero(sum+1)
+}
+
+// zero returns all kinds if x is 0, else none.
+func zero(x int) uint64 {
+	return ^uint64((x | -x) >> 63)
+}
+
+// addDemand adds d, which is -1, 0 or 1, to the demand for top edge v.
 func (s *solver) addDemand(v, d int) {
-	demand := &s.demand[v]
-	old := *demand
-	*demand += d
-	if old > 0 || *demand > 0 {
-		s.shortage += d
-	}
-	if min(old, *demand) == -1 { // one of them is negative, the other not
-		s.spare ^= s.byBottom[v]
-	}
-}
-
-// demandFits reports whether a card of kind k at sq leaves a card
-// for every top edge imposed, as the next position would check:
-// a quarter fewer nodes on the hard 5×5 puzzle of the tests.
-func (s *solver) demandFits(k int, sq *square) bool {
-	r, card := sq.row, &s.kinds[k]
-	if r == s.n-1 {
-		return r > 0 || s.demand[card[Top]] < 0
-	}
-	if r > 0 || card[Top] != card[Bottom] {
-		return s.demand[card[Bottom]] < 0 && (r > 0 || s.demand[card[Top]] < 0)
-	}
-	return s.demand[card[Bottom]] < -1
+	old := s.demand[v]
+	s.demand[v] = old + d
+	s.spare ^= s.byBottom[v] & zero(2*old+d+1) // between -1 and 0
 }
 
 // fewValues is the most distinct values with which rowBelow is not worth
@@ -429,60 +461,21 @@ func (s *solver) rowBelow(p int) bool {
 	return sq.under != 0
 }
 
-// candidates returns the kinds that may go to position p, being entered:
-// none if the counting bounds show the board cannot be completed, else
-// those left whose left and top edges fit its placed neighbours, whose
-// right edge lets the rest of its row be filled, which p allows, and which
-// keep the counting bounds (see demandFits and below). The state is
-// the same each time the search comes back to p, so the kinds are checked
-// once, here.
-//
-// The counting bounds: the surplus of left edges over right edges must fit
-// on the free left-border positions, the surplus of right edges on the free
-// right-border ones, likewise for tops and bottoms, and every imposed top
-// edge must still have a card. The row below must also be able to start
-// under the cards placed so far in p's row (see rowBelow).
-func (s *solver) candidates(p int, sq *square) uint64 {
-	n, r, c := s.n, sq.row, sq.col
-	if s.shortage > 0 ||
-		s.horizontal.pos > sq.freeLeft || s.horizontal.neg > sq.freeRight ||
-		s.vertical.pos > sq.freeTop || s.vertical.neg > sq.freeBottom ||
-		c > 0 && r < n-1 && s.values > fewValues && !s.rowBelow(p-1) {
-		return 0
-	}
-	if c == 0 && r > 0 {
-		s.rowAhead(r)
-	}
-	fit := s.available & sq.allowed
-	if c > 0 {
-		fit &= s.rightOf[s.board[p-1]]
-	}
-	if r > 0 {
-		fit &= s.below[s.board[p-n]] & sq.ahead
-	}
-	// On a border whose surplus of edges just fits on its free positions,
-	// a card must use up one of them. The next position would find out,
-	// but a hard search enters so many dead first rows that checking here
-	// halves its nodes (the flipped 6×6 and 7×7 sets of the benchmarks).
-	top := r == 0 && s.vertical.pos >= sq.freeTop
-	bottom := r == n-1 && s.vertical.neg >= sq.freeBottom
-	left := c == 0 && s.horizontal.pos >= sq.freeLeft
-	right := c == n-1 && s.horizontal.neg >= sq.freeRight
-	// Most positions are in between the top and bottom rows, where the
-	// kinds that fit demandFits are those of spare, and most of those have
-	// no tight border.
-	if r > 0 && r < n-1 {
-		fit &= s.spare
-		if !left && !right {
-			return fit
-		}
-	}
+// notTight returns all kinds if count is below tight, else none.
+func notTight(count, tight int) uint64 {
+	return uint64((count - tight) >> 63)
+}
+
+// firstRowFits returns the kinds of fit that may go on the top row as far
+// as demand goes. A card there uses up a top edge as well as imposing one:
+// both demands must be negative, or the one below -1 if the card's top and
+// bottom are the same. (fit is already in spare: the demand for its
+// bottom edge is negative.)
+func (s *solver) firstRowFits(fit uint64) uint64 {
 	for m := fit; m != 0; m &= m - 1 {
 		k := bits.TrailingZeros64(m)
 		card := &s.kinds[k]
-		if top && s.vertical.diff[card[Top]] <= 0 || bottom && s.vertical.diff[card[Bottom]] >= 0 ||
-			left && s.horizontal.diff[card[Left]] <= 0 || right && s.horizontal.diff[card[Right]] >= 0 ||
-			!s.demandFits(k, sq) {
+		if d := s.demand[card[Top]]; d >= 0 || d == -1 && card[Top] == card[Bottom] {
 			fit &^= 1 << k
 		}
 	}
@@ -492,28 +485,72 @@ func (s *solver) candidates(p int, sq *square) uint64 {
 // run goes on with the depth-first search until it finishes or has visited
 // limit nodes in all, and reports whether it finished: having found the
 // solutions wanted, or having exhausted every placement.
+//
+// Entering a position, it works out its candidates, once: the state is the
+// same each time the search comes back to it. They are none if the
+// counting bounds show the board cannot be completed, else the kinds left
+// whose left and top edges fit its placed neighbours, whose right edge
+// lets the rest of its row be filled (see rowAhead), which the position
+// allows, and which keep the counting bounds.
+//
+// The counting bounds: the surplus of left edges over right edges must fit
+// on the free left-border positions, the surplus of right edges on the free
+// right-border ones, likewise for tops and bottoms, and every imposed top
+// edge must still have a card. The row below must also be able to start
+// under the cards placed so far in the position's row (see rowBelow).
+//
+// On a border whose surplus of edges just fits on its free positions, a
+// card must use up one of them. The next position would find out, but a
+// hard search enters so many dead first rows that checking here halves its
+// nodes (the flipped 6×6 and 7×7 sets of the benchmarks). Likewise a card
+// must leave a card for each top edge it imposes: a quarter fewer nodes on
+// the hard 5×5 puzzle of the tests.
+//
+// Placing a card or taking it back, run keeps the counts up to date:
+//
+// horizontal's diff of v is the number of unplaced left edges v, minus
+// unplaced right edges v, minus 1 if the next position must have left
+// edge v. In any completion, every unplaced right edge off the right border
+// meets an unplaced left edge, and every unplaced left edge off the left
+// border meets an unplaced right edge or is the imposed one; so the diff is
+// the number of left-border cards with left edge v minus right-border cards
+// with right edge v. Placing a card inside the board changes nothing: the
+// edge it uses up was imposed, the one it leaves is imposed on its
+// neighbour. vertical does the same for top and bottom edges.
+//
+// demand[v] is the number of positions whose top edge must be v minus the
+// unplaced cards with top v; a positive demand can never be met, and
+// the candidates are only cards that keep every demand at most 0.
+//
+// Each step is written out in this one function, with as few branches as
+// can be: in wasm, every call and every branch taken costs far more than
+// natively (a call per node took a sixth more instructions in V8).
 func (s *solver) run(limit int64) bool {
+	p := s.filled // the position to enter
 	for {
-		// Place the next candidate at p, or take back the card before:
-		// every candidate failed at p, or the board is full.
-		p := s.filled
-		k, sign := 0, 1
+		var untried uint64
 		if p < len(s.squares) {
-			sq := &s.squares[p]
-			if !sq.entered {
-				if s.nodes == limit {
-					return false
-				}
-				s.nodes++
-				sq.entered = true
-				sq.untried = s.candidates(p, sq)
+			if s.nodes == limit {
+				s.filled = p
+				return false
 			}
-			if sq.untried != 0 {
-				k = bits.TrailingZeros64(sq.untried)
-				sq.untried &= sq.untried - 1
-			} else {
-				sq.entered = false
-				sign = -1
+			s.nodes++
+			// The candidates at p. Any of the free positions less the
+			// count is negative if and only if their OR is.
+			sq, h, v := &s.squares[p], &s.horizontal, &s.vertical
+			if sq.freeLeft-h.pos|sq.freeRight-h.neg|sq.freeTop-v.pos|sq.freeBottom-v.neg >= 0 &&
+				!(sq.lookBelow && !s.rowBelow(sq.left)) {
+				if sq.rowStart {
+					s.rowAhead(sq.row)
+				}
+				untried = s.available & sq.allowed & sq.ahead &
+					s.rightOf[s.board[sq.left]] & s.below[s.board[sq.up]] &
+					(h.over | notTight(h.pos, sq.tightLeft)) & (h.under | notTight(h.neg, sq.tightRight)) &
+					(v.over | notTight(v.pos, sq.tightTop)) & (v.under | notTight(v.neg, sq.tightBottom)) &
+					(s.spare | sq.anyBottom)
+				if sq.firstRow {
+					untried = s.firstRowFits(untried)
+				}
 			}
 		} else {
 			s.solutions++
@@ -523,29 +560,40 @@ func (s *solver) run(limit int64) bool {
 			if s.solutions == s.limit {
 				return true
 			}
-			sign = -1
 		}
-		if sign < 0 {
+		// Every candidate failed at p, or the board is full: take back
+		// cards until one with candidates left.
+		for untried == 0 {
 			if p == 0 {
 				return true
 			}
 			p--
-			k = s.board[p]
+			k := s.board[p]
+			sq, card := &s.squares[p], &s.kinds[k]
+			if sq.border {
+				s.horizontal.add(card[sq.sideH&3], -sq.dH)
+				s.vertical.add(card[sq.sideV&3], -sq.dV)
+				s.addDemand(card[Top], -sq.demandTop)
+			}
+			s.addDemand(card[Bottom], -sq.demandBottom)
+			s.remaining[k]++
+			s.available |= 1 << (k & 63)
+			untried = sq.untried
 		}
-		if s.squares[p].border {
-			s.moveOnBorder(k, p, sign)
-		} else {
-			s.addDemand(s.kinds[k][Bottom], sign)
+		sq := &s.squares[p]
+		k := bits.TrailingZeros64(untried)
+		sq.untried = untried & (untried - 1)
+		card := &s.kinds[k]
+		if sq.border {
+			s.horizontal.add(card[sq.sideH&3], sq.dH)
+			s.vertical.add(card[sq.sideV&3], sq.dV)
+			s.addDemand(card[Top], sq.demandTop)
 		}
-		remaining := &s.remaining[k]
-		*remaining -= sign
-		if *remaining == 0 {
-			s.available &^= 1 << k
-		} else {
-			s.available |= 1 << k
-		}
+		s.addDemand(card[Bottom], sq.demandBottom)
+		s.remaining[k]--
+		s.available &^= 1 << (k & 63) & zero(s.remaining[k])
 		s.board[p] = k
-		s.filled += sign
+		p++
 	}
 }
 
@@ -562,10 +610,19 @@ func (s *solver) rowAhead(r int) {
 	row[n-1].ahead = ^uint64(0)
 	for c := n - 1; c > 0; c-- {
 		fit := uint64(0)
+		// One card per left edge will do; two at a time, as a column
+		// takes two on average on the hard 5×5 puzzle of the tests
+		// (each loop iteration costs much in wasm).
 		for start := row[c].ahead & s.available & s.below[above[c]]; start != 0; {
 			k := bits.TrailingZeros64(start)
 			fit |= s.leftOf[k]
-			start &^= s.sameLeft[k] // one card per left edge will do
+			start &^= s.sameLeft[k]
+			if start == 0 {
+				break
+			}
+			k = bits.TrailingZeros64(start)
+			fit |= s.leftOf[k]
+			start &^= s.sameLeft[k]
 		}
 		row[c-1].ahead = fit
 	}
@@ -575,8 +632,8 @@ func (s *solver) rowAhead(r int) {
 // cards of each kind in the order of the puzzle.
 func (s *solver) placement() []int {
 	used := make([]int, len(s.kinds))
-	place := make([]int, len(s.board))
-	for pos, k := range s.board {
+	place := make([]int, len(s.board)-1)
+	for pos, k := range s.board[:len(place)] {
 		place[pos] = s.cards[k][used[k]]
 		used[k]++
 	}

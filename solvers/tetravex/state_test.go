@@ -53,7 +53,7 @@ func checkState(t *testing.T, s *solver) {
 		t.Fatalf("available %b, want %b", s.available, available)
 	}
 
-	// The counts as moveOnBorder defines them: all cards, less the edges
+	// The counts as move defines them: all cards, less the edges
 	// used up by those placed on the borders, and for demand, the tops
 	// imposed by the cards placed.
 	horizontal, vertical, demand := make([]int, s.values), make([]int, s.values), make([]int, s.values)
@@ -83,22 +83,24 @@ func checkState(t *testing.T, s *solver) {
 			demand[card[Bottom]]++
 		}
 	}
-	checkBalance(t, "horizontal", &s.horizontal, horizontal)
-	checkBalance(t, "vertical", &s.vertical, vertical)
-	shortage, spare := 0, uint64(0)
+	checkTally(t, "horizontal", s, &s.horizontal, horizontal, Left, Right)
+	checkTally(t, "vertical", s, &s.vertical, vertical, Top, Bottom)
 	for v, d := range demand {
 		if s.demand[v] != d {
 			t.Fatalf("demand[%d] = %d, want %d", v, s.demand[v], d)
 		}
-		shortage += max(d, 0)
+		if d > 0 {
+			t.Fatalf("demand[%d] = %d: run let a top edge go without a card", v, d)
+		}
 	}
+	var spare uint64
 	for k, c := range s.kinds {
 		if demand[c[Bottom]] < 0 {
 			spare |= 1 << k
 		}
 	}
-	if s.shortage != shortage || s.spare != spare {
-		t.Fatalf("shortage %d, spare %b; want %d, %b", s.shortage, s.spare, shortage, spare)
+	if s.spare != spare {
+		t.Fatalf("spare %b, want %b", s.spare, spare)
 	}
 
 	r, c := p/n, p%n
@@ -133,18 +135,30 @@ func checkState(t *testing.T, s *solver) {
 	}
 }
 
-func checkBalance(t *testing.T, name string, b *balance, want []int) {
+// checkTally checks b against the differences it should count, want,
+// for edges on sides first and second.
+func checkTally(t *testing.T, name string, s *solver, b *tally, want []int, first, second int) {
 	t.Helper()
 	pos, neg := 0, 0
 	for v, d := range want {
-		if b.diff[v] != d {
-			t.Fatalf("%s.diff[%d] = %d, want %d", name, v, b.diff[v], d)
+		if b.values[v].diff != d {
+			t.Fatalf("%s: diff of %d = %d, want %d", name, v, b.values[v].diff, d)
 		}
 		pos += max(d, 0)
 		neg += max(-d, 0)
 	}
-	if b.pos != pos || b.neg != neg {
-		t.Fatalf("%s: pos %d, neg %d; want %d, %d", name, b.pos, b.neg, pos, neg)
+	var over, under uint64
+	for k, c := range s.kinds {
+		if want[c[first]] > 0 {
+			over |= 1 << k
+		}
+		if want[c[second]] < 0 {
+			under |= 1 << k
+		}
+	}
+	if b.pos != pos || b.neg != neg || b.over != over || b.under != under {
+		t.Fatalf("%s: pos %d, neg %d, over %b, under %b; want %d, %d, %b, %b",
+			name, b.pos, b.neg, b.over, b.under, pos, neg, over, under)
 	}
 }
 
