@@ -79,7 +79,7 @@ func TestRotationFit(t *testing.T) {
 				var gotOpen, wantOpen cellSet
 				var got, want []placement
 				n := 0
-				for k := range s.rots {
+				for k := range s.nrots {
 					if r := &s.rots[k]; r.ship == ship {
 						var at cellSet
 						n += r.fit(&free, &at, &gotOpen, s.words)

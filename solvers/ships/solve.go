@@ -23,6 +23,10 @@ var shapes = [7][]string{
 	{"xxxx"},
 }
 
+// rotationCount is the number of distinct rotations of the seven ships: one
+// for the O, two each for the S, Z and I, four each for the J, L and T.
+const rotationCount = 19
+
 // cellSet is a set of cells of a board of at most MaxSide*MaxSide cells,
 // with a spare word so that a placement's two words always fit.
 type cellSet [(MaxSide*MaxSide+63)/64 + 1]uint64
@@ -215,7 +219,8 @@ type search struct {
 	nodes    int64
 	err      error
 
-	rots   []rotation     // the rotations that fit the board, ship by ship
+	rots   [rotationCount]rotation // rots[:nrots] fit the board, ship by ship
+	nrots  int
 	places int            // number of placements
 	byShip [7][]placement // placements of each ship, listed when needed
 	cover  [][]placement  // placements covering each cell, listed when needed
@@ -247,7 +252,16 @@ type search struct {
 }
 
 func newSearch(ctx context.Context, b *Board, progress func(int64)) *search {
-	s := &search{ctx: ctx, progress: progress, left: 1<<7 - 1, budget: math.MaxInt64}
+	s := new(search)
+	s.init(ctx, b, progress)
+	return s
+}
+
+// init sets up the zero search s for board b. Being a method, it lets
+// decide keep its search on the stack: the search's own tables are arrays
+// inside it, so that a judged board costs few allocations.
+func (s *search) init(ctx context.Context, b *Board, progress func(int64)) {
+	s.ctx, s.progress, s.left, s.budget = ctx, progress, 1<<7-1, math.MaxInt64
 	n := b.W * b.H
 	s.words = (n + 63) / 64
 	var room cellSet // cells that are not 'o', where ships may go
@@ -261,11 +275,6 @@ func newSearch(ctx context.Context, b *Board, progress func(int64)) *search {
 		room.add(i)
 		s.free++
 	}
-	rotations := 0
-	for _, orients := range orientations {
-		rotations += len(orients)
-	}
-	s.rots = make([]rotation, 0, rotations)
 	for ship, orients := range orientations {
 		for _, o := range orients {
 			w, h := 0, 0
@@ -291,12 +300,12 @@ func newSearch(ctx context.Context, b *Board, progress func(int64)) *search {
 			}
 			var open cellSet
 			if k := r.fit(&room, &r.starts, &open, s.words); k > 0 {
-				s.rots = append(s.rots, r)
+				s.rots[s.nrots] = r
+				s.nrots++
 				s.places += k
 			}
 		}
 	}
-	return s
 }
 
 // placements returns the placements of ship, rotation by rotation, each in
@@ -307,7 +316,7 @@ func (s *search) placements(ship int) []placement {
 		return s.byShip[ship]
 	}
 	list := []placement{}
-	for k := range s.rots {
+	for k := range s.nrots {
 		if r := &s.rots[k]; r.ship == ship {
 			for w, x := range r.starts {
 				for ; x != 0; x &= x - 1 {
@@ -332,7 +341,7 @@ func (s *search) covering(i int) []placement {
 	}
 	lists := s.lists
 	start := len(lists)
-	for k := range s.rots {
+	for k := range s.nrots {
 		r := &s.rots[k]
 		for m := r.startsCovering(i); m != 0; m &= m - 1 {
 			lists = append(lists, r.at(i-63+bits.TrailingZeros64(m)))
@@ -470,7 +479,7 @@ func (s *search) step() {
 		}
 		var fitting [7]int // placements of each ship that fit
 		var at cellSet
-		for k := range s.rots {
+		for k := range s.nrots {
 			if r := &s.rots[k]; s.left&(1<<r.ship) != 0 {
 				fitting[r.ship] += r.fit(&free, &at, &open, s.words)
 			}
@@ -595,7 +604,7 @@ func (s *search) branchShip(ship int) {
 	for w := range free {
 		free[w] = ^s.used[w]
 	}
-	for k := range s.rots {
+	for k := range s.nrots {
 		r := &s.rots[k]
 		if r.ship != ship {
 			continue
@@ -677,7 +686,8 @@ func decide(ctx context.Context, b *Board, progress func(int64)) (bool, error) {
 	if limit < 1 || b.W*b.H < shipCells {
 		return false, nil
 	}
-	s := newSearch(ctx, b, progress)
+	var s search
+	s.init(ctx, b, progress)
 	capped, err := s.enumerate(limit)
 	if err != nil || capped {
 		return false, err
