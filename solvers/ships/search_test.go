@@ -138,3 +138,57 @@ func TestAddGrid(t *testing.T) {
 		}
 	}
 }
+
+// TestBoardCells checks the board read eight cells at a time against a
+// byte-by-byte reading, for every length up to a few words (so that the
+// last eight are cut anywhere) and with bytes close to 'x' and 'o' in
+// value and bits.
+func TestBoardCells(t *testing.T) {
+	r := rand.New(rand.NewPCG(8, 8))
+	alphabet := []byte{'x', 'o', '.', 'x' ^ 0x80, 'o' ^ 0x80, 'x' + 1, 'o' - 1, 0, 0xff, 'x' ^ 1, 'o' ^ 0x40}
+	for n := range MaxSide * MaxSide {
+		b := &Board{W: n, H: 1, Cells: make([]byte, n)}
+		for i := range b.Cells {
+			b.Cells[i] = alphabet[r.IntN(len(alphabet))]
+		}
+		var wantX, wantO cellSet
+		for i, c := range b.Cells {
+			switch c {
+			case 'x':
+				wantX.add(i)
+			case 'o':
+				wantO.add(i)
+			}
+		}
+		if x, o := b.cells(); x != wantX || o != wantO {
+			t.Fatalf("%q: cells gives x %x and o %x, want %x and %x", b.Cells, x, o, wantX, wantO)
+		}
+	}
+}
+
+// TestCellSetShifts checks upTo and shifted against their definitions, cell
+// by cell.
+func TestCellSetShifts(t *testing.T) {
+	r := rand.New(rand.NewPCG(9, 9))
+	size := 64 * len(cellSet{})
+	for n := range size + 1 {
+		s := upTo(n)
+		for i := range size {
+			if s.has(i) != (i < n) {
+				t.Fatalf("upTo(%d) has %d: %v", n, i, s.has(i))
+			}
+		}
+	}
+	for k := range uint(64) {
+		var s cellSet
+		for w := range s {
+			s[w] = r.Uint64() & r.Uint64()
+		}
+		got := s.shifted(k)
+		for i := range size {
+			if want := i >= int(k) && s.has(i-int(k)); got.has(i) != want {
+				t.Fatalf("%x shifted by %d has %d: %v", s, k, i, got.has(i))
+			}
+		}
+	}
+}

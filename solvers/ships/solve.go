@@ -54,6 +54,31 @@ func (s *cellSet) count() int {
 	return n
 }
 
+// upTo returns the cells 0 .. n-1.
+func upTo(n int) cellSet {
+	var s cellSet
+	for w := range s {
+		switch k := n - 64*w; {
+		case k >= 64:
+			s[w] = ^uint64(0)
+		case k > 0:
+			s[w] = 1<<k - 1
+		}
+	}
+	return s
+}
+
+// shifted returns s with every cell i moved to i+k, for k < 64.
+func (s *cellSet) shifted(k uint) cellSet {
+	var t cellSet
+	k &= 63
+	t[0] = s[0] << k
+	for w := 1; w < len(s); w++ {
+		t[w] = s[w]<<k | s[w-1]>>1>>(63-k)
+	}
+	return t
+}
+
 // first returns the lowest cell in s, or -1 if s is empty.
 func (s *cellSet) first() int {
 	for i, w := range s {
@@ -122,13 +147,6 @@ func normalise(cells [4][2]int) [4][2]int {
 		}
 	}
 	return cells
-}
-
-// addRun adds the n < 64 cells from i on.
-func (s *cellSet) addRun(i, n int) {
-	run, b := uint64(1)<<n-1, uint(i)%64
-	s[i>>6] |= run << b
-	s[i>>6+1] |= run >> 1 >> (63 - b) // what runs into the next word
 }
 
 // placement is one ship put somewhere on the board. Its cells span at most
@@ -264,16 +282,23 @@ func (s *search) init(ctx context.Context, b *Board, progress func(int64)) {
 	s.ctx, s.progress, s.left, s.budget = ctx, progress, 1<<7-1, math.MaxInt64
 	n := b.W * b.H
 	s.words = (n + 63) / 64
-	var room cellSet // cells that are not 'o', where ships may go
-	for i, c := range b.Cells {
-		switch c {
-		case 'x':
-			s.hits.add(i)
-		case 'o':
-			continue
-		}
-		room.add(i)
-		s.free++
+	hits, misses := b.cells()
+	room := upTo(n) // cells that are not 'o', where ships may go
+	room.andNot(&misses)
+	s.hits, s.free = hits, room.count()
+	// within[w] holds the cells of the columns a ship w wide may start
+	// its top row in, when its first cell there is its leftmost one:
+	// within[1] is the board, and each next one loses its last column.
+	var within [5]cellSet
+	var col0 cellSet // the first column
+	for y := range b.H {
+		col0.add(y * b.W)
+	}
+	within[1] = upTo(n)
+	for w := 2; w <= min(4, b.W); w++ {
+		within[w] = within[w-1]
+		last := col0.shifted(uint(b.W - w + 1))
+		within[w].andNot(&last)
 	}
 	for ship, orients := range orientations {
 		for _, o := range orients {
@@ -287,7 +312,9 @@ func (s *search) init(ctx context.Context, b *Board, progress func(int64)) {
 			// The cells counted from the first, o[0] (they are sorted by
 			// row, then column): started at c, the ship covers shape
 			// shifted by c. It starts at first+y*W+x for every x <= W-w
-			// and y <= H-h where it misses every 'o'.
+			// and y <= H-h where it misses every 'o': the starts below
+			// are those of the columns, and fit keeps those whose cells
+			// are all on the board and not 'o'.
 			first := o[0][1]*b.W + o[0][0]
 			r := rotation{ship: ship}
 			for k, d := range o {
@@ -295,9 +322,8 @@ func (s *search) init(ctx context.Context, b *Board, progress func(int64)) {
 				r.shape |= 1 << r.offs[k]
 				r.back |= 1 << 63 >> r.offs[k]
 			}
-			for y := 0; y+h <= b.H; y++ {
-				r.starts.addRun(first+y*b.W, b.W-w+1)
-			}
+			r.starts = within[w].shifted(uint(first))
+			r.starts.and(&room)
 			var open cellSet
 			if k := r.fit(&room, &r.starts, &open, s.words); k > 0 {
 				s.rots[s.nrots] = r
@@ -671,23 +697,24 @@ func winnable(grids []cellSet, unknown cellSet) (win bool, shot int) {
 // grids cover, and the last grid covers those cells and the known hits with
 // its 28 ship cells.
 func hitsLimit(b *Board) int {
-	n := 0
-	for _, c := range b.Cells {
-		if c == 'x' {
-			n++
-		}
-	}
-	return shipCells + 1 - n
+	hits, _ := b.cells()
+	return gridsLimit(&hits)
 }
+
+// gridsLimit is hitsLimit for a board with these hits.
+func gridsLimit(hits *cellSet) int { return shipCells + 1 - hits.count() }
 
 // decide answers the judge question for one board.
 func decide(ctx context.Context, b *Board, progress func(int64)) (bool, error) {
-	limit := hitsLimit(b)
-	if limit < 1 || b.W*b.H < shipCells {
+	if b.W*b.H < shipCells {
 		return false, nil
 	}
 	var s search
 	s.init(ctx, b, progress)
+	limit := gridsLimit(&s.hits)
+	if limit < 1 {
+		return false, nil
+	}
 	capped, err := s.enumerate(limit)
 	if err != nil || capped {
 		return false, err
@@ -697,11 +724,9 @@ func decide(ctx context.Context, b *Board, progress func(int64)) (bool, error) {
 }
 
 func unknownCells(b *Board) cellSet {
-	var u cellSet
-	for i, c := range b.Cells {
-		if c == '.' {
-			u.add(i)
-		}
-	}
+	x, o := b.cells()
+	u := upTo(len(b.Cells))
+	u.andNot(&x)
+	u.andNot(&o)
 	return u
 }
