@@ -2,6 +2,7 @@ package ships
 
 import (
 	"context"
+	"math/bits"
 	"math/rand/v2"
 	"slices"
 	"testing"
@@ -189,6 +190,44 @@ func TestCellSetShifts(t *testing.T) {
 			if want := i >= int(k) && s.has(i-int(k)); got.has(i) != want {
 				t.Fatalf("%x shifted by %d has %d: %v", s, k, i, got.has(i))
 			}
+		}
+	}
+}
+
+// TestCellSetOps checks the word-by-word set operations against loops over
+// the words, on sets from empty to full.
+func TestCellSetOps(t *testing.T) {
+	r := rand.New(rand.NewPCG(10, 10))
+	random := func() (s cellSet) {
+		density := r.IntN(4)
+		for w := range s {
+			switch density {
+			case 1:
+				s[w] = r.Uint64() & r.Uint64()
+			case 2:
+				s[w] = r.Uint64()
+			case 3:
+				s[w] = ^uint64(0)
+			}
+			if r.IntN(4) == 0 {
+				s[w] = 0
+			}
+		}
+		return s
+	}
+	for range 1000 {
+		s, u := random(), random()
+		var and, andNot, not cellSet
+		count := 0
+		for w := range s {
+			and[w], andNot[w], not[w] = s[w]&u[w], s[w]&^u[w], ^s[w]
+			count += bits.OnesCount64(s[w])
+		}
+		gotAnd, gotAndNot := s, s
+		gotAnd.and(&u)
+		gotAndNot.andNot(&u)
+		if gotAnd != and || gotAndNot != andNot || s.complement() != not || s.count() != count || s.empty() != (count == 0) {
+			t.Fatalf("%x, %x: and %x, andNot %x, complement %x, count %d, empty %v", s, u, gotAnd, gotAndNot, s.complement(), s.count(), s.empty())
 		}
 	}
 }

@@ -28,30 +28,43 @@ var shapes = [7][]string{
 const rotationCount = 19
 
 // cellSet is a set of cells of a board of at most MaxSide*MaxSide cells,
-// with a spare word so that a placement's two words always fit.
+// with a spare word so that a placement's two words always fit. Its
+// operations are written out word by word: a loop over the eight words
+// would cost a branch per word, and in wasm a pass through the function's
+// dispatch on top.
 type cellSet [(MaxSide*MaxSide+63)/64 + 1]uint64
+
+// The operations below are written for eight words.
+const (
+	_ = uint(len(cellSet{}) - 8)
+	_ = uint(8 - len(cellSet{}))
+)
 
 func (s *cellSet) add(i int)      { s[i>>6] |= 1 << (i & 63) }
 func (s *cellSet) has(i int) bool { return s[i>>6]>>(i&63)&1 != 0 }
 
 func (s *cellSet) and(t *cellSet) {
-	for i := range s {
-		s[i] &= t[i]
-	}
+	s[0], s[1], s[2], s[3] = s[0]&t[0], s[1]&t[1], s[2]&t[2], s[3]&t[3]
+	s[4], s[5], s[6], s[7] = s[4]&t[4], s[5]&t[5], s[6]&t[6], s[7]&t[7]
 }
 
 func (s *cellSet) andNot(t *cellSet) {
-	for i := range s {
-		s[i] &^= t[i]
-	}
+	s[0], s[1], s[2], s[3] = s[0]&^t[0], s[1]&^t[1], s[2]&^t[2], s[3]&^t[3]
+	s[4], s[5], s[6], s[7] = s[4]&^t[4], s[5]&^t[5], s[6]&^t[6], s[7]&^t[7]
+}
+
+// complement returns the cells not in s, off the board too.
+func (s *cellSet) complement() cellSet {
+	return cellSet{^s[0], ^s[1], ^s[2], ^s[3], ^s[4], ^s[5], ^s[6], ^s[7]}
+}
+
+func (s *cellSet) empty() bool {
+	return s[0]|s[1]|s[2]|s[3]|s[4]|s[5]|s[6]|s[7] == 0
 }
 
 func (s *cellSet) count() int {
-	n := 0
-	for _, w := range s {
-		n += bits.OnesCount64(w)
-	}
-	return n
+	return bits.OnesCount64(s[0]) + bits.OnesCount64(s[1]) + bits.OnesCount64(s[2]) + bits.OnesCount64(s[3]) +
+		bits.OnesCount64(s[4]) + bits.OnesCount64(s[5]) + bits.OnesCount64(s[6]) + bits.OnesCount64(s[7])
 }
 
 // upTo returns the cells 0 .. n-1.
@@ -428,11 +441,10 @@ func (s *search) addGrid(g *cellSet) bool {
 
 // slot is where g's search in s.seen starts: its hash.
 func (s *search) slot(g *cellSet) int {
-	h := uint64(0)
-	for _, w := range g {
-		h = (h ^ w) * 0x9e3779b97f4a7c15 // 2**64 over the golden ratio
-	}
-	return int(h>>32) & (len(s.seen) - 1)
+	const k = 0x9e3779b97f4a7c15 // 2**64 over the golden ratio
+	h := (((g[0]*k^g[1])*k^g[2])*k^g[3])*k ^ g[4]
+	h = ((h*k^g[5])*k^g[6])*k ^ g[7]
+	return int(h*k>>32) & (len(s.seen) - 1)
 }
 
 // stop counts a node and reports whether the search must end now,
@@ -477,14 +489,16 @@ func (s *search) step() {
 	if s.stop() {
 		return
 	}
-	left := bits.OnesCount8(s.left)
 	todo := s.hits
 	todo.andNot(&s.used)
-	if todo.count() > 4*left {
+	if s.left == 0 { // all placed: a grid if every hit is covered
+		if todo.empty() {
+			s.record()
+		}
 		return
 	}
-	if left == 0 {
-		s.record()
+	left := bits.OnesCount8(s.left)
+	if todo.count() > 4*left {
 		return
 	}
 
@@ -497,12 +511,9 @@ func (s *search) step() {
 	// reach any more. On a cramped board that prunes a lot; on an open
 	// board with hits to cover it prunes nothing, so there only the hits
 	// are looked at. A random descent keeps to the cheap part.
-	scan := !s.sample && (todo.first() < 0 || s.places <= cheapScan)
+	scan := !s.sample && (todo.empty() || s.places <= cheapScan)
 	if scan {
-		var free cellSet
-		for w := range free {
-			free[w] = ^s.used[w]
-		}
+		free := s.used.complement()
 		var fitting [7]int // placements of each ship that fit
 		var at cellSet
 		for k := range s.nrots {
@@ -522,7 +533,7 @@ func (s *search) step() {
 			todo = open // no room to spare: every open cell is a ship cell
 		}
 	}
-	if !scan && todo.first() < 0 { // sampling
+	if !scan && todo.empty() { // sampling
 		s.branch(s.placements(bits.TrailingZeros8(s.left)))
 		return
 	}
@@ -626,10 +637,8 @@ func (s *search) branch(list []placement) {
 // branchShip tries the placements of ship that fit, as branch does with
 // its list, making only those it tries.
 func (s *search) branchShip(ship int) {
-	var free, at, open cellSet
-	for w := range free {
-		free[w] = ^s.used[w]
-	}
+	var at, open cellSet
+	free := s.used.complement()
 	for k := range s.nrots {
 		r := &s.rots[k]
 		if r.ship != ship {
