@@ -83,7 +83,8 @@ func TestRotationFit(t *testing.T) {
 				for k := range s.nrots {
 					if r := &s.rots[k]; r.ship == ship {
 						var at cellSet
-						n += r.fit(&free, &at, &gotOpen, s.words)
+						n += r.fit(&free, &at, s.words)
+						r.cover(&at, &gotOpen, s.words)
 						for c := range 64 * len(at) {
 							if at.has(c) {
 								got = append(got, r.at(c))

@@ -219,28 +219,36 @@ func (r *rotation) startsCovering(i int) uint64 {
 }
 
 // fit finds the placements of r whose cells are all free: it sets at to
-// their starts, adds their cells to open and returns how many there are.
-// Shifting the free cells by each offset tests all the starts in a word at
-// once, so it runs once per word of the board (words, at most
-// len(cellSet)-1: a start's cells may reach into the next word). at may be
-// &r.starts.
-func (r *rotation) fit(free, at, open *cellSet, words int) (n int) {
+// their starts and returns how many there are. Shifting the free cells by
+// each offset tests all the starts in a word at once, so it runs once per
+// word of the board (words, at most len(cellSet)-1: a start's cells may
+// reach into the next word). at may be &r.starts.
+func (r *rotation) fit(free, at *cellSet, words int) (n int) {
 	// Masked, every shift is known to stay below 64, and so compiles to
 	// one instruction; for offsets 1..63 the masks change nothing.
 	k1, k2, k3 := r.offs[1]&63, r.offs[2]&63, r.offs[3]&63
 	l1, l2, l3 := (64-k1)&63, (64-k2)&63, (64-k3)&63
-	// c1, c2, c3 carry cells into the next word by the shifts up; the min
-	// spares the bounds checks.
-	var c1, c2, c3 uint64
-	for i := range min(words, len(free)-1) {
+	for i := range min(words, len(free)-1) { // the min spares the bounds checks
 		f, g := free[i], free[i+1]
 		a := r.starts[i] & f & (f>>k1 | g<<l1) & (f>>k2 | g<<l2) & (f>>k3 | g<<l3)
 		at[i] = a
 		n += bits.OnesCount64(a)
+	}
+	return n
+}
+
+// cover adds to open the cells of r's placements that start in at, whose
+// cells are on the board (words long).
+func (r *rotation) cover(at, open *cellSet, words int) {
+	k1, k2, k3 := r.offs[1]&63, r.offs[2]&63, r.offs[3]&63
+	l1, l2, l3 := (64-k1)&63, (64-k2)&63, (64-k3)&63
+	// c1, c2, c3 carry cells into the next word by the shifts up.
+	var c1, c2, c3 uint64
+	for i := range min(words, len(at)) {
+		a := at[i]
 		open[i] |= a | a<<k1 | c1 | a<<k2 | c2 | a<<k3 | c3
 		c1, c2, c3 = a>>l1, a>>l2, a>>l3
 	}
-	return n
 }
 
 // search enumerates the distinct ship grids consistent with a board.
@@ -337,8 +345,7 @@ func (s *search) init(ctx context.Context, b *Board, progress func(int64)) {
 			}
 			r.starts = within[w].shifted(uint(first))
 			r.starts.and(&room)
-			var open cellSet
-			if k := r.fit(&room, &r.starts, &open, s.words); k > 0 {
+			if k := r.fit(&room, &r.starts, s.words); k > 0 {
 				s.rots[s.nrots] = r
 				s.nrots++
 				s.places += k
@@ -505,7 +512,7 @@ func (s *search) step() {
 	// The choice: the placements of ship bestShip that fit, or else those
 	// of best that fit.
 	best, bestShip, bestN := []placement(nil), -1, 1<<30
-	var open cellSet // cells some ship left could still take
+	var open cellSet // cells some ship left could still take, gathered while few
 	// Scanning where every ship left fits (a word of starts at a time, see
 	// fit) finds the ship with fewest places and the cells no ship can
 	// reach any more. On a cramped board that prunes a lot; on an open
@@ -516,9 +523,17 @@ func (s *search) step() {
 		free := s.used.complement()
 		var fitting [7]int // placements of each ship that fit
 		var at cellSet
+		// The open cells matter only while they are too few to spare one:
+		// once there are more than the ships left need, they are not
+		// gathered any more (on an open board, after the first rotation).
+		roomy := false
 		for k := range s.nrots {
 			if r := &s.rots[k]; s.left&(1<<r.ship) != 0 {
-				fitting[r.ship] += r.fit(&free, &at, &open, s.words)
+				fitting[r.ship] += r.fit(&free, &at, s.words)
+				if !roomy {
+					r.cover(&at, &open, s.words)
+					roomy = open.count() > 4*left
+				}
 			}
 		}
 		for ship, n := range fitting {
@@ -637,14 +652,14 @@ func (s *search) branch(list []placement) {
 // branchShip tries the placements of ship that fit, as branch does with
 // its list, making only those it tries.
 func (s *search) branchShip(ship int) {
-	var at, open cellSet
+	var at cellSet
 	free := s.used.complement()
 	for k := range s.nrots {
 		r := &s.rots[k]
 		if r.ship != ship {
 			continue
 		}
-		r.fit(&free, &at, &open, s.words)
+		r.fit(&free, &at, s.words)
 		for w, x := range at[:s.words] {
 			for ; x != 0; x &= x - 1 {
 				p := r.at(w*64 + bits.TrailingZeros64(x))
