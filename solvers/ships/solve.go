@@ -44,13 +44,25 @@ func (s *cellSet) add(i int)      { s[i>>6] |= 1 << (i & 63) }
 func (s *cellSet) has(i int) bool { return s[i>>6]>>(i&63)&1 != 0 }
 
 func (s *cellSet) and(t *cellSet) {
-	s[0], s[1], s[2], s[3] = s[0]&t[0], s[1]&t[1], s[2]&t[2], s[3]&t[3]
-	s[4], s[5], s[6], s[7] = s[4]&t[4], s[5]&t[5], s[6]&t[6], s[7]&t[7]
+	s[0] &= t[0]
+	s[1] &= t[1]
+	s[2] &= t[2]
+	s[3] &= t[3]
+	s[4] &= t[4]
+	s[5] &= t[5]
+	s[6] &= t[6]
+	s[7] &= t[7]
 }
 
 func (s *cellSet) andNot(t *cellSet) {
-	s[0], s[1], s[2], s[3] = s[0]&^t[0], s[1]&^t[1], s[2]&^t[2], s[3]&^t[3]
-	s[4], s[5], s[6], s[7] = s[4]&^t[4], s[5]&^t[5], s[6]&^t[6], s[7]&^t[7]
+	s[0] &^= t[0]
+	s[1] &^= t[1]
+	s[2] &^= t[2]
+	s[3] &^= t[3]
+	s[4] &^= t[4]
+	s[5] &^= t[5]
+	s[6] &^= t[6]
+	s[7] &^= t[7]
 }
 
 // complement returns the cells not in s, off the board too.
@@ -454,19 +466,15 @@ func (s *search) slot(g *cellSet) int {
 	return int(h*k>>32) & (len(s.seen) - 1)
 }
 
-// stop counts a node and reports whether the search must end now,
-// checking the context and reporting progress now and then.
-func (s *search) stop() bool {
-	s.nodes++
-	if s.nodes&(1<<14-1) == 0 {
-		if s.progress != nil {
-			s.progress(s.nodes)
-		}
-		if err := s.ctx.Err(); err != nil && s.err == nil {
-			s.err = err
-		}
+// checkIn reports progress and notes a cancelled context. A step calls it
+// now and then.
+func (s *search) checkIn() {
+	if s.progress != nil {
+		s.progress(s.nodes)
 	}
-	return s.over()
+	if err := s.ctx.Err(); err != nil && s.err == nil {
+		s.err = err
+	}
 }
 
 // over reports whether the search has ended: cancelled, enough grids found
@@ -491,16 +499,23 @@ func (s *search) try(p *placement) {
 // step places one more ship. Every hit must end up covered, so it branches
 // on whichever has the fewest choices: the uncovered hit with the fewest
 // placements covering it, or the ship with the fewest places left. Before
-// that it drops states that cannot be completed.
+// that it drops states that cannot be completed. Each step counts as a
+// node, and ends the search once over.
 func (s *search) step() {
-	if s.stop() {
+	if s.nodes++; s.nodes&(1<<14-1) == 0 {
+		s.checkIn()
+	}
+	if s.over() {
 		return
 	}
 	todo := s.hits
 	todo.andNot(&s.used)
 	if s.left == 0 { // all placed: a grid if every hit is covered
 		if todo.empty() {
-			s.record()
+			s.leaves++
+			g := s.used
+			g.andNot(&s.water)
+			s.addGrid(&g)
 		}
 		return
 	}
@@ -669,13 +684,6 @@ func (s *search) branchShip(ship int) {
 			}
 		}
 	}
-}
-
-func (s *search) record() {
-	s.leaves++
-	g := s.used
-	g.andNot(&s.water)
-	s.addGrid(&g)
 }
 
 // winnable decides the game for the distinct consistent grids, with one miss
