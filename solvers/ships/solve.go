@@ -4,6 +4,7 @@ import (
 	"context"
 	"math"
 	"math/bits"
+	"sync"
 )
 
 const (
@@ -282,12 +283,11 @@ type search struct {
 	free   int            // number of cells that are not 'o'
 	words  int            // number of words holding the board's cells
 
-	used   cellSet // cells taken by placed ships, and the water cells
-	left   uint8   // ships not placed yet, one bit each
-	limit  int     // stop once more than limit distinct grids are found
-	budget int64   // stop once the search has visited this many nodes
-	grids  []cellSet
-	seen   []int32 // hash table of grids: 1 + index in grids, or 0 (see addGrid)
+	used     cellSet // cells taken by placed ships, and the water cells
+	left     uint8   // ships not placed yet, one bit each
+	limit    int     // stop once more than limit distinct grids are found
+	budget   int64   // stop once the search has visited this many nodes
+	gridList         // the distinct grids found
 
 	// Sampling mode: stop at the first grid, try choices in random order,
 	// and place the free ships in a fixed order (counting their places on
@@ -416,19 +416,51 @@ func (s *search) covering(i int) []placement {
 // spent. It reports whether the enumeration stopped early.
 func (s *search) enumerate(limit int) (capped bool, err error) {
 	s.collect(limit)
+	return s.run()
+}
+
+// run enumerates the grids into the list started by collect, as enumerate
+// does.
+func (s *search) run() (capped bool, err error) {
 	s.used = s.water
 	if s.hits.count() <= shipCells && s.free >= shipCells {
 		s.step()
 	}
-	return len(s.grids) > limit || s.nodes > s.budget, s.err
+	return len(s.grids) > s.limit || s.nodes > s.budget, s.err
 }
 
-// collect starts a new list of distinct grids, to stop at limit+1, with
-// room for the judge's limits (under 30) made up front.
+// collect starts a new list of distinct grids, to stop at limit+1.
 func (s *search) collect(limit int) {
-	room := min(limit+1, 64)
-	s.limit, s.grids, s.seen = limit, make([]cellSet, 0, room), make([]int32, 2*64)
+	s.limit, s.gridList = limit, newGridList(limit)
 }
+
+// gridList is a list of distinct grids, and the hash table that finds them
+// in it (see addGrid).
+type gridList struct {
+	grids []cellSet
+	seen  []int32 // 1 + index in grids, or 0
+}
+
+// newGridList makes a list with room for the judge's limits (under 30) up
+// front.
+func newGridList(limit int) gridList {
+	return gridList{make([]cellSet, 0, min(limit+1, 64)), make([]int32, 2*64)}
+}
+
+// emptied returns l's storage as an empty list, or a new list if l has
+// none.
+func (l *gridList) emptied(limit int) gridList {
+	if l.seen == nil {
+		return newGridList(limit)
+	}
+	clear(l.seen)
+	return gridList{l.grids[:0], l.seen}
+}
+
+// judgeLists keep decide's lists of grids from one board to the next. In
+// wasm, allocating them for every board, and collecting them later, cost
+// about a tenth of the time of judging an open board.
+var judgeLists = sync.Pool{New: func() any { return new(gridList) }}
 
 // addGrid appends g to s.grids unless it is there already, and reports
 // whether it was new. The grids are found through s.seen, a hash table
@@ -747,7 +779,11 @@ func decide(ctx context.Context, b *Board, progress func(int64)) (bool, error) {
 	if limit < 1 {
 		return false, nil
 	}
-	capped, err := s.enumerate(limit)
+	l := judgeLists.Get().(*gridList)
+	defer judgeLists.Put(l)
+	s.limit, s.gridList = limit, l.emptied(limit)
+	capped, err := s.run()
+	*l = s.gridList // with whatever it grew
 	if err != nil || capped {
 		return false, err
 	}
