@@ -273,6 +273,7 @@ type search struct {
 
 	rots   [rotationCount]rotation // rots[:nrots] fit the board, ship by ship
 	nrots  int
+	from   [8]int         // ship i's rotations are rots[from[i]:from[i+1]]
 	places int            // number of placements
 	byShip [7][]placement // placements of each ship, listed when needed
 	cover  [][]placement  // placements covering each cell, listed when needed
@@ -334,6 +335,7 @@ func (s *search) init(ctx context.Context, b *Board, progress func(int64)) {
 		within[w].andNot(&last)
 	}
 	for ship, orients := range orientations {
+		s.from[ship] = s.nrots
 		for _, o := range orients {
 			w, h := 0, 0
 			for _, d := range o {
@@ -364,6 +366,12 @@ func (s *search) init(ctx context.Context, b *Board, progress func(int64)) {
 			}
 		}
 	}
+	s.from[7] = s.nrots
+}
+
+// rotationsOf returns the rotations of ship that fit the board.
+func (s *search) rotationsOf(ship int) []rotation {
+	return s.rots[s.from[ship]:s.from[ship+1]]
 }
 
 // placements returns the placements of ship, rotation by rotation, each in
@@ -374,12 +382,12 @@ func (s *search) placements(ship int) []placement {
 		return s.byShip[ship]
 	}
 	list := []placement{}
-	for k := range s.nrots {
-		if r := &s.rots[k]; r.ship == ship {
-			for w, x := range r.starts {
-				for ; x != 0; x &= x - 1 {
-					list = append(list, r.at(w*64+bits.TrailingZeros64(x)))
-				}
+	rots := s.rotationsOf(ship)
+	for k := range rots {
+		r := &rots[k]
+		for w, x := range r.starts {
+			for ; x != 0; x &= x - 1 {
+				list = append(list, r.at(w*64+bits.TrailingZeros64(x)))
 			}
 		}
 	}
@@ -568,23 +576,24 @@ func (s *search) step() {
 	scan := !s.sample && (todo.empty() || s.places <= cheapScan)
 	if scan {
 		free := s.used.complement()
-		var fitting [7]int // placements of each ship that fit
 		var at cellSet
 		// The open cells matter only while they are too few to spare one:
 		// once there are more than the ships left need, they are not
 		// gathered any more (on an open board, after the first rotation).
 		roomy := false
-		for k := range s.nrots {
-			if r := &s.rots[k]; s.left&(1<<r.ship) != 0 {
-				fitting[r.ship] += r.fit(&free, &at, s.words)
+		for ships := s.left; ships != 0; ships &= ships - 1 {
+			ship := bits.TrailingZeros8(ships)
+			n := 0 // placements of ship that fit
+			rots := s.rotationsOf(ship)
+			for k := range rots {
+				r := &rots[k]
+				n += r.fit(&free, &at, s.words)
 				if !roomy {
 					r.cover(&at, &open, s.words)
 					roomy = open.count() > 4*left
 				}
 			}
-		}
-		for ship, n := range fitting {
-			if s.left&(1<<ship) != 0 && n < bestN {
+			if n < bestN {
 				bestShip, bestN = ship, n
 			}
 		}
@@ -701,11 +710,9 @@ func (s *search) branch(list []placement) {
 func (s *search) branchShip(ship int) {
 	var at cellSet
 	free := s.used.complement()
-	for k := range s.nrots {
-		r := &s.rots[k]
-		if r.ship != ship {
-			continue
-		}
+	rots := s.rotationsOf(ship)
+	for k := range rots {
+		r := &rots[k]
 		r.fit(&free, &at, s.words)
 		for w, x := range at[:s.words] {
 			for ; x != 0; x &= x - 1 {
