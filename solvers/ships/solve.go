@@ -96,13 +96,11 @@ func upTo(n int) cellSet {
 
 // shifted returns s with every cell i moved to i+k, for k < 64.
 func (s *cellSet) shifted(k uint) cellSet {
-	var t cellSet
 	k &= 63
-	t[0] = s[0] << k
-	for w := 1; w < len(s); w++ {
-		t[w] = s[w]<<k | s[w-1]>>1>>(63-k)
-	}
-	return t
+	l := 63 - k // each word takes the top k cells of the one below, shifted down by 1+l
+	return cellSet{s[0] << k,
+		s[1]<<k | s[0]>>1>>l, s[2]<<k | s[1]>>1>>l, s[3]<<k | s[2]>>1>>l, s[4]<<k | s[3]>>1>>l,
+		s[5]<<k | s[4]>>1>>l, s[6]<<k | s[5]>>1>>l, s[7]<<k | s[6]>>1>>l}
 }
 
 // first returns the lowest cell in s, or -1 if s is empty.
@@ -337,10 +335,7 @@ func (s *search) init(ctx context.Context, b *Board, progress func(int64)) {
 	for ship, orients := range orientations {
 		s.from[ship] = s.nrots
 		for _, o := range orients {
-			w, h := 0, 0
-			for _, d := range o {
-				w, h = max(w, d[0]+1), max(h, d[1]+1)
-			}
+			w, h := max(o[0][0], o[1][0], o[2][0], o[3][0])+1, o[3][1]+1 // sorted by row
 			if w > b.W || h > b.H {
 				continue
 			}
@@ -351,7 +346,8 @@ func (s *search) init(ctx context.Context, b *Board, progress func(int64)) {
 			// are those of the columns, and fit keeps those whose cells
 			// are all on the board and not 'o'.
 			first := o[0][1]*b.W + o[0][0]
-			r := rotation{ship: ship}
+			r := &s.rots[s.nrots] // kept if it fits somewhere
+			*r = rotation{ship: ship}
 			for k, d := range o {
 				r.offs[k] = uint(d[1]*b.W + d[0] - first)
 				r.shape |= 1 << r.offs[k]
@@ -360,7 +356,6 @@ func (s *search) init(ctx context.Context, b *Board, progress func(int64)) {
 			r.starts = within[w].shifted(uint(first))
 			r.starts.and(&room)
 			if k := r.fit(&room, &r.starts, s.words); k > 0 {
-				s.rots[s.nrots] = r
 				s.nrots++
 				s.places += k
 			}
