@@ -232,3 +232,64 @@ func TestCellSetOps(t *testing.T) {
 		}
 	}
 }
+
+// TestLeastFits checks the bound a step uses to skip counting a ship's
+// places: after placing one more ship, the places of every ship are at
+// least what leastFits makes of their count before, and at the top of a
+// search they are the ones counted when the board is set up.
+func TestLeastFits(t *testing.T) {
+	r := rand.New(rand.NewPCG(11, 11))
+	counts := func(s *search) (n [7]int) {
+		free := s.used.complement()
+		for ship := range 7 {
+			for _, rot := range s.rotationsOf(ship) {
+				var at cellSet
+				n[ship] += rot.fit(&free, &at, s.words)
+			}
+		}
+		return n
+	}
+	tight := 0 // pairs where the bound is met exactly
+	for range 300 {
+		b := randomBoard(r, 6+r.IntN(15), 6+r.IntN(15), false)
+		for i := range b.Cells {
+			if r.IntN(3) > 0 {
+				b.Cells[i] = '.'
+			}
+		}
+		s := newSearch(context.Background(), b, nil)
+		s.used = s.water
+		if got := counts(s); got != s.fits0 {
+			t.Fatalf("%s: %d places at the top, %d counted at set-up", b, got, s.fits0)
+		}
+		for range r.IntN(4) { // some ships placed already
+			if list := s.placements(r.IntN(7)); len(list) > 0 {
+				if p := list[r.IntN(len(list))]; !p.meets(&s.used) {
+					p.addTo(&s.used)
+				}
+			}
+		}
+		before := counts(s)
+		list := s.placements(r.IntN(7))
+		if len(list) == 0 {
+			continue
+		}
+		p := list[r.IntN(len(list))]
+		if p.meets(&s.used) {
+			continue
+		}
+		p.addTo(&s.used)
+		after := counts(s)
+		s.least[2], s.known = before, 1<<2
+		for ship := range 7 {
+			least := s.leastFits(3, ship, len(s.rotationsOf(ship)))
+			if least > after[ship] {
+				t.Fatalf("%s: ship %d has %d places, then %d after placing %v; bound %d", b, ship, before[ship], after[ship], p, least)
+			}
+			if least == after[ship] && least > 0 {
+				tight++
+			}
+		}
+	}
+	t.Logf("bound met exactly %d times", tight)
+}

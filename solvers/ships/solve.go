@@ -273,6 +273,7 @@ type search struct {
 	nrots  int
 	from   [8]int         // ship i's rotations are rots[from[i]:from[i+1]]
 	places int            // number of placements
+	fits0  [7]int         // number of placements of each ship
 	byShip [7][]placement // placements of each ship, listed when needed
 	cover  [][]placement  // placements covering each cell, listed when needed
 	listed cellSet        // the cells whose cover list is made
@@ -282,11 +283,16 @@ type search struct {
 	free   int            // number of cells that are not 'o'
 	words  int            // number of words holding the board's cells
 
-	used     cellSet // cells taken by placed ships, and the water cells
-	left     uint8   // ships not placed yet, one bit each
-	limit    int     // stop once more than limit distinct grids are found
-	budget   int64   // stop once the search has visited this many nodes
-	gridList         // the distinct grids found
+	used cellSet // cells taken by placed ships, and the water cells
+	left uint8   // ships not placed yet, one bit each
+	// least[d][ship] is a lower bound on the placements of ship that fit
+	// at the step d ships deep, or their exact count, when bit d of known
+	// is set (see leastFits).
+	least    [7][7]int
+	known    uint8
+	limit    int   // stop once more than limit distinct grids are found
+	budget   int64 // stop once the search has visited this many nodes
+	gridList       // the distinct grids found
 
 	// Sampling mode: stop at the first grid, try choices in random order,
 	// and place the free ships in a fixed order (counting their places on
@@ -358,6 +364,7 @@ func (s *search) init(ctx context.Context, b *Board, progress func(int64)) {
 			if k := r.fit(&room, &r.starts, s.words); k > 0 {
 				s.nrots++
 				s.places += k
+				s.fits0[ship] += k
 			}
 		}
 	}
@@ -569,6 +576,8 @@ func (s *search) step() {
 	// board with hits to cover it prunes nothing, so there only the hits
 	// are looked at. A random descent keeps to the cheap part.
 	scan := !s.sample && (todo.empty() || s.places <= cheapScan)
+	depth := 7 - left
+	s.known &^= 1 << depth
 	if scan {
 		free := s.used.complement()
 		var at cellSet
@@ -576,10 +585,19 @@ func (s *search) step() {
 		// once there are more than the ships left need, they are not
 		// gathered any more (on an open board, after the first rotation).
 		roomy := false
+		// A ship sure to have at least as many places as the best so far
+		// cannot be chosen: its places are not counted, as on an open
+		// board most ships' are not.
+		var skipped uint8
 		for ships := s.left; ships != 0; ships &= ships - 1 {
 			ship := bits.TrailingZeros8(ships)
-			n := 0 // placements of ship that fit
 			rots := s.rotationsOf(ship)
+			if least := s.leastFits(depth, ship, len(rots)); least >= bestN {
+				s.least[depth][ship] = least
+				skipped |= 1 << ship
+				continue
+			}
+			n := 0 // placements of ship that fit
 			for k := range rots {
 				r := &rots[k]
 				n += r.fit(&free, &at, s.words)
@@ -588,8 +606,18 @@ func (s *search) step() {
 					roomy = open.count() > 4*left
 				}
 			}
+			s.least[depth][ship] = n
 			if n < bestN {
 				bestShip, bestN = ship, n
+			}
+		}
+		s.known |= 1 << depth
+		for ; skipped != 0 && !roomy; skipped &= skipped - 1 { // their cells are open too
+			rots := s.rotationsOf(bits.TrailingZeros8(skipped))
+			for k := 0; k < len(rots) && !roomy; k++ {
+				rots[k].fit(&free, &at, s.words)
+				rots[k].cover(&at, &open, s.words)
+				roomy = open.count() > 4*left
 			}
 		}
 		switch free := open.count(); {
@@ -633,6 +661,21 @@ func (s *search) step() {
 		return
 	}
 	s.branch(best)
+}
+
+// leastFits is a lower bound on the placements of ship, turned rotations
+// ways, that fit at a step depth ships deep, from what the step one level
+// up counted or bounded: the ship placed since covers 4 cells, each of
+// which at most 4 placements of each rotation cover. At the top, with no
+// water added, they are the placements on the board.
+func (s *search) leastFits(depth, ship, rotations int) int {
+	switch {
+	case depth == 0 && s.water.empty():
+		return s.fits0[ship]
+	case depth > 0 && s.known&(1<<(depth-1)) != 0:
+		return max(0, s.least[depth-1][ship]-16*rotations)
+	}
+	return 0
 }
 
 // shipsNeeded is a lower bound on the ships needed to cover the hits:
