@@ -544,6 +544,10 @@ func (s *search) try(p *placement) {
 // that it drops states that cannot be completed. Each step counts as a
 // node, and ends the search once over.
 func (s *search) step() {
+	if s.left == 0 {
+		s.leaf()
+		return
+	}
 	if s.nodes++; s.nodes&(1<<14-1) == 0 {
 		s.checkIn()
 	}
@@ -552,15 +556,6 @@ func (s *search) step() {
 	}
 	todo := s.hits
 	todo.andNot(&s.used)
-	if s.left == 0 { // all placed: a grid if every hit is covered
-		if todo.empty() {
-			s.leaves++
-			g := s.used
-			g.andNot(&s.water)
-			s.addGrid(&g)
-		}
-		return
-	}
 	left := bits.OnesCount8(s.left)
 	if todo.count() > 4*left {
 		return
@@ -678,6 +673,25 @@ func (s *search) leastFits(depth, ship, rotations int) int {
 	return 0
 }
 
+// leaf is the step with every ship placed: it counts as a node, and
+// records the grid if it covers every hit.
+func (s *search) leaf() {
+	if s.nodes++; s.nodes&(1<<14-1) == 0 {
+		s.checkIn()
+	}
+	if s.over() {
+		return
+	}
+	todo := s.hits
+	todo.andNot(&s.used)
+	if todo.empty() {
+		s.leaves++
+		g := s.used
+		g.andNot(&s.water)
+		s.addGrid(&g)
+	}
+}
+
 // shipsNeeded is a lower bound on the ships needed to cover the hits:
 // hits no placement can share, picked greedily, fewest neighbours first.
 func shipsNeeded(hits []int, reach []cellSet) int {
@@ -748,6 +762,7 @@ func (s *search) branch(list []placement) {
 func (s *search) branchShip(ship int) {
 	var at cellSet
 	free := s.used.complement()
+	last := s.left == 1<<ship // each placement ends the fleet: a leaf, reached without a step
 	rots := s.rotationsOf(ship)
 	for k := range rots {
 		r := &rots[k]
@@ -755,7 +770,14 @@ func (s *search) branchShip(ship int) {
 		for w, x := range at[:s.words] {
 			for ; x != 0; x &= x - 1 {
 				p := r.at(w*64 + bits.TrailingZeros64(x))
-				if s.try(&p); s.over() {
+				if last {
+					p.addTo(&s.used)
+					s.leaf()
+					p.removeFrom(&s.used)
+				} else {
+					s.try(&p)
+				}
+				if s.over() {
 					return
 				}
 			}
