@@ -315,8 +315,12 @@ func TestPlacements(t *testing.T) {
 	for w := 1; w <= MaxSide; w += step {
 		for h := 1; h <= MaxSide; h += step {
 			b := &Board{W: w, H: h, Cells: make([]byte, w*h)}
+			cells := ".xo"
+			if (w+h)%2 == 0 {
+				cells = ".x" // no misses, which setting up takes apart
+			}
 			for i := range b.Cells {
-				b.Cells[i] = ".xo"[r.IntN(3)]
+				b.Cells[i] = cells[r.IntN(len(cells))]
 			}
 			var want []string
 			for k, offs := range orients {

@@ -338,6 +338,12 @@ func (s *search) init(ctx context.Context, b *Board, progress func(int64)) {
 		last := col0.shifted(uint(b.W - w + 1))
 		within[w].andNot(&last)
 	}
+	// above[h] holds the rows a ship h high may start in.
+	var above [5]cellSet
+	for h := 1; h <= min(4, b.H); h++ {
+		above[h] = upTo((b.H - h + 1) * b.W)
+	}
+	noMiss := misses.empty()
 	for ship, orients := range orientations {
 		s.from[ship] = s.nrots
 		for _, o := range orients {
@@ -349,8 +355,8 @@ func (s *search) init(ctx context.Context, b *Board, progress func(int64)) {
 			// row, then column): started at c, the ship covers shape
 			// shifted by c. It starts at first+y*W+x for every x <= W-w
 			// and y <= H-h where it misses every 'o': the starts below
-			// are those of the columns, and fit keeps those whose cells
-			// are all on the board and not 'o'.
+			// are those of the rows and columns, and fit keeps those
+			// whose cells are all clear of the 'o' cells.
 			first := o[0][1]*b.W + o[0][0]
 			r := &s.rots[s.nrots] // kept if it fits somewhere
 			*r = rotation{ship: ship}
@@ -359,9 +365,14 @@ func (s *search) init(ctx context.Context, b *Board, progress func(int64)) {
 				r.shape |= 1 << r.offs[k]
 				r.back |= 1 << 63 >> r.offs[k]
 			}
-			r.starts = within[w].shifted(uint(first))
-			r.starts.and(&room)
-			if k := r.fit(&room, &r.starts, s.words); k > 0 {
+			starts := within[w]
+			starts.and(&above[h])
+			r.starts = starts.shifted(uint(first))
+			k := r.starts.count() // on a board with no 'o', all fit
+			if !noMiss {
+				k = r.fit(&room, &r.starts, s.words)
+			}
+			if k > 0 {
 				s.nrots++
 				s.places += k
 				s.fits0[ship] += k
