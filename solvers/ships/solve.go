@@ -290,6 +290,7 @@ type search struct {
 	// is set (see leastFits).
 	least    [7][7]int
 	known    uint8
+	bare     bool  // no water added to the board's: fits0 holds at the top
 	limit    int   // stop once more than limit distinct grids are found
 	budget   int64 // stop once the search has visited this many nodes
 	gridList       // the distinct grids found
@@ -443,7 +444,7 @@ func (s *search) enumerate(limit int) (capped bool, err error) {
 // run enumerates the grids into the list started by collect, as enumerate
 // does.
 func (s *search) run() (capped bool, err error) {
-	s.used = s.water
+	s.used, s.bare = s.water, s.water.empty()
 	if s.hits.count() <= shipCells && s.free >= shipCells {
 		s.step()
 	}
@@ -676,10 +677,10 @@ func (s *search) step() {
 // water added, they are the placements on the board.
 func (s *search) leastFits(depth, ship, rotations int) int {
 	switch {
-	case depth == 0 && s.water.empty():
+	case depth == 0 && s.bare:
 		return s.fits0[ship]
 	case depth > 0 && s.known&(1<<(depth-1)) != 0:
-		return max(0, s.least[depth-1][ship]-16*rotations)
+		return s.least[depth-1][ship] - 16*rotations
 	}
 	return 0
 }
