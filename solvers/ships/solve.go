@@ -361,14 +361,14 @@ func (s *search) init(ctx context.Context, b *Board, progress func(int64)) {
 			first := o[0][1]*b.W + o[0][0]
 			r := &s.rots[s.nrots] // kept if it fits somewhere
 			*r = rotation{ship: ship}
-			for k, d := range o {
-				r.offs[k] = uint(d[1]*b.W + d[0] - first)
-				r.shape |= 1 << r.offs[k]
-				r.back |= 1 << 63 >> r.offs[k]
+			r.offs = [4]uint{0, uint(o[1][1]*b.W + o[1][0] - first), uint(o[2][1]*b.W + o[2][0] - first), uint(o[3][1]*b.W + o[3][0] - first)}
+			r.shape = 1 | 1<<r.offs[1] | 1<<r.offs[2] | 1<<r.offs[3]
+			r.back = 1<<63 | 1<<63>>r.offs[1] | 1<<63>>r.offs[2] | 1<<63>>r.offs[3]
+			r.starts = within[w]
+			r.starts.and(&above[h])
+			if first > 0 {
+				r.starts = r.starts.shifted(uint(first))
 			}
-			starts := within[w]
-			starts.and(&above[h])
-			r.starts = starts.shifted(uint(first))
 			k := r.starts.count() // on a board with no 'o', all fit
 			if !noMiss {
 				k = r.fit(&room, &r.starts, s.words)
