@@ -660,7 +660,7 @@ func (s *search) step() {
 		}
 	}
 	s.cells, s.reach = cells, reach
-	if bestN == 0 || shipsNeeded(cells, reach) > left {
+	if bestN == 0 || len(cells) > 0 && shipsNeeded(cells, reach) > left {
 		return
 	}
 	if bestShip >= 0 {
