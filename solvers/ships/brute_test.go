@@ -307,6 +307,9 @@ func checkAnswer(t *testing.T, b *Board, grids []string, win bool) {
 // of boards of every width and height, narrow ones included.
 func TestPlacements(t *testing.T) {
 	orients, shipOf := bruteOrients()
+	if len(orients) != rotationCount {
+		t.Fatalf("%d rotations, rotationCount %d", len(orients), rotationCount)
+	}
 	r := rand.New(rand.NewPCG(20, 20))
 	step := 1
 	if testing.Short() {

@@ -35,7 +35,8 @@ const rotationCount = 19
 // dispatch on top.
 type cellSet [(MaxSide*MaxSide+63)/64 + 1]uint64
 
-// The operations below are written for eight words.
+// The operations below are written for eight words: with more or fewer,
+// these do not compile.
 const (
 	_ = uint(len(cellSet{}) - 8)
 	_ = uint(8 - len(cellSet{}))
@@ -325,9 +326,9 @@ func (s *search) init(ctx context.Context, b *Board, progress func(int64)) {
 	room := upTo(n) // cells that are not 'o', where ships may go
 	room.andNot(&misses)
 	s.hits, s.free = hits, room.count()
-	// within[w] holds the cells of the columns a ship w wide may start
-	// its top row in, when its first cell there is its leftmost one:
-	// within[1] is the board, and each next one loses its last column.
+	// within[w] holds the cells of the columns where a ship w wide may
+	// have its left edge: within[1] is the board, and each next one loses
+	// its last column.
 	var within [5]cellSet
 	var col0 cellSet // the first column
 	for y := range b.H {
@@ -356,8 +357,8 @@ func (s *search) init(ctx context.Context, b *Board, progress func(int64)) {
 			// row, then column): started at c, the ship covers shape
 			// shifted by c. It starts at first+y*W+x for every x <= W-w
 			// and y <= H-h where it misses every 'o': the starts below
-			// are those of the rows and columns, and fit keeps those
-			// whose cells are all clear of the 'o' cells.
+			// are those of the rows and columns (the left edges shifted
+			// by first), and fit keeps those clear of the 'o' cells.
 			first := o[0][1]*b.W + o[0][0]
 			r := &s.rots[s.nrots] // kept if it fits somewhere
 			*r = rotation{ship: ship}
