@@ -687,7 +687,8 @@ func (s *search) leastFits(depth, ship, rotations int) int {
 }
 
 // leaf is the step with every ship placed: it counts as a node, and
-// records the grid if it covers every hit.
+// records the grid if it covers every hit. branchShip has it written out
+// for the last ship.
 func (s *search) leaf() {
 	if s.nodes++; s.nodes&(1<<14-1) == 0 {
 		s.checkIn()
@@ -775,7 +776,7 @@ func (s *search) branch(list []placement) {
 func (s *search) branchShip(ship int) {
 	var at cellSet
 	free := s.used.complement()
-	last := s.left == 1<<ship // each placement ends the fleet: a leaf, reached without a step
+	last := s.left == 1<<ship // each placement ends the fleet: a leaf, reached without a call
 	rots := s.rotationsOf(ship)
 	for k := range rots {
 		r := &rots[k]
@@ -783,10 +784,22 @@ func (s *search) branchShip(ship int) {
 		for w, x := range at[:s.words] {
 			for ; x != 0; x &= x - 1 {
 				p := r.at(w*64 + bits.TrailingZeros64(x))
-				if last {
-					p.addTo(&s.used)
-					s.leaf()
-					p.removeFrom(&s.used)
+				if last { // leaf, written out: in wasm a call per grid costs a tenth of the search
+					g := s.used
+					p.addTo(&g)
+					if s.nodes++; s.nodes&(1<<14-1) == 0 {
+						s.checkIn()
+					}
+					if s.over() {
+						return
+					}
+					todo := s.hits
+					todo.andNot(&g)
+					if todo.empty() {
+						s.leaves++
+						g.andNot(&s.water)
+						s.addGrid(&g)
+					}
 				} else {
 					s.try(&p)
 				}
