@@ -2,6 +2,7 @@ package ships
 
 import (
 	"bufio"
+	"encoding/binary"
 	"errors"
 	"io"
 	"strconv"
@@ -149,4 +150,33 @@ func clip(s string) string {
 		return s[:20] + "..."
 	}
 	return s
+}
+
+// cells returns the cells of b that are 'x' and those that are 'o'. It
+// reads them eight at a time, each byte compared in a single word (see
+// bytesEqual).
+func (b *Board) cells() (x, o cellSet) {
+	for i := 0; i < len(b.Cells); i += 8 {
+		var v uint64
+		if rest := b.Cells[i:]; len(rest) >= 8 {
+			v = binary.LittleEndian.Uint64(rest)
+		} else {
+			var last [8]byte // the last few, padded with zeros
+			copy(last[:], rest)
+			v = binary.LittleEndian.Uint64(last[:])
+		}
+		x[i/64] |= bytesEqual(v, 'x') << (i % 64)
+		o[i/64] |= bytesEqual(v, 'o') << (i % 64)
+	}
+	return x, o
+}
+
+// bytesEqual returns a byte with bit k set when byte k of v is c.
+func bytesEqual(v uint64, c byte) uint64 {
+	const low7, high = 0x7f7f7f7f7f7f7f7f, 0x8080808080808080
+	t := v ^ uint64(c)*0x0101010101010101 // zero where the byte is c
+	t = ^((t&low7 + low7) | t) & high     // the high bit of each zero byte
+	// The multiplication moves the high bit of byte k to bit 56+k; no two
+	// partial products meet, so nothing carries.
+	return (t >> 7) * 0x0102040810204080 >> 56
 }

@@ -2,6 +2,7 @@ package ships
 
 import (
 	"context"
+	"math/bits"
 	"math/rand/v2"
 	"slices"
 	"testing"
@@ -79,10 +80,11 @@ func TestRotationFit(t *testing.T) {
 				var gotOpen, wantOpen cellSet
 				var got, want []placement
 				n := 0
-				for k := range s.rots {
+				for k := range s.nrots {
 					if r := &s.rots[k]; r.ship == ship {
 						var at cellSet
-						n += r.fit(&free, &at, &gotOpen, s.words)
+						n += r.fit(&free, &at, s.words)
+						r.cover(&at, &gotOpen, s.words)
 						for c := range 64 * len(at) {
 							if at.has(c) {
 								got = append(got, r.at(c))
@@ -137,4 +139,157 @@ func TestAddGrid(t *testing.T) {
 			t.Fatalf("%d distinct: %d grids listed, want %d in the order found", distinct, len(s.grids), len(want))
 		}
 	}
+}
+
+// TestBoardCells checks the board read eight cells at a time against a
+// byte-by-byte reading, for every length up to a few words (so that the
+// last eight are cut anywhere) and with bytes close to 'x' and 'o' in
+// value and bits.
+func TestBoardCells(t *testing.T) {
+	r := rand.New(rand.NewPCG(8, 8))
+	alphabet := []byte{'x', 'o', '.', 'x' ^ 0x80, 'o' ^ 0x80, 'x' + 1, 'o' - 1, 0, 0xff, 'x' ^ 1, 'o' ^ 0x40}
+	for n := range MaxSide * MaxSide {
+		b := &Board{W: n, H: 1, Cells: make([]byte, n)}
+		for i := range b.Cells {
+			b.Cells[i] = alphabet[r.IntN(len(alphabet))]
+		}
+		var wantX, wantO cellSet
+		for i, c := range b.Cells {
+			switch c {
+			case 'x':
+				wantX.add(i)
+			case 'o':
+				wantO.add(i)
+			}
+		}
+		if x, o := b.cells(); x != wantX || o != wantO {
+			t.Fatalf("%q: cells gives x %x and o %x, want %x and %x", b.Cells, x, o, wantX, wantO)
+		}
+	}
+}
+
+// TestCellSetShifts checks upTo and shifted against their definitions, cell
+// by cell.
+func TestCellSetShifts(t *testing.T) {
+	r := rand.New(rand.NewPCG(9, 9))
+	size := 64 * len(cellSet{})
+	for n := range size + 1 {
+		s := upTo(n)
+		for i := range size {
+			if s.has(i) != (i < n) {
+				t.Fatalf("upTo(%d) has %d: %v", n, i, s.has(i))
+			}
+		}
+	}
+	for k := range uint(64) {
+		var s cellSet
+		for w := range s {
+			s[w] = r.Uint64() & r.Uint64()
+		}
+		got := s.shifted(k)
+		for i := range size {
+			if want := i >= int(k) && s.has(i-int(k)); got.has(i) != want {
+				t.Fatalf("%x shifted by %d has %d: %v", s, k, i, got.has(i))
+			}
+		}
+	}
+}
+
+// TestCellSetOps checks the word-by-word set operations against loops over
+// the words, on sets from empty to full.
+func TestCellSetOps(t *testing.T) {
+	r := rand.New(rand.NewPCG(10, 10))
+	random := func() (s cellSet) {
+		density := r.IntN(4)
+		for w := range s {
+			switch density {
+			case 1:
+				s[w] = r.Uint64() & r.Uint64()
+			case 2:
+				s[w] = r.Uint64()
+			case 3:
+				s[w] = ^uint64(0)
+			}
+			if r.IntN(4) == 0 {
+				s[w] = 0
+			}
+		}
+		return s
+	}
+	for range 1000 {
+		s, u := random(), random()
+		var and, andNot, not cellSet
+		count := 0
+		for w := range s {
+			and[w], andNot[w], not[w] = s[w]&u[w], s[w]&^u[w], ^s[w]
+			count += bits.OnesCount64(s[w])
+		}
+		gotAnd, gotAndNot := s, s
+		gotAnd.and(&u)
+		gotAndNot.andNot(&u)
+		if gotAnd != and || gotAndNot != andNot || s.complement() != not || s.count() != count || s.empty() != (count == 0) {
+			t.Fatalf("%x, %x: and %x, andNot %x, complement %x, count %d, empty %v", s, u, gotAnd, gotAndNot, s.complement(), s.count(), s.empty())
+		}
+	}
+}
+
+// TestLeastFits checks the bound a step uses to skip counting a ship's
+// places: after placing one more ship, the places of every ship are at
+// least what leastFits makes of their count before, and at the top of a
+// search they are the ones counted when the board is set up.
+func TestLeastFits(t *testing.T) {
+	r := rand.New(rand.NewPCG(11, 11))
+	counts := func(s *search) (n [7]int) {
+		free := s.used.complement()
+		for ship := range 7 {
+			for _, rot := range s.rotationsOf(ship) {
+				var at cellSet
+				n[ship] += rot.fit(&free, &at, s.words)
+			}
+		}
+		return n
+	}
+	tight := 0 // pairs where the bound is met exactly
+	for range 300 {
+		b := randomBoard(r, 6+r.IntN(15), 6+r.IntN(15), false)
+		for i := range b.Cells {
+			if r.IntN(3) > 0 {
+				b.Cells[i] = '.'
+			}
+		}
+		s := newSearch(context.Background(), b, nil)
+		s.used = s.water
+		if got := counts(s); got != s.fits0 {
+			t.Fatalf("%s: %d places at the top, %d counted at set-up", b, got, s.fits0)
+		}
+		for range r.IntN(4) { // some ships placed already
+			if list := s.placements(r.IntN(7)); len(list) > 0 {
+				if p := list[r.IntN(len(list))]; !p.meets(&s.used) {
+					p.addTo(&s.used)
+				}
+			}
+		}
+		before := counts(s)
+		list := s.placements(r.IntN(7))
+		if len(list) == 0 {
+			continue
+		}
+		p := list[r.IntN(len(list))]
+		if p.meets(&s.used) {
+			continue
+		}
+		p.addTo(&s.used)
+		after := counts(s)
+		s.least[2], s.known = before, 1<<2
+		for ship := range 7 {
+			least := s.leastFits(3, ship, len(s.rotationsOf(ship)))
+			if least > after[ship] {
+				t.Fatalf("%s: ship %d has %d places, then %d after placing %v; bound %d", b, ship, before[ship], after[ship], p, least)
+			}
+			if least == after[ship] && least > 0 {
+				tight++
+			}
+		}
+	}
+	t.Logf("bound met exactly %d times", tight)
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"math"
 	"math/bits"
+	"sync"
 )
 
 const (
@@ -23,31 +24,84 @@ var shapes = [7][]string{
 	{"xxxx"},
 }
 
+// rotationCount is the number of distinct rotations of the seven ships: one
+// for the O, two each for the S, Z and I, four each for the J, L and T.
+const rotationCount = 19
+
 // cellSet is a set of cells of a board of at most MaxSide*MaxSide cells,
-// with a spare word so that a placement's two words always fit.
+// with a spare word so that a placement's two words always fit. Its
+// operations are written out word by word: a loop over the eight words
+// would cost a branch per word, and in wasm a pass through the function's
+// dispatch on top.
 type cellSet [(MaxSide*MaxSide+63)/64 + 1]uint64
+
+// The operations below are written for eight words: with more or fewer,
+// these do not compile.
+const (
+	_ = uint(len(cellSet{}) - 8)
+	_ = uint(8 - len(cellSet{}))
+)
 
 func (s *cellSet) add(i int)      { s[i>>6] |= 1 << (i & 63) }
 func (s *cellSet) has(i int) bool { return s[i>>6]>>(i&63)&1 != 0 }
 
 func (s *cellSet) and(t *cellSet) {
-	for i := range s {
-		s[i] &= t[i]
-	}
+	s[0] &= t[0]
+	s[1] &= t[1]
+	s[2] &= t[2]
+	s[3] &= t[3]
+	s[4] &= t[4]
+	s[5] &= t[5]
+	s[6] &= t[6]
+	s[7] &= t[7]
 }
 
 func (s *cellSet) andNot(t *cellSet) {
-	for i := range s {
-		s[i] &^= t[i]
-	}
+	s[0] &^= t[0]
+	s[1] &^= t[1]
+	s[2] &^= t[2]
+	s[3] &^= t[3]
+	s[4] &^= t[4]
+	s[5] &^= t[5]
+	s[6] &^= t[6]
+	s[7] &^= t[7]
+}
+
+// complement returns the cells not in s, off the board too.
+func (s *cellSet) complement() cellSet {
+	return cellSet{^s[0], ^s[1], ^s[2], ^s[3], ^s[4], ^s[5], ^s[6], ^s[7]}
+}
+
+func (s *cellSet) empty() bool {
+	return s[0]|s[1]|s[2]|s[3]|s[4]|s[5]|s[6]|s[7] == 0
 }
 
 func (s *cellSet) count() int {
-	n := 0
-	for _, w := range s {
-		n += bits.OnesCount64(w)
+	return bits.OnesCount64(s[0]) + bits.OnesCount64(s[1]) + bits.OnesCount64(s[2]) + bits.OnesCount64(s[3]) +
+		bits.OnesCount64(s[4]) + bits.OnesCount64(s[5]) + bits.OnesCount64(s[6]) + bits.OnesCount64(s[7])
+}
+
+// upTo returns the cells 0 .. n-1.
+func upTo(n int) cellSet {
+	var s cellSet
+	for w := range s {
+		switch k := n - 64*w; {
+		case k >= 64:
+			s[w] = ^uint64(0)
+		case k > 0:
+			s[w] = 1<<k - 1
+		}
 	}
-	return n
+	return s
+}
+
+// shifted returns s with every cell i moved to i+k, for k < 64.
+func (s *cellSet) shifted(k uint) cellSet {
+	k &= 63
+	l := 63 - k // each word takes the top k cells of the one below, shifted down by 1+l
+	return cellSet{s[0] << k,
+		s[1]<<k | s[0]>>1>>l, s[2]<<k | s[1]>>1>>l, s[3]<<k | s[2]>>1>>l, s[4]<<k | s[3]>>1>>l,
+		s[5]<<k | s[4]>>1>>l, s[6]<<k | s[5]>>1>>l, s[7]<<k | s[6]>>1>>l}
 }
 
 // first returns the lowest cell in s, or -1 if s is empty.
@@ -120,13 +174,6 @@ func normalise(cells [4][2]int) [4][2]int {
 	return cells
 }
 
-// addRun adds the n < 64 cells from i on.
-func (s *cellSet) addRun(i, n int) {
-	run, b := uint64(1)<<n-1, uint(i)%64
-	s[i>>6] |= run << b
-	s[i>>6+1] |= run >> 1 >> (63 - b) // what runs into the next word
-}
-
 // placement is one ship put somewhere on the board. Its cells span at most
 // 3*MaxSide+4 < 64 consecutive cell numbers, so two words hold them.
 type placement struct {
@@ -184,28 +231,36 @@ func (r *rotation) startsCovering(i int) uint64 {
 }
 
 // fit finds the placements of r whose cells are all free: it sets at to
-// their starts, adds their cells to open and returns how many there are.
-// Shifting the free cells by each offset tests all the starts in a word at
-// once, so it runs once per word of the board (words, at most
-// len(cellSet)-1: a start's cells may reach into the next word). at may be
-// &r.starts.
-func (r *rotation) fit(free, at, open *cellSet, words int) (n int) {
+// their starts and returns how many there are. Shifting the free cells by
+// each offset tests all the starts in a word at once, so it runs once per
+// word of the board (words, at most len(cellSet)-1: a start's cells may
+// reach into the next word). at may be &r.starts.
+func (r *rotation) fit(free, at *cellSet, words int) (n int) {
 	// Masked, every shift is known to stay below 64, and so compiles to
 	// one instruction; for offsets 1..63 the masks change nothing.
 	k1, k2, k3 := r.offs[1]&63, r.offs[2]&63, r.offs[3]&63
 	l1, l2, l3 := (64-k1)&63, (64-k2)&63, (64-k3)&63
-	// c1, c2, c3 carry cells into the next word by the shifts up; the min
-	// spares the bounds checks.
-	var c1, c2, c3 uint64
-	for i := range min(words, len(free)-1) {
+	for i := range min(words, len(free)-1) { // the min spares the bounds checks
 		f, g := free[i], free[i+1]
 		a := r.starts[i] & f & (f>>k1 | g<<l1) & (f>>k2 | g<<l2) & (f>>k3 | g<<l3)
 		at[i] = a
 		n += bits.OnesCount64(a)
+	}
+	return n
+}
+
+// cover adds to open the cells of r's placements that start in at, whose
+// cells are on the board (words long).
+func (r *rotation) cover(at, open *cellSet, words int) {
+	k1, k2, k3 := r.offs[1]&63, r.offs[2]&63, r.offs[3]&63
+	l1, l2, l3 := (64-k1)&63, (64-k2)&63, (64-k3)&63
+	// c1, c2, c3 carry cells into the next word by the shifts up.
+	var c1, c2, c3 uint64
+	for i := range min(words, len(at)) {
+		a := at[i]
 		open[i] |= a | a<<k1 | c1 | a<<k2 | c2 | a<<k3 | c3
 		c1, c2, c3 = a>>l1, a>>l2, a>>l3
 	}
-	return n
 }
 
 // search enumerates the distinct ship grids consistent with a board.
@@ -215,8 +270,11 @@ type search struct {
 	nodes    int64
 	err      error
 
-	rots   []rotation     // the rotations that fit the board, ship by ship
+	rots   [rotationCount]rotation // rots[:nrots] fit the board, ship by ship
+	nrots  int
+	from   [8]int         // ship i's rotations are rots[from[i]:from[i+1]]
 	places int            // number of placements
+	fits0  [7]int         // number of placements of each ship
 	byShip [7][]placement // placements of each ship, listed when needed
 	cover  [][]placement  // placements covering each cell, listed when needed
 	listed cellSet        // the cells whose cover list is made
@@ -226,12 +284,17 @@ type search struct {
 	free   int            // number of cells that are not 'o'
 	words  int            // number of words holding the board's cells
 
-	used   cellSet // cells taken by placed ships, and the water cells
-	left   uint8   // ships not placed yet, one bit each
-	limit  int     // stop once more than limit distinct grids are found
-	budget int64   // stop once the search has visited this many nodes
-	grids  []cellSet
-	seen   []int32 // hash table of grids: 1 + index in grids, or 0 (see addGrid)
+	used cellSet // cells taken by placed ships, and the water cells
+	left uint8   // ships not placed yet, one bit each
+	// least[d][ship] is a lower bound on the placements of ship that fit
+	// at the step d ships deep, or their exact count, when bit d of known
+	// is set (see leastFits).
+	least    [7][7]int
+	known    uint8
+	bare     bool  // no water added to the board's: fits0 holds at the top
+	limit    int   // stop once more than limit distinct grids are found
+	budget   int64 // stop once the search has visited this many nodes
+	gridList       // the distinct grids found
 
 	// Sampling mode: stop at the first grid, try choices in random order,
 	// and place the free ships in a fixed order (counting their places on
@@ -247,56 +310,83 @@ type search struct {
 }
 
 func newSearch(ctx context.Context, b *Board, progress func(int64)) *search {
-	s := &search{ctx: ctx, progress: progress, left: 1<<7 - 1, budget: math.MaxInt64}
+	s := new(search)
+	s.init(ctx, b, progress)
+	return s
+}
+
+// init sets up the zero search s for board b. Being a method, it lets
+// decide keep its search on the stack: the search's own tables are arrays
+// inside it, so that a judged board costs few allocations.
+func (s *search) init(ctx context.Context, b *Board, progress func(int64)) {
+	s.ctx, s.progress, s.left, s.budget = ctx, progress, 1<<7-1, math.MaxInt64
 	n := b.W * b.H
 	s.words = (n + 63) / 64
-	var room cellSet // cells that are not 'o', where ships may go
-	for i, c := range b.Cells {
-		switch c {
-		case 'x':
-			s.hits.add(i)
-		case 'o':
-			continue
-		}
-		room.add(i)
-		s.free++
+	hits, misses := b.cells()
+	room := upTo(n) // cells that are not 'o', where ships may go
+	room.andNot(&misses)
+	s.hits, s.free = hits, room.count()
+	// within[w] holds the cells of the columns where a ship w wide may
+	// have its left edge: within[1] is the board, and each next one loses
+	// its last column.
+	var within [5]cellSet
+	var col0 cellSet // the first column
+	for y := range b.H {
+		col0.add(y * b.W)
 	}
-	rotations := 0
-	for _, orients := range orientations {
-		rotations += len(orients)
+	within[1] = upTo(n)
+	for w := 2; w <= min(4, b.W); w++ {
+		within[w] = within[w-1]
+		last := col0.shifted(uint(b.W - w + 1))
+		within[w].andNot(&last)
 	}
-	s.rots = make([]rotation, 0, rotations)
+	// above[h] holds the rows a ship h high may start in.
+	var above [5]cellSet
+	for h := 1; h <= min(4, b.H); h++ {
+		above[h] = upTo((b.H - h + 1) * b.W)
+	}
+	noMiss := misses.empty()
 	for ship, orients := range orientations {
+		s.from[ship] = s.nrots
 		for _, o := range orients {
-			w, h := 0, 0
-			for _, d := range o {
-				w, h = max(w, d[0]+1), max(h, d[1]+1)
-			}
+			w, h := max(o[0][0], o[1][0], o[2][0], o[3][0])+1, o[3][1]+1 // sorted by row
 			if w > b.W || h > b.H {
 				continue
 			}
 			// The cells counted from the first, o[0] (they are sorted by
 			// row, then column): started at c, the ship covers shape
 			// shifted by c. It starts at first+y*W+x for every x <= W-w
-			// and y <= H-h where it misses every 'o'.
+			// and y <= H-h where it misses every 'o': the starts below
+			// are those of the rows and columns (the left edges shifted
+			// by first), and fit keeps those clear of the 'o' cells.
 			first := o[0][1]*b.W + o[0][0]
-			r := rotation{ship: ship}
-			for k, d := range o {
-				r.offs[k] = uint(d[1]*b.W + d[0] - first)
-				r.shape |= 1 << r.offs[k]
-				r.back |= 1 << 63 >> r.offs[k]
+			r := &s.rots[s.nrots] // kept if it fits somewhere
+			*r = rotation{ship: ship}
+			r.offs = [4]uint{0, uint(o[1][1]*b.W + o[1][0] - first), uint(o[2][1]*b.W + o[2][0] - first), uint(o[3][1]*b.W + o[3][0] - first)}
+			r.shape = 1 | 1<<r.offs[1] | 1<<r.offs[2] | 1<<r.offs[3]
+			r.back = 1<<63 | 1<<63>>r.offs[1] | 1<<63>>r.offs[2] | 1<<63>>r.offs[3]
+			r.starts = within[w]
+			r.starts.and(&above[h])
+			if first > 0 {
+				r.starts = r.starts.shifted(uint(first))
 			}
-			for y := 0; y+h <= b.H; y++ {
-				r.starts.addRun(first+y*b.W, b.W-w+1)
+			k := r.starts.count() // on a board with no 'o', all fit
+			if !noMiss {
+				k = r.fit(&room, &r.starts, s.words)
 			}
-			var open cellSet
-			if k := r.fit(&room, &r.starts, &open, s.words); k > 0 {
-				s.rots = append(s.rots, r)
+			if k > 0 {
+				s.nrots++
 				s.places += k
+				s.fits0[ship] += k
 			}
 		}
 	}
-	return s
+	s.from[7] = s.nrots
+}
+
+// rotationsOf returns the rotations of ship that fit the board.
+func (s *search) rotationsOf(ship int) []rotation {
+	return s.rots[s.from[ship]:s.from[ship+1]]
 }
 
 // placements returns the placements of ship, rotation by rotation, each in
@@ -307,12 +397,12 @@ func (s *search) placements(ship int) []placement {
 		return s.byShip[ship]
 	}
 	list := []placement{}
-	for k := range s.rots {
-		if r := &s.rots[k]; r.ship == ship {
-			for w, x := range r.starts {
-				for ; x != 0; x &= x - 1 {
-					list = append(list, r.at(w*64+bits.TrailingZeros64(x)))
-				}
+	rots := s.rotationsOf(ship)
+	for k := range rots {
+		r := &rots[k]
+		for w, x := range r.starts {
+			for ; x != 0; x &= x - 1 {
+				list = append(list, r.at(w*64+bits.TrailingZeros64(x)))
 			}
 		}
 	}
@@ -332,7 +422,7 @@ func (s *search) covering(i int) []placement {
 	}
 	lists := s.lists
 	start := len(lists)
-	for k := range s.rots {
+	for k := range s.nrots {
 		r := &s.rots[k]
 		for m := r.startsCovering(i); m != 0; m &= m - 1 {
 			lists = append(lists, r.at(i-63+bits.TrailingZeros64(m)))
@@ -349,19 +439,51 @@ func (s *search) covering(i int) []placement {
 // spent. It reports whether the enumeration stopped early.
 func (s *search) enumerate(limit int) (capped bool, err error) {
 	s.collect(limit)
-	s.used = s.water
+	return s.run()
+}
+
+// run enumerates the grids into the list started by collect, as enumerate
+// does.
+func (s *search) run() (capped bool, err error) {
+	s.used, s.bare = s.water, s.water.empty()
 	if s.hits.count() <= shipCells && s.free >= shipCells {
 		s.step()
 	}
-	return len(s.grids) > limit || s.nodes > s.budget, s.err
+	return len(s.grids) > s.limit || s.nodes > s.budget, s.err
 }
 
-// collect starts a new list of distinct grids, to stop at limit+1, with
-// room for the judge's limits (under 30) made up front.
+// collect starts a new list of distinct grids, to stop at limit+1.
 func (s *search) collect(limit int) {
-	room := min(limit+1, 64)
-	s.limit, s.grids, s.seen = limit, make([]cellSet, 0, room), make([]int32, 2*64)
+	s.limit, s.gridList = limit, newGridList(limit)
 }
+
+// gridList is a list of distinct grids, and the hash table that finds them
+// in it (see addGrid).
+type gridList struct {
+	grids []cellSet
+	seen  []int32 // 1 + index in grids, or 0
+}
+
+// newGridList makes a list with room for the judge's limits (under 30) up
+// front.
+func newGridList(limit int) gridList {
+	return gridList{make([]cellSet, 0, min(limit+1, 64)), make([]int32, 2*64)}
+}
+
+// emptied returns l's storage as an empty list, or a new list if l has
+// none.
+func (l *gridList) emptied(limit int) gridList {
+	if l.seen == nil {
+		return newGridList(limit)
+	}
+	clear(l.seen)
+	return gridList{l.grids[:0], l.seen}
+}
+
+// judgeLists keep decide's lists of grids from one board to the next. In
+// wasm, allocating them for every board, and collecting them later, cost
+// about a tenth of the time of judging an open board.
+var judgeLists = sync.Pool{New: func() any { return new(gridList) }}
 
 // addGrid appends g to s.grids unless it is there already, and reports
 // whether it was new. The grids are found through s.seen, a hash table
@@ -393,26 +515,21 @@ func (s *search) addGrid(g *cellSet) bool {
 
 // slot is where g's search in s.seen starts: its hash.
 func (s *search) slot(g *cellSet) int {
-	h := uint64(0)
-	for _, w := range g {
-		h = (h ^ w) * 0x9e3779b97f4a7c15 // 2**64 over the golden ratio
-	}
-	return int(h>>32) & (len(s.seen) - 1)
+	const k = 0x9e3779b97f4a7c15 // 2**64 over the golden ratio
+	h := (((g[0]*k^g[1])*k^g[2])*k^g[3])*k ^ g[4]
+	h = ((h*k^g[5])*k^g[6])*k ^ g[7]
+	return int(h*k>>32) & (len(s.seen) - 1)
 }
 
-// stop counts a node and reports whether the search must end now,
-// checking the context and reporting progress now and then.
-func (s *search) stop() bool {
-	s.nodes++
-	if s.nodes&(1<<14-1) == 0 {
-		if s.progress != nil {
-			s.progress(s.nodes)
-		}
-		if err := s.ctx.Err(); err != nil && s.err == nil {
-			s.err = err
-		}
+// checkIn reports progress and notes a cancelled context. A step calls it
+// now and then.
+func (s *search) checkIn() {
+	if s.progress != nil {
+		s.progress(s.nodes)
 	}
-	return s.over()
+	if err := s.ctx.Err(); err != nil && s.err == nil {
+		s.err = err
+	}
 }
 
 // over reports whether the search has ended: cancelled, enough grids found
@@ -437,47 +554,78 @@ func (s *search) try(p *placement) {
 // step places one more ship. Every hit must end up covered, so it branches
 // on whichever has the fewest choices: the uncovered hit with the fewest
 // placements covering it, or the ship with the fewest places left. Before
-// that it drops states that cannot be completed.
+// that it drops states that cannot be completed. Each step counts as a
+// node, and ends the search once over.
 func (s *search) step() {
-	if s.stop() {
+	if s.left == 0 {
+		s.leaf()
 		return
 	}
-	left := bits.OnesCount8(s.left)
+	if s.nodes++; s.nodes&(1<<14-1) == 0 {
+		s.checkIn()
+	}
+	if s.over() {
+		return
+	}
 	todo := s.hits
 	todo.andNot(&s.used)
+	left := bits.OnesCount8(s.left)
 	if todo.count() > 4*left {
-		return
-	}
-	if left == 0 {
-		s.record()
 		return
 	}
 
 	// The choice: the placements of ship bestShip that fit, or else those
 	// of best that fit.
 	best, bestShip, bestN := []placement(nil), -1, 1<<30
-	var open cellSet // cells some ship left could still take
+	var open cellSet // cells some ship left could still take, gathered while few
 	// Scanning where every ship left fits (a word of starts at a time, see
 	// fit) finds the ship with fewest places and the cells no ship can
 	// reach any more. On a cramped board that prunes a lot; on an open
 	// board with hits to cover it prunes nothing, so there only the hits
 	// are looked at. A random descent keeps to the cheap part.
-	scan := !s.sample && (todo.first() < 0 || s.places <= cheapScan)
+	scan := !s.sample && (todo.empty() || s.places <= cheapScan)
+	depth := 7 - left
+	s.known &^= 1 << depth
 	if scan {
-		var free cellSet
-		for w := range free {
-			free[w] = ^s.used[w]
-		}
-		var fitting [7]int // placements of each ship that fit
+		free := s.used.complement()
 		var at cellSet
-		for k := range s.rots {
-			if r := &s.rots[k]; s.left&(1<<r.ship) != 0 {
-				fitting[r.ship] += r.fit(&free, &at, &open, s.words)
+		// The open cells matter only while they are too few to spare one:
+		// once there are more than the ships left need, they are not
+		// gathered any more (on an open board, after the first rotation).
+		roomy := false
+		// A ship sure to have at least as many places as the best so far
+		// cannot be chosen: its places are not counted, as on an open
+		// board most ships' are not.
+		var skipped uint8
+		for ships := s.left; ships != 0; ships &= ships - 1 {
+			ship := bits.TrailingZeros8(ships)
+			rots := s.rotationsOf(ship)
+			if least := s.leastFits(depth, ship, len(rots)); least >= bestN {
+				s.least[depth][ship] = least
+				skipped |= 1 << ship
+				continue
+			}
+			n := 0 // placements of ship that fit
+			for k := range rots {
+				r := &rots[k]
+				n += r.fit(&free, &at, s.words)
+				if !roomy {
+					r.cover(&at, &open, s.words)
+					roomy = open.count() > 4*left
+				}
+			}
+			s.least[depth][ship] = n
+			if n < bestN {
+				bestShip, bestN = ship, n
 			}
 		}
-		for ship, n := range fitting {
-			if s.left&(1<<ship) != 0 && n < bestN {
-				bestShip, bestN = ship, n
+		s.known |= 1 << depth
+		for ; skipped != 0 && !roomy; skipped &= skipped - 1 { // their cells are open too
+			rots := s.rotationsOf(bits.TrailingZeros8(skipped))
+			for k := 0; k < len(rots) && !roomy; k++ {
+				rots[k].fit(&free, &at, s.words)
+				rots[k].cover(&at, &open, s.words)
+				roomy = open.count() > 4*left
 			}
 		}
 		switch free := open.count(); {
@@ -487,7 +635,7 @@ func (s *search) step() {
 			todo = open // no room to spare: every open cell is a ship cell
 		}
 	}
-	if !scan && todo.first() < 0 { // sampling
+	if !scan && todo.empty() { // sampling
 		s.branch(s.placements(bits.TrailingZeros8(s.left)))
 		return
 	}
@@ -513,7 +661,7 @@ func (s *search) step() {
 		}
 	}
 	s.cells, s.reach = cells, reach
-	if bestN == 0 || shipsNeeded(cells, reach) > left {
+	if bestN == 0 || len(cells) > 0 && shipsNeeded(cells, reach) > left {
 		return
 	}
 	if bestShip >= 0 {
@@ -521,6 +669,41 @@ func (s *search) step() {
 		return
 	}
 	s.branch(best)
+}
+
+// leastFits is a lower bound on the placements of ship, turned rotations
+// ways, that fit at a step depth ships deep, from what the step one level
+// up counted or bounded: the ship placed since covers 4 cells, each of
+// which at most 4 placements of each rotation cover. At the top, with no
+// water added, they are the placements on the board.
+func (s *search) leastFits(depth, ship, rotations int) int {
+	switch {
+	case depth == 0 && s.bare:
+		return s.fits0[ship]
+	case depth > 0 && s.known&(1<<(depth-1)) != 0:
+		return s.least[depth-1][ship] - 16*rotations
+	}
+	return 0
+}
+
+// leaf is the step with every ship placed: it counts as a node, and
+// records the grid if it covers every hit. branchShip has it written out
+// for the last ship.
+func (s *search) leaf() {
+	if s.nodes++; s.nodes&(1<<14-1) == 0 {
+		s.checkIn()
+	}
+	if s.over() {
+		return
+	}
+	todo := s.hits
+	todo.andNot(&s.used)
+	if todo.empty() {
+		s.leaves++
+		g := s.used
+		g.andNot(&s.water)
+		s.addGrid(&g)
+	}
 }
 
 // shipsNeeded is a lower bound on the ships needed to cover the hits:
@@ -591,32 +774,41 @@ func (s *search) branch(list []placement) {
 // branchShip tries the placements of ship that fit, as branch does with
 // its list, making only those it tries.
 func (s *search) branchShip(ship int) {
-	var free, at, open cellSet
-	for w := range free {
-		free[w] = ^s.used[w]
-	}
-	for k := range s.rots {
-		r := &s.rots[k]
-		if r.ship != ship {
-			continue
-		}
-		r.fit(&free, &at, &open, s.words)
+	var at cellSet
+	free := s.used.complement()
+	last := s.left == 1<<ship // each placement ends the fleet: a leaf, reached without a call
+	rots := s.rotationsOf(ship)
+	for k := range rots {
+		r := &rots[k]
+		r.fit(&free, &at, s.words)
 		for w, x := range at[:s.words] {
 			for ; x != 0; x &= x - 1 {
 				p := r.at(w*64 + bits.TrailingZeros64(x))
-				if s.try(&p); s.over() {
+				if last { // leaf, written out: in wasm a call per grid costs a tenth of the search
+					g := s.used
+					p.addTo(&g)
+					if s.nodes++; s.nodes&(1<<14-1) == 0 {
+						s.checkIn()
+					}
+					if s.over() {
+						return
+					}
+					todo := s.hits
+					todo.andNot(&g)
+					if todo.empty() {
+						s.leaves++
+						g.andNot(&s.water)
+						s.addGrid(&g)
+					}
+				} else {
+					s.try(&p)
+				}
+				if s.over() {
 					return
 				}
 			}
 		}
 	}
-}
-
-func (s *search) record() {
-	s.leaves++
-	g := s.used
-	g.andNot(&s.water)
-	s.addGrid(&g)
 }
 
 // winnable decides the game for the distinct consistent grids, with one miss
@@ -662,23 +854,29 @@ func winnable(grids []cellSet, unknown cellSet) (win bool, shot int) {
 // grids cover, and the last grid covers those cells and the known hits with
 // its 28 ship cells.
 func hitsLimit(b *Board) int {
-	n := 0
-	for _, c := range b.Cells {
-		if c == 'x' {
-			n++
-		}
-	}
-	return shipCells + 1 - n
+	hits, _ := b.cells()
+	return gridsLimit(&hits)
 }
+
+// gridsLimit is hitsLimit for a board with these hits.
+func gridsLimit(hits *cellSet) int { return shipCells + 1 - hits.count() }
 
 // decide answers the judge question for one board.
 func decide(ctx context.Context, b *Board, progress func(int64)) (bool, error) {
-	limit := hitsLimit(b)
-	if limit < 1 || b.W*b.H < shipCells {
+	if b.W*b.H < shipCells {
 		return false, nil
 	}
-	s := newSearch(ctx, b, progress)
-	capped, err := s.enumerate(limit)
+	var s search
+	s.init(ctx, b, progress)
+	limit := gridsLimit(&s.hits)
+	if limit < 1 {
+		return false, nil
+	}
+	l := judgeLists.Get().(*gridList)
+	defer judgeLists.Put(l)
+	s.limit, s.gridList = limit, l.emptied(limit)
+	capped, err := s.run()
+	*l = s.gridList // with whatever it grew
 	if err != nil || capped {
 		return false, err
 	}
@@ -687,11 +885,9 @@ func decide(ctx context.Context, b *Board, progress func(int64)) (bool, error) {
 }
 
 func unknownCells(b *Board) cellSet {
-	var u cellSet
-	for i, c := range b.Cells {
-		if c == '.' {
-			u.add(i)
-		}
-	}
+	x, o := b.cells()
+	u := upTo(len(b.Cells))
+	u.andNot(&x)
+	u.andNot(&o)
 	return u
 }
