@@ -185,7 +185,6 @@ func newProblem(ctx context.Context, b *Board, progress func(int64), how layout)
 // the pieces left, its columns numbered as given (-1: none).
 func buildCover(filled uint64, left uint16, columns int32, cellColumn *[NumCells]int32, pieceColumn *[NumPieces]int32, how layout) *exactCover {
 	use := make([]int32, 0, len(placements))
-	ones := 0
 	for p := range NumPieces {
 		bit := uint16(1) << p
 		if left&bit == 0 {
@@ -201,14 +200,13 @@ func buildCover(filled uint64, left uint16, columns int32, cellColumn *[NumCells
 					// The pieces on the board make pockets of their own.
 					(filled == 0 || !walledOff(allCells&^filled, pl, sumsOf[left&^bit])) {
 				use = append(use, int32(i))
-				ones += 1 + len(pl.cells)
 			}
 		}
 	}
 	if how.rng != nil {
 		how.rng.Shuffle(len(use), func(i, j int) { use[i], use[j] = use[j], use[i] })
 	}
-	m := newExactCover(int(columns), ones)
+	m := newExactCover(int(columns), len(use))
 	var row [1 + maxPieceSize]int32
 	for _, i := range use {
 		pl := &placements[i]
