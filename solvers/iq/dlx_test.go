@@ -1,6 +1,7 @@
 package iq
 
 import (
+	"context"
 	"math/rand/v2"
 	"slices"
 	"testing"
@@ -86,6 +87,47 @@ func checkColumns(t *testing.T, m, orig *exactCover, covered []int32) {
 		if !slices.Equal(down, want) || !slices.Equal(up, want) || int(m.size[h]) != len(want) {
 			t.Fatalf("covered %v: column %d has %d rows down, %d up, size %d; want %d",
 				covered, h, len(down), len(up), m.size[h], len(want))
+		}
+	}
+}
+
+// TestReleaseGivesBackTheEmptyMatrix checks that the empty board's matrix
+// comes back to emptyCovers as it was taken after searches stopped at the
+// first solution, at the second, and by a cancelled context.
+func TestReleaseGivesBackTheEmptyMatrix(t *testing.T) {
+	want := emptyCover()
+	for _, stop := range []string{"first", "second", "cancel"} {
+		ctx, cancel := context.WithCancel(context.Background())
+		pr, err := newProblem(ctx, new(Board), nil, layout{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !pr.pooled {
+			t.Fatal("the empty board's matrix does not come from emptyCovers")
+		}
+		m, found := pr.cover, 0
+		m.search(func([]int32) bool {
+			found++
+			switch stop {
+			case "cancel":
+				cancel()
+				return true
+			case "second":
+				return found < 2
+			}
+			return false
+		})
+		if stop == "cancel" && m.err == nil {
+			t.Fatal("the cancelled search did not stop")
+		}
+		cancel()
+		pr.release()
+		if !slices.Equal(m.nodes, want.nodes) || !slices.Equal(m.size, want.size) ||
+			!slices.Equal(m.next, want.next) || !slices.Equal(m.prev, want.prev) || !slices.Equal(m.rows, want.rows) {
+			t.Fatalf("stopped at the %s: the matrix given back differs from the empty board's", stop)
+		}
+		if m.visited != 0 || len(m.chosen) != 0 || m.ctx != nil || m.err != nil || m.empty != 0 || m.left != 0 || m.tie != 0 {
+			t.Fatalf("stopped at the %s: the matrix given back keeps the search's state", stop)
 		}
 	}
 }

@@ -111,6 +111,7 @@ type problem struct {
 	board      *Board
 	cover      *exactCover
 	columnCell []int // per column: its cell, or -1-p for piece p
+	pooled     bool  // cover came from emptyCovers (see release)
 }
 
 // layout says how newProblem lays out the matrix, so the search order.
@@ -168,7 +169,7 @@ func newProblem(ctx context.Context, b *Board, progress func(int64), how layout)
 	}
 	var m *exactCover
 	if filled == 0 && how.keep == nil && how.rng == nil && !how.judge {
-		m = emptyCover().clone()
+		m, pr.pooled = emptyCovers.Get().(*exactCover), true
 	} else {
 		m = buildCover(filled, left, columns, &cellColumn, &pieceColumn, how)
 	}
@@ -234,6 +235,25 @@ var emptyCover = sync.OnceValue(func() *exactCover {
 	}
 	return buildCover(0, allPieces, NumCells+NumPieces, &all, &pieces, layout{})
 })
+
+// emptyCovers keeps copies of emptyCover for reuse, each taken by one
+// search at a time: copying the matrix costs as much as a short search.
+var emptyCovers = sync.Pool{New: func() any { return emptyCover().clone() }}
+
+// release hands a copy of the empty board's matrix back to emptyCovers
+// once the search on it has returned, which leaves every link as it found
+// it; pr must not be used after. It is no defer: a search cut short by a
+// panic may leave links off, and its matrix is dropped, as are those of
+// callers that never release.
+func (pr *problem) release() {
+	if !pr.pooled {
+		return
+	}
+	m := pr.cover
+	*m = exactCover{nodes: m.nodes, size: m.size, next: m.next, prev: m.prev, rows: m.rows, chosen: m.chosen[:0]}
+	pr.cover, pr.pooled = nil, false
+	emptyCovers.Put(m)
+}
 
 // sumsOf has, for each set of pieces (bit p: piece p), bit s set when
 // some of them cover s cells together.
@@ -360,6 +380,7 @@ func solveLaidOut(ctx context.Context, b *Board, progress func(nodes int64), lim
 		return nil, pr.cover.err
 	}
 	a.Solved, a.Nodes = a.Solutions > 0, pr.cover.visited
+	pr.release()
 	return a, nil
 }
 
