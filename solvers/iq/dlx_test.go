@@ -2,7 +2,6 @@ package iq
 
 import (
 	"context"
-	"math/bits"
 	"math/rand/v2"
 	"slices"
 	"testing"
@@ -129,61 +128,6 @@ func TestReleaseGivesBackTheEmptyMatrix(t *testing.T) {
 		}
 		if m.visited != 0 || len(m.chosen) != 0 || m.ctx != nil || m.err != nil || m.empty != 0 || m.left != 0 || m.tie != 0 {
 			t.Fatalf("stopped at the %s: the matrix given back keeps the search's state", stop)
-		}
-	}
-}
-
-// TestWalledOffAgainstRegions compares walledOff with its definition,
-// worked out from every whole region of empty cells: on random boards,
-// for every placement that fits and random sets of fillable sizes.
-func TestWalledOffAgainstRegions(t *testing.T) {
-	rng := rand.New(rand.NewPCG(9, 10))
-	boards := 30
-	if testing.Short() {
-		boards = 8
-	}
-	for range boards {
-		b := new(Board)
-		for _, p := range rng.Perm(NumPieces)[:rng.IntN(6)] {
-			randomPlacement(rng, b, p)
-		}
-		var empty uint64
-		for i, v := range b.cells {
-			if v == 0 {
-				empty |= 1 << i
-			}
-		}
-		for i := range placements {
-			pl := &placements[i]
-			if pl.mask&^empty != 0 {
-				continue
-			}
-			sums := rng.Uint64() | 1
-			want := false
-			left := empty &^ pl.mask
-			for left != 0 { // each region of the empty cells left
-				region := left & -left
-				for {
-					grown := region
-					for c := range NumCells {
-						if region>>c&1 != 0 {
-							grown |= neighbours[c] & left
-						}
-					}
-					if grown == region {
-						break
-					}
-					region = grown
-				}
-				size := bits.OnesCount64(region)
-				if region&pl.ring != 0 && size <= maxPocket && sums>>size&1 == 0 {
-					want = true
-				}
-				left &^= region
-			}
-			if got := walledOff(empty, pl, sums); got != want {
-				t.Fatalf("walledOff(placement %d, sums %b) = %v, want %v on\n%s", i, sums, got, want, b)
-			}
 		}
 	}
 }
