@@ -12,11 +12,11 @@ import (
 // Node 0 is the root and nodes 1..columns are the column headers; next and
 // prev link the root and the open columns in a ring. The 1s of the matrix
 // follow, row by row, each row in rowSlots nodes linked in a ring by
-// right: its 1s, then pads, which are in the root's column and linked to
-// nothing but themselves there. As every row has as many nodes, covering
-// a column takes each of its rows off the other columns in straight-line
-// code, no loop over the row: in WebAssembly every turn of a loop costs a
-// dispatch through the function's jump table.
+// right: its 1s, then pads, 1s in columns never open (see padHeader). As
+// every row has as many nodes, covering a column takes each of its rows
+// off the other columns in straight-line code, no loop over the row: in
+// WebAssembly every turn of a loop costs a dispatch through the function's
+// jump table.
 //
 // Its rows are placements, numbered by their index in placements. Besides
 // the links the search tracks the empty cells and the pieces left, so it
@@ -72,25 +72,27 @@ func newExactCover(columns, rows int) *exactCover {
 	return m
 }
 
-// addRow appends the row of placements[row], with 1s in the given columns
-// (numbered from 0), at most rowSlots of them. The room newExactCover made
+// addRow appends the row of placements[row], with its 1s in the columns
+// of the given header nodes, no two the same. The room newExactCover made
 // must hold it.
-func (m *exactCover) addRow(row int32, columns []int32) {
+func (m *exactCover) addRow(row int32, columns *[rowSlots]int32) {
 	first := int32(len(m.nodes))
 	m.nodes = m.nodes[:first+rowSlots]
 	nd := m.nodes
-	for k, col := range columns {
-		x, h := first+int32(k), col+1
+	for k, h := range columns {
+		x := first + int32(k)
 		up := nd[h].up
 		nd[x] = node{up: up, down: h, right: x + 1, column: h}
 		nd[up].down, nd[h].up = x, x
 		m.size[h]++
 	}
-	for x := first + int32(len(columns)); x < first+rowSlots; x++ {
-		nd[x] = node{up: x, down: x, right: x + 1} // a pad
-	}
 	nd[first+rowSlots-1].right = first
 	m.rows = append(m.rows, row)
+}
+
+// close takes column h off the ring of open columns.
+func (m *exactCover) close(h int32) {
+	m.next[m.prev[h]], m.prev[m.next[h]] = m.next[h], m.prev[h]
 }
 
 // rowStart returns the first node of the row of node i.
@@ -116,7 +118,7 @@ func (m *exactCover) clone() *exactCover {
 
 // unlink takes node j off its column and relink puts it back, which must
 // come in the reverse order for nodes of one column; the order of nodes
-// of different columns does not matter. Both leave a pad as it is.
+// of different columns does not matter.
 func unlink(nd []node, size []int32, j int32) {
 	n := &nd[j]
 	nd[n.up].down, nd[n.down].up = n.down, n.up
@@ -132,10 +134,10 @@ func relink(nd []node, size []int32, j int32) {
 // cover takes column h off the ring of open columns and every row with a 1
 // in it off the other columns.
 func (m *exactCover) cover(h int32) {
-	m.next[m.prev[h]], m.prev[m.next[h]] = m.next[h], m.prev[h]
+	m.close(h)
 	nd, size := m.nodes, m.size
 	for i := nd[h].down; i != h; i = nd[i].down {
-		j := nd[i].right // rowSlots-1 others, in different columns
+		j := nd[i].right // the rowSlots-1 others, each in a column of its own
 		unlink(nd, size, j)
 		j = nd[j].right
 		unlink(nd, size, j)
@@ -228,16 +230,18 @@ func (m *exactCover) searchShare(found func(rows []int32) bool, claim func() int
 			m.empty &^= pl.mask
 			m.left &^= bit
 			m.chosen = append(m.chosen, row)
+			// The row's other 1s, not its pads, which come last.
 			f := m.rowStart(i)
-			for j := f; j < f+rowSlots; j++ {
-				if c := nd[j].column; j != i && c != 0 {
-					m.cover(c)
+			ones := f + 1 + int32(len(pl.cells))
+			for j := f; j < ones; j++ {
+				if j != i {
+					m.cover(nd[j].column)
 				}
 			}
 			done = m.search(found)
-			for j := f + rowSlots - 1; j >= f; j-- {
-				if c := nd[j].column; j != i && c != 0 {
-					m.uncover(c)
+			for j := ones - 1; j >= f; j-- {
+				if j != i {
+					m.uncover(nd[j].column)
 				}
 			}
 			m.chosen = m.chosen[:len(m.chosen)-1]

@@ -7,13 +7,21 @@ import (
 	"testing"
 )
 
-// TestCoverAgainstSets covers random columns of the empty board's matrix,
-// whose rows have 4 to 6 ones and so pads too, one at a time as the search
-// does, and checks after each step every open column against the rows
-// worked out from the placements' cells: those with a 1 in it and none in
-// a covered column, in their first order. Uncovering in reverse must give
-// back the matrix as it was.
+// TestCoverAgainstSets checks that no two nodes of a row share a column,
+// then covers random columns of the empty board's matrix, whose rows have
+// 4 to 6 ones and so pads too, one at a time as the search does, and
+// checks after each step every open column against the rows worked out
+// from the placements' cells: those with a 1 in it and none in a covered
+// column, in their first order. Uncovering in reverse must give back the
+// matrix as it was.
 func TestCoverAgainstSets(t *testing.T) {
+	for i, pl := range placements {
+		cols := slices.Clone(pl.columns[:])
+		slices.Sort(cols)
+		if len(slices.Compact(cols)) != rowSlots {
+			t.Fatalf("placement %d: two nodes of its row share a column: %v", i, pl.columns)
+		}
+	}
 	orig := emptyCover()
 	rng := rand.New(rand.NewPCG(7, 8))
 	rounds := 20
@@ -57,7 +65,7 @@ func checkColumns(t *testing.T, m, orig *exactCover, covered []int32) {
 		return cols
 	}
 	var ring []int32
-	for h := int32(1); h < int32(len(m.size)); h++ {
+	for h := int32(1); h <= NumCells+NumPieces; h++ {
 		if !slices.Contains(covered, h) {
 			ring = append(ring, h)
 		}

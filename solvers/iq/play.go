@@ -235,11 +235,11 @@ func hint(ctx context.Context, start, pos *Board) (h play.Hint, forced bool, err
 	// left is a placement every completion holds.
 	best := m.next[0]
 	for col := m.next[0]; col != 0; col = m.next[col] {
-		if m.size[col] < m.size[best] || m.size[col] == m.size[best] && pr.columnCell[col-1] >= 0 && pr.columnCell[best-1] < 0 {
+		if m.size[col] < m.size[best] || m.size[col] == m.size[best] && headerCell(col) >= 0 && headerCell(best) < 0 {
 			best = col
 		}
 	}
-	what := pr.columnCell[best-1]
+	what := headerCell(best)
 	if m.size[best] == 1 {
 		pl := placements[m.placement(m.nodes[best].down)]
 		reason := msg.Sprintf("Piece %c fits in one place only: here.", 'A'+pl.piece)
