@@ -291,9 +291,18 @@ func walledOff(empty uint64, pl *placement, sums uint64) bool {
 	around := pl.ring & empty
 	var big uint64 // cells of the regions found larger than maxPocket
 	for around != 0 {
-		region := around & -around
-		size := 1
-		for grow := region; grow != 0 && size <= maxPocket; {
+		// The first step grows from one cell, with no loop over cells.
+		start := bits.TrailingZeros64(around)
+		grow := neighbours[start] & empty
+		region := grow | 1<<start
+		size := bits.OnesCount64(region)
+		for {
+			if region&big != 0 { // the same region as a large one
+				size = maxPocket + 1
+			}
+			if grow == 0 || size > maxPocket {
+				break
+			}
 			var next uint64
 			for g := grow; g != 0; g &= g - 1 {
 				next |= neighbours[bits.TrailingZeros64(g)]
@@ -301,9 +310,6 @@ func walledOff(empty uint64, pl *placement, sums uint64) bool {
 			grow = next & empty &^ region
 			region |= grow
 			size = bits.OnesCount64(region)
-			if region&big != 0 { // the same region as a large one
-				size = maxPocket + 1
-			}
 		}
 		if size <= maxPocket && sums&(1<<size) == 0 {
 			return true
