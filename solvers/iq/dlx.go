@@ -24,7 +24,7 @@ import (
 // pieces left cannot fill.
 type exactCover struct {
 	nodes      []node
-	size       []int32 // per header node: 1s left in the column
+	size       []int32 // per header node: 1s left in the column; see columnRoom
 	next, prev []int32 // per header node: the next and previous open column
 	rows       []int32 // per row of the matrix, in order: its placement
 
@@ -44,8 +44,12 @@ type exactCover struct {
 type node struct {
 	up, down int32 // the nodes above and below in its column
 	right    int32 // the next node of its row (headers: unused)
-	column   int32 // header node
+	column   uint8 // header node
 }
+
+// columnRoom is the length of size, room for every header node a uint8
+// can name, so that cover and uncover index it with no bounds check.
+const columnRoom = 1 << 8
 
 // rowSlots is the number of nodes of every row: a piece and its cells.
 const rowSlots = 1 + maxPieceSize
@@ -59,13 +63,16 @@ const checkEvery = 1 << 14
 func newExactCover(columns, rows int) *exactCover {
 	m := &exactCover{
 		nodes: make([]node, 1+columns, 1+columns+rows*rowSlots),
-		size:  make([]int32, 1+columns),
+		size:  make([]int32, columnRoom),
 		next:  make([]int32, 1+columns),
 		prev:  make([]int32, 1+columns),
 		rows:  make([]int32, 0, rows),
 	}
+	if columns >= columnRoom {
+		panic("iq: too many columns for a uint8")
+	}
 	for h := range int32(1 + columns) {
-		m.nodes[h] = node{up: h, down: h, column: h}
+		m.nodes[h] = node{up: h, down: h, column: uint8(h)}
 		m.next[h], m.prev[h] = h+1, h-1
 	}
 	m.next[columns], m.prev[0] = 0, int32(columns)
@@ -82,7 +89,7 @@ func (m *exactCover) addRow(row int32, columns *[rowSlots]int32) {
 	for k, h := range columns {
 		x := first + int32(k)
 		up := nd[h].up
-		nd[x] = node{up: up, down: h, right: x + 1, column: h}
+		nd[x] = node{up: up, down: h, right: x + 1, column: uint8(h)}
 		nd[up].down, nd[h].up = x, x
 		m.size[h]++
 	}
@@ -97,13 +104,13 @@ func (m *exactCover) close(h int32) {
 
 // rowStart returns the first node of the row of node i.
 func (m *exactCover) rowStart(i int32) int32 {
-	headers := int32(len(m.size))
+	headers := int32(len(m.next))
 	return i - (i-headers)%rowSlots
 }
 
 // placement returns the placement of the row of node i.
 func (m *exactCover) placement(i int32) int32 {
-	return m.rows[(i-int32(len(m.size)))/rowSlots]
+	return m.rows[(i-int32(len(m.next)))/rowSlots]
 }
 
 // clone returns a copy of m's matrix with nothing chosen, for a search of
@@ -119,13 +126,13 @@ func (m *exactCover) clone() *exactCover {
 // unlink takes node j off its column and relink puts it back, which must
 // come in the reverse order for nodes of one column; the order of nodes
 // of different columns does not matter.
-func unlink(nd []node, size []int32, j int32) {
+func unlink(nd []node, size *[columnRoom]int32, j int32) {
 	n := &nd[j]
 	nd[n.up].down, nd[n.down].up = n.down, n.up
 	size[n.column]--
 }
 
-func relink(nd []node, size []int32, j int32) {
+func relink(nd []node, size *[columnRoom]int32, j int32) {
 	n := &nd[j]
 	nd[n.up].down, nd[n.down].up = j, j
 	size[n.column]++
@@ -135,7 +142,7 @@ func relink(nd []node, size []int32, j int32) {
 // in it off the other columns.
 func (m *exactCover) cover(h int32) {
 	m.close(h)
-	nd, size := m.nodes, m.size
+	nd, size := m.nodes, (*[columnRoom]int32)(m.size)
 	for i := nd[h].down; i != h; i = nd[i].down {
 		j := nd[i].right // the rowSlots-1 others, each in a column of its own
 		unlink(nd, size, j)
@@ -152,7 +159,7 @@ func (m *exactCover) cover(h int32) {
 
 // uncover undoes cover(h).
 func (m *exactCover) uncover(h int32) {
-	nd, size := m.nodes, m.size
+	nd, size := m.nodes, (*[columnRoom]int32)(m.size)
 	for i := nd[h].up; i != h; i = nd[i].up {
 		j := nd[i].right
 		relink(nd, size, j)
@@ -235,13 +242,13 @@ func (m *exactCover) searchShare(found func(rows []int32) bool, claim func() int
 			ones := f + 1 + int32(len(pl.cells))
 			for j := f; j < ones; j++ {
 				if j != i {
-					m.cover(nd[j].column)
+					m.cover(int32(nd[j].column))
 				}
 			}
 			done = m.search(found)
 			for j := ones - 1; j >= f; j-- {
 				if j != i {
-					m.uncover(nd[j].column)
+					m.uncover(int32(nd[j].column))
 				}
 			}
 			m.chosen = m.chosen[:len(m.chosen)-1]
