@@ -61,12 +61,14 @@ const checkEvery = 1 << 14
 // newExactCover returns a matrix with the given number of columns and no
 // rows yet, with room for the given number of rows.
 func newExactCover(columns, rows int) *exactCover {
+	counts := make([]int32, columnRoom+2*(1+columns)) // one allocation for three
 	m := &exactCover{
-		nodes: make([]node, 1+columns, 1+columns+rows*rowSlots),
-		size:  make([]int32, columnRoom),
-		next:  make([]int32, 1+columns),
-		prev:  make([]int32, 1+columns),
-		rows:  make([]int32, 0, rows),
+		nodes:  make([]node, 1+columns, 1+columns+rows*rowSlots),
+		size:   counts[:columnRoom:columnRoom],
+		next:   counts[columnRoom : columnRoom+1+columns : columnRoom+1+columns],
+		prev:   counts[columnRoom+1+columns:],
+		rows:   make([]int32, 0, rows),
+		chosen: make([]int32, 0, NumPieces),
 	}
 	if columns >= columnRoom {
 		panic("iq: too many columns for a uint8")
