@@ -197,20 +197,26 @@ func newProblem(ctx context.Context, b *Board, progress func(int64), how layout)
 // the pieces left.
 func buildCover(filled uint64, left uint16, how layout) *exactCover {
 	use := make([]int32, 0, len(placements))
+	empty := allCells &^ filled
 	for p := range NumPieces {
 		bit := uint16(1) << p
 		if left&bit == 0 {
 			continue
 		}
+		sums := sumsOf[left&^bit]
 		for i := firstPlacement[p]; i < firstPlacement[p+1]; i++ {
 			pl := &placements[i]
 			if pl.mask&filled != 0 || how.keep != nil && !how.keep(i) {
 				continue
 			}
-			if how.judge && fillable(allCells&^(filled|pl.mask), sumsOf[left&^bit]) ||
-				!how.judge && !pl.hopeless &&
-					// The pieces on the board make pockets of their own.
-					(filled == 0 || !walledOff(allCells&^filled, pl, sumsOf[left&^bit])) {
+			var fits bool
+			if how.judge {
+				fits = fillable(empty&^pl.mask, sums)
+			} else {
+				// The pieces on the board make pockets of their own.
+				fits = !pl.hopeless && (filled == 0 || !walledOff(empty, pl, sums))
+			}
+			if fits {
 				use = append(use, int32(i))
 			}
 		}
