@@ -9,16 +9,24 @@ import (
 // as circular doubly linked lists, so covering a column and undoing it are
 // both cheap pointer updates.
 //
-// Node 0 is the root, nodes 1..columns are the column headers and the
-// rest are the 1s of the matrix, row by row.
+// Node 0 is the root and nodes 1..columns are the column headers; next and
+// prev link the root and the open columns in a ring. The 1s of the matrix
+// follow, row by row, each row in rowSlots nodes linked in a ring by
+// right: its 1s, then pads, 1s in columns never open (see padHeader). As
+// every row has as many nodes, covering a column takes each of its rows
+// off the other columns in straight-line code, no loop over the row: in
+// WebAssembly every turn of a loop costs a dispatch through the function's
+// jump table.
 //
 // Its rows are placements, numbered by their index in placements. Besides
 // the links the search tracks the empty cells and the pieces left, so it
 // can skip, before touching a link, a branch that walls off a pocket the
 // pieces left cannot fill.
 type exactCover struct {
-	nodes []node
-	size  []int32 // per header node: 1s left in the column
+	nodes      []node
+	size       []int32 // per header node: 1s left in the column; see columnRoom
+	next, prev []int32 // per header node: the next and previous open column
+	rows       []int32 // per row of the matrix, in order: its placement
 
 	tie    int32   // 1: ties between columns go to the last, 0: the first
 	chosen []int32 // rows of the partial solution
@@ -31,74 +39,142 @@ type exactCover struct {
 	err      error
 }
 
-// node keeps its four links together: one cache line per update.
+// node is one 1 of the matrix, a pad or a column header: 16 bytes, so
+// that four share a cache line.
 type node struct {
-	left, right, up, down int32
-	column                int32 // header node
-	row                   int32 // index in placements, for the 1s
+	up, down int32 // the nodes above and below in its column
+	right    int32 // the next node of its row (headers: unused)
+	column   uint8 // header node
 }
+
+// columnRoom is the length of size, room for every header node a uint8
+// can name, so that cover and uncover index it with no bounds check.
+const columnRoom = 1 << 8
+
+// rowSlots is the number of nodes of every row: a piece and its cells.
+const rowSlots = 1 + maxPieceSize
 
 // checkEvery is how many search nodes pass between looks at the context and
 // progress reports: a power of two, a few milliseconds of work.
 const checkEvery = 1 << 14
 
 // newExactCover returns a matrix with the given number of columns and no
-// rows yet, with room for rows holding ones 1s in all.
-func newExactCover(columns, ones int) *exactCover {
-	m := &exactCover{nodes: make([]node, 1+columns, 1+columns+ones), size: make([]int32, 1+columns)}
-	nd := m.nodes
-	for h := int32(0); h <= int32(columns); h++ {
-		nd[h] = node{left: h - 1, right: h + 1, up: h, down: h, column: h}
+// rows yet, with room for the given number of rows.
+func newExactCover(columns, rows int) *exactCover {
+	counts := make([]int32, columnRoom+2*(1+columns)) // one allocation for three
+	m := &exactCover{
+		nodes:  make([]node, 1+columns, 1+columns+rows*rowSlots),
+		size:   counts[:columnRoom:columnRoom],
+		next:   counts[columnRoom : columnRoom+1+columns : columnRoom+1+columns],
+		prev:   counts[columnRoom+1+columns:],
+		rows:   make([]int32, 0, rows),
+		chosen: make([]int32, 0, NumPieces),
 	}
-	nd[0].left, nd[columns].right = int32(columns), 0
+	if columns >= columnRoom {
+		panic("iq: too many columns for a uint8")
+	}
+	for h := range int32(1 + columns) {
+		m.nodes[h] = node{up: h, down: h, column: uint8(h)}
+		m.next[h], m.prev[h] = h+1, h-1
+	}
+	m.next[columns], m.prev[0] = 0, int32(columns)
 	return m
 }
 
-// addRow appends the row of placements[row], with 1s in the given columns
-// (numbered from 0). The room newExactCover made must hold it.
-func (m *exactCover) addRow(row int32, columns []int32) {
+// addRow appends the row of placements[row], with its 1s in the columns
+// of the given header nodes, no two the same. The room newExactCover made
+// must hold it.
+func (m *exactCover) addRow(row int32, columns *[rowSlots]int32) {
 	first := int32(len(m.nodes))
-	last := first + int32(len(columns)) - 1
-	m.nodes = m.nodes[:last+1]
+	m.nodes = m.nodes[:first+rowSlots]
 	nd := m.nodes
-	for k, col := range columns {
-		h, x := col+1, first+int32(k)
+	for k, h := range columns {
+		x := first + int32(k)
 		up := nd[h].up
-		nd[x] = node{left: x - 1, right: x + 1, up: up, down: h, column: h, row: row}
+		nd[x] = node{up: up, down: h, right: x + 1, column: uint8(h)}
 		nd[up].down, nd[h].up = x, x
 		m.size[h]++
 	}
-	nd[first].left, nd[last].right = last, first
+	nd[first+rowSlots-1].right = first
+	m.rows = append(m.rows, row)
+}
+
+// close takes column h off the ring of open columns.
+func (m *exactCover) close(h int32) {
+	m.next[m.prev[h]], m.prev[m.next[h]] = m.next[h], m.prev[h]
+}
+
+// rowStart returns the first node of the row of node i.
+func (m *exactCover) rowStart(i int32) int32 {
+	headers := int32(len(m.next))
+	return i - (i-headers)%rowSlots
+}
+
+// placement returns the placement of the row of node i.
+func (m *exactCover) placement(i int32) int32 {
+	return m.rows[(i-int32(len(m.next)))/rowSlots]
 }
 
 // clone returns a copy of m's matrix with nothing chosen, for a search of
 // its own.
 func (m *exactCover) clone() *exactCover {
-	return &exactCover{nodes: slices.Clone(m.nodes), size: slices.Clone(m.size)}
+	return &exactCover{
+		nodes: slices.Clone(m.nodes), size: slices.Clone(m.size),
+		next: slices.Clone(m.next), prev: slices.Clone(m.prev),
+		rows: m.rows, // never changed
+	}
 }
 
+// unlink takes node j off its column and relink puts it back, which must
+// come in the reverse order for nodes of one column; the order of nodes
+// of different columns does not matter.
+func unlink(nd []node, size *[columnRoom]int32, j int32) {
+	n := &nd[j]
+	nd[n.up].down, nd[n.down].up = n.down, n.up
+	size[n.column]--
+}
+
+func relink(nd []node, size *[columnRoom]int32, j int32) {
+	n := &nd[j]
+	nd[n.up].down, nd[n.down].up = j, j
+	size[n.column]++
+}
+
+// cover takes column h off the ring of open columns and every row with a 1
+// in it off the other columns.
 func (m *exactCover) cover(h int32) {
-	nd, size := m.nodes, m.size
-	nd[nd[h].left].right, nd[nd[h].right].left = nd[h].right, nd[h].left
+	m.close(h)
+	nd, size := m.nodes, (*[columnRoom]int32)(m.size)
 	for i := nd[h].down; i != h; i = nd[i].down {
-		for j := nd[i].right; j != i; j = nd[j].right {
-			n := &nd[j]
-			nd[n.up].down, nd[n.down].up = n.down, n.up
-			size[n.column]--
-		}
+		j := nd[i].right // the rowSlots-1 others, each in a column of its own
+		unlink(nd, size, j)
+		j = nd[j].right
+		unlink(nd, size, j)
+		j = nd[j].right
+		unlink(nd, size, j)
+		j = nd[j].right
+		unlink(nd, size, j)
+		j = nd[j].right
+		unlink(nd, size, j)
 	}
 }
 
+// uncover undoes cover(h).
 func (m *exactCover) uncover(h int32) {
-	nd, size := m.nodes, m.size
+	nd, size := m.nodes, (*[columnRoom]int32)(m.size)
 	for i := nd[h].up; i != h; i = nd[i].up {
-		for j := nd[i].left; j != i; j = nd[j].left {
-			n := &nd[j]
-			size[n.column]++
-			nd[n.up].down, nd[n.down].up = j, j
-		}
+		j := nd[i].right
+		relink(nd, size, j)
+		j = nd[j].right
+		relink(nd, size, j)
+		j = nd[j].right
+		relink(nd, size, j)
+		j = nd[j].right
+		relink(nd, size, j)
+		j = nd[j].right
+		relink(nd, size, j)
 	}
-	nd[nd[h].left].right, nd[nd[h].right].left = h, h
+	m.next[m.prev[h]], m.prev[m.next[h]] = h, h
 }
 
 // search calls found with the rows (placements) of every exact cover
@@ -123,8 +199,8 @@ func (m *exactCover) searchShare(found func(rows []int32) bool, claim func() int
 			m.progress(m.visited)
 		}
 	}
-	nd := m.nodes
-	if nd[0].right == 0 {
+	next := m.next
+	if next[0] == 0 {
 		if claim != nil && claim() != 0 {
 			return true // the empty cover is branch 0, another search's
 		}
@@ -135,8 +211,9 @@ func (m *exactCover) searchShare(found func(rows []int32) bool, claim func() int
 	// of the bottom row, whose options run out first (62 search nodes to
 	// the first solution of the empty board instead of 154).
 	size, tie := m.size, m.tie
-	best, fewest := nd[0].right, m.size[nd[0].right]
-	for h := nd[best].right; h != 0 && fewest > 1; h = nd[h].right {
+	best := next[0]
+	fewest := size[best]
+	for h := next[best]; h != 0 && fewest > 1; h = next[h] {
 		if size[h] < fewest+tie {
 			best, fewest = h, size[h]
 		}
@@ -146,33 +223,42 @@ func (m *exactCover) searchShare(found func(rows []int32) bool, claim func() int
 	}
 	m.cover(best)
 	done := true
-	next := 0
+	branch := 0
 	if claim != nil {
-		next = claim()
+		branch = claim()
 	}
+	nd := m.nodes
 	for i, k := nd[best].down, 0; i != best && done; i, k = nd[i].down, k+1 {
-		if k < next {
+		if k < branch {
 			continue
 		}
-		pl := &placements[nd[i].row]
+		row := m.placement(i)
+		pl := &placements[row]
 		bit := uint16(1) << pl.piece
 		if !walledOff(m.empty, pl, sumsOf[m.left&^bit]) {
 			m.empty &^= pl.mask
 			m.left &^= bit
-			m.chosen = append(m.chosen, nd[i].row)
-			for j := nd[i].right; j != i; j = nd[j].right {
-				m.cover(nd[j].column)
+			m.chosen = append(m.chosen, row)
+			// The row's other 1s, not its pads, which come last.
+			f := m.rowStart(i)
+			ones := f + 1 + int32(len(pl.cells))
+			for j := f; j < ones; j++ {
+				if j != i {
+					m.cover(int32(nd[j].column))
+				}
 			}
 			done = m.search(found)
-			for j := nd[i].left; j != i; j = nd[j].left {
-				m.uncover(nd[j].column)
+			for j := ones - 1; j >= f; j-- {
+				if j != i {
+					m.uncover(int32(nd[j].column))
+				}
 			}
 			m.chosen = m.chosen[:len(m.chosen)-1]
 			m.empty |= pl.mask
 			m.left |= bit
 		}
 		if claim != nil {
-			next = claim()
+			branch = claim()
 		}
 	}
 	m.uncover(best)

@@ -55,6 +55,7 @@ func (b *Board) Set(r, c int, v byte) {
 // newline.
 func (b *Board) String() string {
 	var s strings.Builder
+	s.Grow(NumCells + Size) // one allocation
 	for r := range Size {
 		for c := range r + 1 {
 			s.WriteByte(b.At(r, c))

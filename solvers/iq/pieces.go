@@ -100,26 +100,34 @@ func normalize(cells []Cell) []Cell {
 // one orientation of its piece. The statement promises this of its inputs,
 // so a board breaking it is malformed rather than unsolvable.
 func Validate(b *Board) error {
-	var cells [NumPieces][]Cell
-	for r := range Size {
-		for c := range r + 1 {
-			switch v := b.At(r, c); {
-			case v == Empty:
-			case 'A' <= v && v <= 'L':
-				cells[v-'A'] = append(cells[v-'A'], Cell{r, c})
-			default:
-				return msg.Errorf("iq: line %d: unexpected character %q", r+1, v)
-			}
+	var masks [NumPieces]uint64 // per piece: the cells marked with it
+	for i, v := range b.cells {
+		switch {
+		case v == 0:
+		case 'A' <= v && v <= 'L':
+			masks[v-'A'] |= 1 << i
+		default:
+			r, _ := rowCol(i)
+			return msg.Errorf("iq: line %d: unexpected character %q", r+1, v)
 		}
 	}
-	for i, got := range cells {
-		if got == nil {
-			continue
-		}
-		n := normalize(got)
-		if !slices.ContainsFunc(orientations[i], func(o []Cell) bool { return slices.Equal(o, n) }) {
-			return msg.Errorf("iq: the cells marked %c do not make piece %c's shape", 'A'+i, 'A'+i)
+	for p, mask := range masks {
+		if mask != 0 && !isPlacement(p, mask) {
+			return msg.Errorf("iq: the cells marked %c do not make piece %c's shape", 'A'+p, 'A'+p)
 		}
 	}
 	return nil
+}
+
+// isPlacement reports whether the cells of mask are where some placement
+// of piece p puts it. The placements hold every orientation at every
+// position in the triangle, so that is whether the cells, moved to the
+// top left, make one orientation of the piece.
+func isPlacement(p int, mask uint64) bool {
+	for i := firstPlacement[p]; i < firstPlacement[p+1]; i++ {
+		if placements[i].mask == mask {
+			return true
+		}
+	}
+	return false
 }

@@ -233,16 +233,15 @@ func hint(ctx context.Context, start, pos *Board) (h play.Hint, forced bool, err
 	}
 	// The search leaves the matrix as it found it: a column with one row
 	// left is a placement every completion holds.
-	nd := m.nodes
-	best := nd[0].right
-	for col := nd[0].right; col != 0; col = nd[col].right {
-		if m.size[col] < m.size[best] || m.size[col] == m.size[best] && pr.columnCell[col-1] >= 0 && pr.columnCell[best-1] < 0 {
+	best := m.next[0]
+	for col := m.next[0]; col != 0; col = m.next[col] {
+		if m.size[col] < m.size[best] || m.size[col] == m.size[best] && headerCell(col) >= 0 && headerCell(best) < 0 {
 			best = col
 		}
 	}
-	what := pr.columnCell[best-1]
+	what := headerCell(best)
 	if m.size[best] == 1 {
-		pl := placements[nd[nd[best].down].row]
+		pl := placements[m.placement(m.nodes[best].down)]
 		reason := msg.Sprintf("Piece %c fits in one place only: here.", 'A'+pl.piece)
 		if what >= 0 {
 			r, c := rowCol(what)

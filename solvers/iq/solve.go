@@ -30,6 +30,9 @@ type placement struct {
 	mask   uint64  // the same cells as bits
 	mirror int     // index in placements of its image under mirrorCell
 	ring   uint64  // the cells off it sharing a side with it
+	// columns are the header nodes of its row in the exact cover: its
+	// piece's, its cells', then those of the pads (see padHeader).
+	columns [rowSlots]int32
 
 	// hopeless marks a placement walling off a pocket of the empty board
 	// that no other pieces fill: it is in no solution of any board.
@@ -99,6 +102,13 @@ var placements = func() (all []placement) {
 			all[i].ring |= neighbours[c]
 		}
 		all[i].ring &^= pl.mask
+		all[i].columns[0] = pieceHeader(pl.piece)
+		for k, c := range pl.cells {
+			all[i].columns[1+k] = cellHeader(int(c))
+		}
+		for k := 1 + len(pl.cells); k < rowSlots; k++ {
+			all[i].columns[k] = padHeader(k)
+		}
 		all[i].hopeless = walledOff(allCells, &all[i], sumsOf[allPieces&^(1<<pl.piece)])
 	}
 	return all
@@ -108,9 +118,39 @@ var placements = func() (all []placement) {
 // cells and the pieces not yet on the board, its rows the placements that
 // fit.
 type problem struct {
-	board      *Board
-	cover      *exactCover
-	columnCell []int // per column: its cell, or -1-p for piece p
+	board  *Board
+	cover  *exactCover
+	pooled bool // cover came from emptyCovers (see release)
+}
+
+// The columns of every problem are numbered alike, with header nodes
+// 1..NumCells for the cells and the next NumPieces for the pieces; those
+// of the cells and pieces on the board are left out of the ring of open
+// columns, and no row has a 1 in them.
+func cellHeader(i int) int32  { return int32(1 + i) }
+func pieceHeader(p int) int32 { return int32(1 + NumCells + p) }
+
+// padHeader returns the header node of the pads in slot k of a row, which
+// is never open: the root for the last slot, one more column for the slot
+// before, as a row of the smallest piece has two pads. No two nodes of a
+// row share a column, so the order cover and uncover go along a row in
+// does not matter.
+func padHeader(k int) int32 {
+	if k == rowSlots-1 {
+		return 0
+	}
+	return 1 + NumCells + NumPieces
+}
+
+// headers is the number of header nodes, the root's included.
+const headers = 1 + NumCells + NumPieces + 1
+
+// headerCell returns the cell of header node h, or -1-p for piece p's.
+func headerCell(h int32) int {
+	if h <= NumCells {
+		return int(h - 1)
+	}
+	return -1 - int(h-1-NumCells)
 }
 
 // layout says how newProblem lays out the matrix, so the search order.
@@ -129,48 +169,20 @@ func newProblem(ctx context.Context, b *Board, progress func(int64), how layout)
 	if err := Validate(b); err != nil {
 		return nil, err
 	}
-	// Number the columns; -1 marks a cell or piece already on the board.
-	var cellColumn [NumCells]int32
-	var pieceColumn [NumPieces]int32
 	var filled uint64
+	left := uint16(allPieces)
 	for i, v := range b.cells {
 		if v != 0 {
-			cellColumn[i] = -1
-			pieceColumn[v-'A'] = -1
 			filled |= 1 << i
+			left &^= 1 << (v - 'A')
 		}
 	}
-	columns := int32(0)
-	for i := range cellColumn {
-		if cellColumn[i] == 0 {
-			cellColumn[i] = columns
-			columns++
-		}
-	}
-	var left uint16
-	for p := range pieceColumn {
-		if pieceColumn[p] == 0 {
-			pieceColumn[p] = columns
-			columns++
-			left |= 1 << p
-		}
-	}
-	pr := &problem{board: b, columnCell: make([]int, columns)}
-	for i, col := range cellColumn {
-		if col >= 0 {
-			pr.columnCell[col] = i
-		}
-	}
-	for p, col := range pieceColumn {
-		if col >= 0 {
-			pr.columnCell[col] = -1 - p
-		}
-	}
+	pr := &problem{board: b}
 	var m *exactCover
 	if filled == 0 && how.keep == nil && how.rng == nil && !how.judge {
-		m = emptyCover().clone()
+		m, pr.pooled = emptyCovers.Get().(*exactCover), true
 	} else {
-		m = buildCover(filled, left, columns, &cellColumn, &pieceColumn, how)
+		m = buildCover(filled, left, how)
 	}
 	m.ctx, m.progress = ctx, progress
 	m.empty, m.left = allCells&^filled, left
@@ -182,60 +194,79 @@ func newProblem(ctx context.Context, b *Board, progress func(int64), how layout)
 }
 
 // buildCover lays out the matrix of the board with the cells filled and
-// the pieces left, its columns numbered as given (-1: none).
-func buildCover(filled uint64, left uint16, columns int32, cellColumn *[NumCells]int32, pieceColumn *[NumPieces]int32, how layout) *exactCover {
+// the pieces left.
+func buildCover(filled uint64, left uint16, how layout) *exactCover {
 	use := make([]int32, 0, len(placements))
-	ones := 0
+	empty := allCells &^ filled
 	for p := range NumPieces {
 		bit := uint16(1) << p
 		if left&bit == 0 {
 			continue
 		}
+		sums := sumsOf[left&^bit]
 		for i := firstPlacement[p]; i < firstPlacement[p+1]; i++ {
 			pl := &placements[i]
 			if pl.mask&filled != 0 || how.keep != nil && !how.keep(i) {
 				continue
 			}
-			if how.judge && fillable(allCells&^(filled|pl.mask), sumsOf[left&^bit]) ||
-				!how.judge && !pl.hopeless &&
-					// The pieces on the board make pockets of their own.
-					(filled == 0 || !walledOff(allCells&^filled, pl, sumsOf[left&^bit])) {
+			var fits bool
+			if how.judge {
+				fits = fillable(empty&^pl.mask, sums)
+			} else {
+				// The pieces on the board make pockets of their own.
+				fits = !pl.hopeless && (filled == 0 || !walledOff(empty, pl, sums))
+			}
+			if fits {
 				use = append(use, int32(i))
-				ones += 1 + len(pl.cells)
 			}
 		}
 	}
 	if how.rng != nil {
 		how.rng.Shuffle(len(use), func(i, j int) { use[i], use[j] = use[j], use[i] })
 	}
-	m := newExactCover(int(columns), ones)
-	var row [1 + maxPieceSize]int32
-	for _, i := range use {
-		pl := &placements[i]
-		row[0] = pieceColumn[pl.piece]
-		for k, c := range pl.cells {
-			row[1+k] = cellColumn[c]
+	m := newExactCover(headers-1, len(use))
+	m.close(padHeader(rowSlots - 2))
+	for i := range NumCells {
+		if filled>>i&1 != 0 {
+			m.close(cellHeader(i))
 		}
-		m.addRow(i, row[:1+len(pl.cells)])
+	}
+	for p := range NumPieces {
+		if left>>p&1 == 0 {
+			m.close(pieceHeader(p))
+		}
+	}
+	for _, i := range use {
+		m.addRow(i, &placements[i].columns)
 	}
 	return m
 }
 
 // emptyCover is the matrix of the empty board as layout{} lays it out, the
 // one asked for most: newProblem copies it, one block of memory, rather
-// than build it row by row every time. Its columns are numbered as
-// newProblem numbers them: the cells, then the pieces.
+// than build it row by row every time.
 var emptyCover = sync.OnceValue(func() *exactCover {
-	var all [NumCells]int32
-	for i := range all {
-		all[i] = int32(i)
-	}
-	var pieces [NumPieces]int32
-	for p := range pieces {
-		pieces[p] = NumCells + int32(p)
-	}
-	return buildCover(0, allPieces, NumCells+NumPieces, &all, &pieces, layout{})
+	return buildCover(0, allPieces, layout{})
 })
+
+// emptyCovers keeps copies of emptyCover for reuse, each taken by one
+// search at a time: copying the matrix costs as much as a short search.
+var emptyCovers = sync.Pool{New: func() any { return emptyCover().clone() }}
+
+// release hands a copy of the empty board's matrix back to emptyCovers
+// once the search on it has returned, which leaves every link as it found
+// it; pr must not be used after. It is no defer: a search cut short by a
+// panic may leave links off, and its matrix is dropped, as are those of
+// callers that never release.
+func (pr *problem) release() {
+	if !pr.pooled {
+		return
+	}
+	m := pr.cover
+	*m = exactCover{nodes: m.nodes, size: m.size, next: m.next, prev: m.prev, rows: m.rows, chosen: m.chosen[:0]}
+	pr.cover, pr.pooled = nil, false
+	emptyCovers.Put(m)
+}
 
 // sumsOf has, for each set of pieces (bit p: piece p), bit s set when
 // some of them cover s cells together.
@@ -266,9 +297,18 @@ func walledOff(empty uint64, pl *placement, sums uint64) bool {
 	around := pl.ring & empty
 	var big uint64 // cells of the regions found larger than maxPocket
 	for around != 0 {
-		region := around & -around
-		size := 1
-		for grow := region; grow != 0 && size <= maxPocket; {
+		// The first step grows from one cell, with no loop over cells.
+		start := bits.TrailingZeros64(around)
+		grow := neighbours[start] & empty
+		region := grow | 1<<start
+		size := bits.OnesCount64(region)
+		for {
+			if region&big != 0 { // the same region as a large one
+				size = maxPocket + 1
+			}
+			if grow == 0 || size > maxPocket {
+				break
+			}
 			var next uint64
 			for g := grow; g != 0; g &= g - 1 {
 				next |= neighbours[bits.TrailingZeros64(g)]
@@ -276,9 +316,6 @@ func walledOff(empty uint64, pl *placement, sums uint64) bool {
 			grow = next & empty &^ region
 			region |= grow
 			size = bits.OnesCount64(region)
-			if region&big != 0 { // the same region as a large one
-				size = maxPocket + 1
-			}
 		}
 		if size <= maxPocket && sums&(1<<size) == 0 {
 			return true
@@ -362,6 +399,7 @@ func solveLaidOut(ctx context.Context, b *Board, progress func(nodes int64), lim
 		return nil, pr.cover.err
 	}
 	a.Solved, a.Nodes = a.Solutions > 0, pr.cover.visited
+	pr.release()
 	return a, nil
 }
 

@@ -422,8 +422,10 @@ func TestEmptyCover(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if !slices.Equal(copied.cover.nodes, built.cover.nodes) || !slices.Equal(copied.cover.size, built.cover.size) ||
-			!slices.Equal(copied.columnCell, built.columnCell) || copied.cover.tie != built.cover.tie ||
+		c, b := copied.cover, built.cover
+		if !slices.Equal(c.nodes, b.nodes) || !slices.Equal(c.size, b.size) ||
+			!slices.Equal(c.next, b.next) || !slices.Equal(c.prev, b.prev) || !slices.Equal(c.rows, b.rows) ||
+			copied.cover.tie != built.cover.tie ||
 			copied.cover.empty != built.cover.empty || copied.cover.left != built.cover.left {
 			t.Fatal("the empty board's copied matrix differs from the one built")
 		}
@@ -433,6 +435,6 @@ func TestEmptyCover(t *testing.T) {
 		// A search on the copy that stops midway, and a spoilt link: the
 		// next copy must see neither.
 		copied.cover.search(func([]int32) bool { return false })
-		copied.cover.nodes[1].right = -1
+		copied.cover.nodes[1].down, copied.cover.next[0] = -1, -1
 	}
 }

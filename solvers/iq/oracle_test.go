@@ -1,0 +1,119 @@
+package iq
+
+import (
+	"math/bits"
+	"math/rand/v2"
+	"slices"
+	"testing"
+)
+
+// TestWalledOffAgainstRegions compares walledOff with its definition,
+// worked out from every whole region of empty cells: on random boards,
+// for every placement that fits and random sets of fillable sizes.
+func TestWalledOffAgainstRegions(t *testing.T) {
+	rng := rand.New(rand.NewPCG(9, 10))
+	boards := 30
+	if testing.Short() {
+		boards = 8
+	}
+	for range boards {
+		b := new(Board)
+		for _, p := range rng.Perm(NumPieces)[:rng.IntN(6)] {
+			randomPlacement(rng, b, p)
+		}
+		var empty uint64
+		for i, v := range b.cells {
+			if v == 0 {
+				empty |= 1 << i
+			}
+		}
+		for i := range placements {
+			pl := &placements[i]
+			if pl.mask&^empty != 0 {
+				continue
+			}
+			sums := rng.Uint64() | 1
+			want := false
+			left := empty &^ pl.mask
+			for left != 0 { // each region of the empty cells left
+				region := left & -left
+				for {
+					grown := region
+					for c := range NumCells {
+						if region>>c&1 != 0 {
+							grown |= neighbours[c] & left
+						}
+					}
+					if grown == region {
+						break
+					}
+					region = grown
+				}
+				size := bits.OnesCount64(region)
+				if region&pl.ring != 0 && size <= maxPocket && sums>>size&1 == 0 {
+					want = true
+				}
+				left &^= region
+			}
+			if got := walledOff(empty, pl, sums); got != want {
+				t.Fatalf("walledOff(placement %d, sums %b) = %v, want %v on\n%s", i, sums, got, want, b)
+			}
+		}
+	}
+}
+
+// TestValidateAgainstShapes compares Validate with its definition: the
+// cells of each letter, moved to the top left, make one orientation of
+// its piece. The boards are random letters on random cells, and random
+// placements of pieces with a cell or two changed.
+func TestValidateAgainstShapes(t *testing.T) {
+	rng := rand.New(rand.NewPCG(11, 12))
+	rounds := 3000
+	if testing.Short() {
+		rounds = 500
+	}
+	valid := 0
+	for round := range rounds {
+		b := new(Board)
+		if round%2 == 0 {
+			for _, p := range rng.Perm(NumPieces)[:1+rng.IntN(6)] {
+				randomPlacement(rng, b, p)
+			}
+			for range rng.IntN(3) { // a cell emptied or marked with a letter
+				v := byte(0)
+				if rng.IntN(2) == 0 {
+					v = 'A' + byte(rng.IntN(NumPieces))
+				}
+				b.cells[rng.IntN(NumCells)] = v
+			}
+		} else {
+			for range 1 + rng.IntN(8) {
+				b.cells[rng.IntN(NumCells)] = 'A' + byte(rng.IntN(3))
+			}
+		}
+		var cells [NumPieces][]Cell
+		for r := range Size {
+			for c := range r + 1 {
+				if v := b.cells[index(r, c)]; v != 0 {
+					cells[v-'A'] = append(cells[v-'A'], Cell{r, c})
+				}
+			}
+		}
+		want := true
+		for p, got := range cells {
+			if got != nil {
+				n := normalize(got)
+				want = want && slices.ContainsFunc(orientations[p], func(o []Cell) bool { return slices.Equal(o, n) })
+			}
+		}
+		if err := Validate(b); (err == nil) != want {
+			t.Fatalf("Validate = %v, want valid %v:\n%s", err, want, b)
+		}
+		if want {
+			valid++
+		}
+	}
+	if valid == 0 || valid == rounds {
+		t.Errorf("%d valid boards of %d: the test lost its point", valid, rounds)
+	}
+}
