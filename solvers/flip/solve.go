@@ -5,6 +5,7 @@ import (
 	"encoding/binary"
 	"math"
 	"math/bits"
+	"sync"
 	"unsafe"
 )
 
@@ -92,11 +93,17 @@ type need struct {
 // setup (see firstRows).
 func solveAll(ctx context.Context, boards []*Board, answers []*Answer, progress func(int64)) error {
 	c := newChaser(boards[0])
+	size := c.h * c.words
+	// One buffer holds every board packed, then two candidates' presses
+	// with a row of scratch each, reused from board to board.
+	buf := words.get(len(boards)*size + 2*(size+c.words))
+	defer words.put(buf)
 	targets := make([]target, len(boards))
 	for i, b := range boards {
-		toWhite := c.pack(b.Black)
+		toWhite := c.packInto(buf[i*size:][:size:size], b.Black)
 		targets[i].need = [2]need{{toWhite, ^uint64(0)}, {toWhite, 0}}
 	}
+	presses := buf[len(boards)*size:]
 	quiet := c.firstRows(targets)
 
 	var quietFull [][]uint64 // made once, when a board first needs it
@@ -105,7 +112,7 @@ func solveAll(ctx context.Context, boards []*Board, answers []*Answer, progress 
 		var candColors []string
 		for k, first := range t.first {
 			if first != nil {
-				cands = append(cands, c.fullPresses(first, t.need[k]))
+				cands = append(cands, c.fullPressesInto(presses[len(cands)*(size+c.words):][:size+c.words], first, t.need[k]))
 				candColors = append(candColors, colors[k])
 			}
 		}
@@ -116,7 +123,7 @@ func solveAll(ctx context.Context, boards []*Board, answers []*Answer, progress 
 		if quietFull == nil {
 			quietFull = make([][]uint64, len(quiet))
 			for j, q := range quiet {
-				quietFull[j] = c.fullPresses(q, need{})
+				quietFull[j] = c.fullPressesInto(make([]uint64, size+c.words), q, need{})
 			}
 		}
 		minimal, ties, err := fewest(ctx, cands, quietFull, progress)
@@ -255,7 +262,14 @@ func newChaser(b *Board) *chaser {
 
 // pack returns the black cells as chase-row bitsets.
 func (c *chaser) pack(cells []bool) []uint64 {
-	v := make([]uint64, c.h*c.words)
+	return c.packInto(make([]uint64, c.h*c.words), cells)
+}
+
+// packInto is pack writing into v, of c.h*c.words words with any contents.
+func (c *chaser) packInto(v []uint64, cells []bool) []uint64 {
+	if c.transposed {
+		clear(v)
+	}
 	for r := range c.h {
 		row := v[r*c.words : (r+1)*c.words]
 		if c.transposed {
@@ -369,13 +383,31 @@ func b2u(b bool) uint8 {
 	return 0
 }
 
-// fullPresses returns the presses of every row when chasing from first.
-func (c *chaser) fullPresses(first []uint64, need need) []uint64 {
+// fullPressesInto returns the presses of every row when chasing from
+// first. It writes them into dst, which has room for one row more, as scratch.
+func (c *chaser) fullPressesInto(dst, first []uint64, need need) []uint64 {
 	size := c.h * c.words
-	presses := make([]uint64, size+c.words) // and a row of scratch: one allocation
-	c.chase(first, need, presses[:size], presses[size:])
-	return presses[:size:size]
+	c.chase(first, need, dst[:size], dst[size:size+c.words])
+	return dst[:size:size]
 }
+
+// wordPool keeps solves' scratch buffers for the next solve: in
+// WebAssembly, allocating and collecting them took a sixth of a 200x200
+// solve.
+type wordPool struct{ p sync.Pool }
+
+var words wordPool
+
+// get returns a buffer of n words, with any contents.
+func (w *wordPool) get(n int) []uint64 {
+	if b, ok := w.p.Get().(*[]uint64); ok && cap(*b) >= n {
+		return (*b)[:n]
+	}
+	return make([]uint64, n)
+}
+
+// put gives b back; nothing may use it after.
+func (w *wordPool) put(b []uint64) { w.p.Put(&b) }
 
 // fewest replaces each press set in cands by the smallest one reachable by
 // adding quiet press sets. It reports whether that is proven the smallest:

@@ -404,6 +404,10 @@ func TestPackOneByOne(t *testing.T) {
 				if got := c.pack(b.Black); !slices.Equal(got, want) {
 					t.Fatalf("%dx%d: pack gives %x, want %x", b.W, b.H, got, want)
 				}
+				dirty := slices.Repeat([]uint64{^uint64(0)}, len(want)) // as from words.get
+				if got := c.packInto(dirty, b.Black); !slices.Equal(got, want) {
+					t.Fatalf("%dx%d: packInto a used buffer gives %x, want %x", b.W, b.H, got, want)
+				}
 				if got := c.unpack(want); !slices.Equal(got, cellsOf(b.Black)) {
 					t.Fatalf("%dx%d: unpack gives %x, want %x", b.W, b.H, got, cellsOf(b.Black))
 				}
