@@ -58,33 +58,42 @@ const rowSlots = 1 + maxPieceSize
 // progress reports: a power of two, a few milliseconds of work.
 const checkEvery = 1 << 14
 
-// newExactCover returns a matrix with the given number of columns and no
-// rows yet, with room for the given number of rows.
-func newExactCover(columns, rows int) *exactCover {
-	counts := make([]int32, columnRoom+2*(1+columns)) // one allocation for three
-	m := &exactCover{
-		nodes:  make([]node, 1+columns, 1+columns+rows*rowSlots),
-		size:   counts[:columnRoom:columnRoom],
-		next:   counts[columnRoom : columnRoom+1+columns : columnRoom+1+columns],
-		prev:   counts[columnRoom+1+columns:],
-		rows:   make([]int32, 0, rows),
-		chosen: make([]int32, 0, NumPieces),
-	}
+// reset makes m a matrix with the given number of columns and no rows
+// yet, with room for the given number of rows. It reuses m's memory where
+// that is large enough, whatever a search or an earlier matrix left in it.
+func (m *exactCover) reset(columns, rows int) {
 	if columns >= columnRoom {
 		panic("iq: too many columns for a uint8")
 	}
+	// size, next and prev in one allocation, which size's capacity keeps
+	n := columnRoom + 2*(1+columns)
+	counts := m.size[:cap(m.size)]
+	if len(counts) != n {
+		counts = make([]int32, n)
+	}
+	clear(counts[:columnRoom])
+	m.size = counts[:columnRoom]
+	m.next = counts[columnRoom : columnRoom+1+columns : columnRoom+1+columns]
+	m.prev = counts[columnRoom+1+columns:]
+	if cap(m.nodes) < 1+columns+rows*rowSlots {
+		m.nodes = make([]node, 0, 1+columns+rows*rowSlots)
+	}
+	m.nodes = m.nodes[:1+columns]
+	if cap(m.chosen) < NumPieces {
+		m.chosen = make([]int32, 0, NumPieces)
+	}
+	m.chosen = m.chosen[:0]
 	for h := range int32(1 + columns) {
 		m.nodes[h] = node{up: h, down: h, column: uint8(h)}
 		m.next[h], m.prev[h] = h+1, h-1
 	}
 	m.next[columns], m.prev[0] = 0, int32(columns)
-	return m
 }
 
-// addRow appends the row of placements[row], with its 1s in the columns
-// of the given header nodes, no two the same. The room newExactCover made
-// must hold it.
-func (m *exactCover) addRow(row int32, columns *[rowSlots]int32) {
+// addRow appends a row with its 1s in the columns of the given header
+// nodes, no two the same: the row of placement m.rows[k] when it is the
+// k-th row added. The room reset made must hold it.
+func (m *exactCover) addRow(columns *[rowSlots]int32) {
 	first := int32(len(m.nodes))
 	m.nodes = m.nodes[:first+rowSlots]
 	nd := m.nodes
@@ -96,7 +105,6 @@ func (m *exactCover) addRow(row int32, columns *[rowSlots]int32) {
 		m.size[h]++
 	}
 	nd[first+rowSlots-1].right = first
-	m.rows = append(m.rows, row)
 }
 
 // close takes column h off the ring of open columns.
@@ -121,7 +129,7 @@ func (m *exactCover) clone() *exactCover {
 	return &exactCover{
 		nodes: slices.Clone(m.nodes), size: slices.Clone(m.size),
 		next: slices.Clone(m.next), prev: slices.Clone(m.prev),
-		rows: m.rows, // never changed
+		rows: m.rows, // never changed: build is never called on a clone
 	}
 }
 

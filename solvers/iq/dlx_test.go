@@ -4,6 +4,7 @@ import (
 	"context"
 	"math/rand/v2"
 	"slices"
+	"sync"
 	"testing"
 )
 
@@ -110,7 +111,7 @@ func TestReleaseGivesBackTheEmptyMatrix(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if !pr.pooled {
+		if pr.pool != &emptyCovers {
 			t.Fatal("the empty board's matrix does not come from emptyCovers")
 		}
 		m, found := pr.cover, 0
@@ -137,5 +138,85 @@ func TestReleaseGivesBackTheEmptyMatrix(t *testing.T) {
 		if m.visited != 0 || len(m.chosen) != 0 || m.ctx != nil || m.err != nil || m.empty != 0 || m.left != 0 || m.tie != 0 {
 			t.Fatalf("stopped at the %s: the matrix given back keeps the search's state", stop)
 		}
+	}
+}
+
+// TestBuildOnUsedMemory checks that a matrix built in the memory of one
+// used before, for a board with more rows or fewer, and spoilt after, is
+// the matrix built in fresh memory, for the layouts of the search, of
+// Judge and of random orders.
+func TestBuildOnUsedMemory(t *testing.T) {
+	rng := rand.New(rand.NewPCG(9, 10))
+	boards := []*Board{new(Board)}
+	for n := range NumPieces + 1 {
+		keep := map[byte]bool{}
+		for _, p := range rng.Perm(NumPieces)[:n] {
+			keep['A'+byte(p)] = true
+		}
+		boards = append(boards, keepPieces(randomSolution(rng), keep))
+	}
+	used := new(exactCover)
+	for round := range 3 * len(boards) {
+		b := boards[rng.IntN(len(boards))]
+		var filled uint64
+		left := uint16(allPieces)
+		for i, v := range b.cells {
+			if v != 0 {
+				filled |= 1 << i
+				left &^= 1 << (v - 'A')
+			}
+		}
+		seed := rng.Uint64()
+		layouts := []layout{{}, {judge: true}, {rng: rand.New(rand.NewPCG(seed, 1))}}
+		k := round % len(layouts)
+		fresh := new(exactCover)
+		fresh.build(filled, left, layouts[k])
+		layouts[2].rng = rand.New(rand.NewPCG(seed, 1))
+		used.build(filled, left, layouts[k])
+		if !slices.Equal(used.nodes, fresh.nodes) || !slices.Equal(used.size, fresh.size) ||
+			!slices.Equal(used.next, fresh.next) || !slices.Equal(used.prev, fresh.prev) ||
+			!slices.Equal(used.rows, fresh.rows) || len(used.chosen) != 0 {
+			t.Fatalf("round %d: board\n%s\nlayout %d: the matrix built on used memory differs from one built fresh", round, b, k)
+		}
+		// Spoil every word of it, past the lengths too, as a search cut
+		// short or a bug might.
+		for i := range used.nodes[:cap(used.nodes)] {
+			used.nodes[:cap(used.nodes)][i] = node{up: -1, down: -2, right: -3, column: 255}
+		}
+		for _, s := range [][]int32{used.size, used.next, used.prev, used.rows[:cap(used.rows)]} {
+			for i := range s {
+				s[i] = -7
+			}
+		}
+		used.chosen = append(used.chosen, 1, 2, 3)
+	}
+}
+
+// TestReleaseReturnsToItsPool checks that a matrix goes back to the pool
+// it came from: built matrices must never reach emptyCovers, whose
+// matrices share their rows with emptyCover.
+func TestReleaseReturnsToItsPool(t *testing.T) {
+	b := keepPieces(randomSolution(rand.New(rand.NewPCG(1, 2))), map[byte]bool{'A': true, 'L': true})
+	for _, c := range []struct {
+		b    *Board
+		how  layout
+		want *sync.Pool
+	}{
+		{new(Board), layout{}, &emptyCovers},
+		{new(Board), layout{judge: true}, &builtCovers},
+		{b, layout{}, &builtCovers},
+	} {
+		pr, err := newProblem(context.Background(), c.b, nil, c.how)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if pr.pool != c.want {
+			t.Fatalf("board\n%s\nlayout %+v: matrix from the wrong pool", c.b, c.how)
+		}
+		pr.release()
+		if pr.cover != nil || pr.pool != nil {
+			t.Fatal("release leaves the matrix with the problem")
+		}
+		pr.release() // a second release gives nothing back twice
 	}
 }
