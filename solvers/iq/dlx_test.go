@@ -220,3 +220,45 @@ func TestReleaseReturnsToItsPool(t *testing.T) {
 		pr.release() // a second release gives nothing back twice
 	}
 }
+
+// TestBuildRowsOneByOne checks the rows build picks, 64 placements at a
+// time, against the placements taken one by one, in order, by what each
+// layout promises: off the filled cells, of a piece left, kept, and
+// leaving no region that the other pieces left cannot fill (Judge) or no
+// pocket next to it that they cannot, nor one on the empty board (the
+// search).
+func TestBuildRowsOneByOne(t *testing.T) {
+	rng := rand.New(rand.NewPCG(11, 12))
+	for round := range 60 {
+		b := new(Board)
+		for _, p := range rng.Perm(NumPieces)[:rng.IntN(NumPieces+1)] {
+			randomPlacement(rng, b, p)
+		}
+		var filled uint64
+		left := uint16(allPieces)
+		for i, v := range b.cells {
+			if v != 0 {
+				filled |= 1 << i
+				left &^= 1 << (v - 'A')
+			}
+		}
+		odd := func(i int) bool { return i%3 != 1 }
+		how := []layout{{}, {judge: true}, {keep: odd}}[round%3]
+		var want []int32
+		for i, pl := range placements {
+			if pl.mask&filled != 0 || left>>pl.piece&1 == 0 || how.keep != nil && !how.keep(i) {
+				continue
+			}
+			sums := sumsOf[left&^(1<<pl.piece)]
+			if how.judge && fillable(allCells&^filled&^pl.mask, sums) ||
+				!how.judge && !pl.hopeless && !walledOff(allCells&^filled, &placements[i], sums) {
+				want = append(want, int32(i))
+			}
+		}
+		m := new(exactCover)
+		m.build(filled, left, how)
+		if !slices.Equal(m.rows, want) {
+			t.Fatalf("round %d: board\n%s\nbuild picks %d rows, want %d", round, b, len(m.rows), len(want))
+		}
+	}
+}

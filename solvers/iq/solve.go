@@ -114,6 +114,34 @@ var placements = func() (all []placement) {
 	return all
 }()
 
+// pieceSets are sets of one piece's placements, bit k of word w for
+// placement firstPlacement[p]+64*w+k, so that build finds those off the
+// filled cells 64 at a time rather than one by one.
+type pieceSets struct {
+	every [4]uint64           // all of them
+	sound [4]uint64           // those not hopeless
+	over  [NumCells][4]uint64 // per cell: those covering it
+}
+
+// byPiece holds each piece's pieceSets.
+var byPiece = func() (sets [NumPieces]pieceSets) {
+	for i, pl := range placements {
+		k := i - firstPlacement[pl.piece]
+		if k >= 64*len(sets[0].every) {
+			panic("iq: too many placements of one piece for pieceSets")
+		}
+		s := &sets[pl.piece]
+		s.every[k/64] |= 1 << (k % 64)
+		if !pl.hopeless {
+			s.sound[k/64] |= 1 << (k % 64)
+		}
+		for _, c := range pl.cells {
+			s.over[c][k/64] |= 1 << (k % 64)
+		}
+	}
+	return sets
+}()
+
 // problem is the exact cover left by a board: its columns are the empty
 // cells and the pieces not yet on the board, its rows the placements that
 // fit.
@@ -209,21 +237,33 @@ func (m *exactCover) build(filled uint64, left uint16, how layout) {
 		if left&bit == 0 {
 			continue
 		}
+		// The placements off the cells filled, 64 at a time.
+		fit := byPiece[p].sound
+		if how.judge {
+			fit = byPiece[p].every
+		}
+		for f := filled; f != 0; f &= f - 1 {
+			over := &byPiece[p].over[bits.TrailingZeros64(f)]
+			fit[0], fit[1], fit[2], fit[3] = fit[0]&^over[0], fit[1]&^over[1], fit[2]&^over[2], fit[3]&^over[3]
+		}
 		sums := sumsOf[left&^bit]
-		for i := firstPlacement[p]; i < firstPlacement[p+1]; i++ {
-			pl := &placements[i]
-			if pl.mask&filled != 0 || how.keep != nil && !how.keep(i) {
-				continue
-			}
-			var fits bool
-			if how.judge {
-				fits = fillable(empty&^pl.mask, sums)
-			} else {
-				// The pieces on the board make pockets of their own.
-				fits = !pl.hopeless && (filled == 0 || !walledOff(empty, pl, sums))
-			}
-			if fits {
-				use = append(use, int32(i))
+		for w, word := range fit {
+			for ; word != 0; word &= word - 1 {
+				i := firstPlacement[p] + 64*w + bits.TrailingZeros64(word)
+				if how.keep != nil && !how.keep(i) {
+					continue
+				}
+				pl := &placements[i]
+				var fits bool
+				if how.judge {
+					fits = fillable(empty&^pl.mask, sums)
+				} else {
+					// The pieces on the board make pockets of their own.
+					fits = filled == 0 || !walledOff(empty, pl, sums)
+				}
+				if fits {
+					use = append(use, int32(i))
+				}
 			}
 		}
 	}
