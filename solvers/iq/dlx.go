@@ -94,17 +94,26 @@ func (m *exactCover) reset(columns, rows int) {
 // nodes, no two the same: the row of placement m.rows[k] when it is the
 // k-th row added. The room reset made must hold it.
 func (m *exactCover) addRow(columns *[rowSlots]int32) {
-	first := int32(len(m.nodes))
-	m.nodes = m.nodes[:first+rowSlots]
-	nd := m.nodes
-	for k, h := range columns {
-		x := first + int32(k)
-		up := nd[h].up
-		nd[x] = node{up: up, down: h, right: x + 1, column: uint8(h)}
-		nd[up].down, nd[h].up = x, x
-		m.size[h]++
-	}
-	nd[first+rowSlots-1].right = first
+	x := int32(len(m.nodes))
+	m.nodes = m.nodes[:x+rowSlots]
+	nd, size := m.nodes, (*[columnRoom]int32)(m.size)
+	// Straight-line code, as in cover.
+	link(nd, size, x, columns[0])
+	link(nd, size, x+1, columns[1])
+	link(nd, size, x+2, columns[2])
+	link(nd, size, x+3, columns[3])
+	link(nd, size, x+4, columns[4])
+	link(nd, size, x+5, columns[5])
+	nd[x+rowSlots-1].right = x
+}
+
+// link makes node x the last of column h, and the next node of its row
+// x+1.
+func link(nd []node, size *[columnRoom]int32, x, h int32) {
+	up := nd[h].up
+	nd[x] = node{up: up, down: h, right: x + 1, column: uint8(h)}
+	nd[up].down, nd[h].up = x, x
+	size[uint8(h)]++
 }
 
 // close takes column h off the ring of open columns.
