@@ -194,6 +194,28 @@ func (m *exactCover) uncover(h int32) {
 	m.next[m.prev[h]], m.prev[m.next[h]] = h, h
 }
 
+// fewestOnes returns the first open column (m.tie 0) or the last (1) of
+// those with the fewest 1s, and their number; it stops at a column with
+// one or none, as no other has fewer. The ring next must hold a column.
+func fewestOnes(next, size []int32, tie int32) (best, fewest int32) {
+	best = next[0]
+	fewest = size[best]
+	// Two columns a turn: each turn of a loop costs WebAssembly a
+	// dispatch through the function's jump table.
+	for h := next[best]; h != 0 && fewest > 1; h = next[h] {
+		if size[h] < fewest+tie {
+			best, fewest = h, size[h]
+		}
+		if h = next[h]; h == 0 || fewest <= 1 {
+			break
+		}
+		if size[h] < fewest+tie {
+			best, fewest = h, size[h]
+		}
+	}
+	return best, fewest
+}
+
 // search calls found with the rows (placements) of every exact cover
 // until found returns false or the context is cancelled (then m.err is
 // set). It reports whether the search ran to the end.
@@ -227,14 +249,7 @@ func (m *exactCover) searchShare(found func(rows []int32) bool, claim func() int
 	// equals the last wins unless m.tie is 0: the pieces, then the cells
 	// of the bottom row, whose options run out first (62 search nodes to
 	// the first solution of the empty board instead of 154).
-	size, tie := m.size, m.tie
-	best := next[0]
-	fewest := size[best]
-	for h := next[best]; h != 0 && fewest > 1; h = next[h] {
-		if size[h] < fewest+tie {
-			best, fewest = h, size[h]
-		}
-	}
+	best, fewest := fewestOnes(next, m.size, m.tie)
 	if fewest == 0 {
 		return true
 	}

@@ -262,3 +262,37 @@ func TestBuildRowsOneByOne(t *testing.T) {
 		}
 	}
 }
+
+// TestFewestOnesOneByOne checks fewestOnes, two columns a turn, against
+// the columns taken one at a time, on rings of 1 to 12 random columns
+// with random sizes, both ways of breaking ties.
+func TestFewestOnesOneByOne(t *testing.T) {
+	rng := rand.New(rand.NewPCG(13, 14))
+	for round := range 2000 {
+		n := 1 + round%12
+		next := make([]int32, 1+n)
+		size := make([]int32, 1+n)
+		ring := rng.Perm(n) // the columns 1..n in a random order
+		at := int32(0)
+		for _, h := range ring {
+			next[at] = int32(h + 1)
+			at = int32(h + 1)
+			size[at] = int32(rng.IntN(5))
+		}
+		next[at] = 0
+		tie := int32(round / 12 % 2)
+		var want, fewest int32 = 0, 1 << 30
+		for h := next[0]; h != 0; h = next[h] {
+			if size[h] < fewest || tie == 1 && size[h] == fewest {
+				want, fewest = h, size[h]
+			}
+			if fewest <= 1 {
+				break
+			}
+		}
+		best, got := fewestOnes(next, size, tie)
+		if best != want || got != fewest {
+			t.Fatalf("ring %v, sizes %v, tie %d: column %d with %d, want %d with %d", next, size, tie, best, got, want, fewest)
+		}
+	}
+}
