@@ -65,7 +65,8 @@ func (m *exactCover) reset(columns, rows int) {
 	if columns >= columnRoom {
 		panic("iq: too many columns for a uint8")
 	}
-	// size, next and prev in one allocation, which size's capacity keeps
+	// size, next and prev share one allocation, which size's capacity
+	// reaches the end of, so that the next reset finds it.
 	n := columnRoom + 2*(1+columns)
 	counts := m.size[:cap(m.size)]
 	if len(counts) != n {
@@ -194,8 +195,8 @@ func (m *exactCover) uncover(h int32) {
 	m.next[m.prev[h]], m.prev[m.next[h]] = h, h
 }
 
-// fewestOnes returns the first open column (m.tie 0) or the last (1) of
-// those with the fewest 1s, and their number; it stops at a column with
+// fewestOnes returns the first open column (tie 0) or the last (tie 1)
+// of those with the fewest 1s, and their number; it stops at a column with
 // one or none, as no other has fewer. The ring next must hold a column.
 func fewestOnes(next, size []int32, tie int32) (best, fewest int32) {
 	best = next[0]
