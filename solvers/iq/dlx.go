@@ -58,45 +58,63 @@ const rowSlots = 1 + maxPieceSize
 // progress reports: a power of two, a few milliseconds of work.
 const checkEvery = 1 << 14
 
-// newExactCover returns a matrix with the given number of columns and no
-// rows yet, with room for the given number of rows.
-func newExactCover(columns, rows int) *exactCover {
-	counts := make([]int32, columnRoom+2*(1+columns)) // one allocation for three
-	m := &exactCover{
-		nodes:  make([]node, 1+columns, 1+columns+rows*rowSlots),
-		size:   counts[:columnRoom:columnRoom],
-		next:   counts[columnRoom : columnRoom+1+columns : columnRoom+1+columns],
-		prev:   counts[columnRoom+1+columns:],
-		rows:   make([]int32, 0, rows),
-		chosen: make([]int32, 0, NumPieces),
-	}
+// reset makes m a matrix with the given number of columns and no rows
+// yet, with room for the given number of rows. It reuses m's memory where
+// that is large enough, whatever a search or an earlier matrix left in it.
+func (m *exactCover) reset(columns, rows int) {
 	if columns >= columnRoom {
 		panic("iq: too many columns for a uint8")
 	}
+	// size, next and prev share one allocation, which size's capacity
+	// reaches the end of, so that the next reset finds it.
+	n := columnRoom + 2*(1+columns)
+	counts := m.size[:cap(m.size)]
+	if len(counts) != n {
+		counts = make([]int32, n)
+	}
+	clear(counts[:columnRoom])
+	m.size = counts[:columnRoom]
+	m.next = counts[columnRoom : columnRoom+1+columns : columnRoom+1+columns]
+	m.prev = counts[columnRoom+1+columns:]
+	if cap(m.nodes) < 1+columns+rows*rowSlots {
+		m.nodes = make([]node, 0, 1+columns+rows*rowSlots)
+	}
+	m.nodes = m.nodes[:1+columns]
+	if cap(m.chosen) < NumPieces {
+		m.chosen = make([]int32, 0, NumPieces)
+	}
+	m.chosen = m.chosen[:0]
 	for h := range int32(1 + columns) {
 		m.nodes[h] = node{up: h, down: h, column: uint8(h)}
 		m.next[h], m.prev[h] = h+1, h-1
 	}
 	m.next[columns], m.prev[0] = 0, int32(columns)
-	return m
 }
 
-// addRow appends the row of placements[row], with its 1s in the columns
-// of the given header nodes, no two the same. The room newExactCover made
-// must hold it.
-func (m *exactCover) addRow(row int32, columns *[rowSlots]int32) {
-	first := int32(len(m.nodes))
-	m.nodes = m.nodes[:first+rowSlots]
-	nd := m.nodes
-	for k, h := range columns {
-		x := first + int32(k)
-		up := nd[h].up
-		nd[x] = node{up: up, down: h, right: x + 1, column: uint8(h)}
-		nd[up].down, nd[h].up = x, x
-		m.size[h]++
-	}
-	nd[first+rowSlots-1].right = first
-	m.rows = append(m.rows, row)
+// addRow appends a row with its 1s in the columns of the given header
+// nodes, no two the same: the row of placement m.rows[k] when it is the
+// k-th row added. The room reset made must hold it.
+func (m *exactCover) addRow(columns *[rowSlots]int32) {
+	x := int32(len(m.nodes))
+	m.nodes = m.nodes[:x+rowSlots]
+	nd, size := m.nodes, (*[columnRoom]int32)(m.size)
+	// Straight-line code, as in cover.
+	link(nd, size, x, columns[0])
+	link(nd, size, x+1, columns[1])
+	link(nd, size, x+2, columns[2])
+	link(nd, size, x+3, columns[3])
+	link(nd, size, x+4, columns[4])
+	link(nd, size, x+5, columns[5])
+	nd[x+rowSlots-1].right = x
+}
+
+// link makes node x the last of column h, and the next node of its row
+// x+1.
+func link(nd []node, size *[columnRoom]int32, x, h int32) {
+	up := nd[h].up
+	nd[x] = node{up: up, down: h, right: x + 1, column: uint8(h)}
+	nd[up].down, nd[h].up = x, x
+	size[uint8(h)]++
 }
 
 // close takes column h off the ring of open columns.
@@ -121,7 +139,7 @@ func (m *exactCover) clone() *exactCover {
 	return &exactCover{
 		nodes: slices.Clone(m.nodes), size: slices.Clone(m.size),
 		next: slices.Clone(m.next), prev: slices.Clone(m.prev),
-		rows: m.rows, // never changed
+		rows: m.rows, // never changed: build is never called on a clone
 	}
 }
 
@@ -177,6 +195,28 @@ func (m *exactCover) uncover(h int32) {
 	m.next[m.prev[h]], m.prev[m.next[h]] = h, h
 }
 
+// fewestOnes returns the first open column (tie 0) or the last (tie 1)
+// of those with the fewest 1s, and their number; it stops at a column with
+// one or none, as no other has fewer. The ring next must hold a column.
+func fewestOnes(next, size []int32, tie int32) (best, fewest int32) {
+	best = next[0]
+	fewest = size[best]
+	// Two columns a turn: each turn of a loop costs WebAssembly a
+	// dispatch through the function's jump table.
+	for h := next[best]; h != 0 && fewest > 1; h = next[h] {
+		if size[h] < fewest+tie {
+			best, fewest = h, size[h]
+		}
+		if h = next[h]; h == 0 || fewest <= 1 {
+			break
+		}
+		if size[h] < fewest+tie {
+			best, fewest = h, size[h]
+		}
+	}
+	return best, fewest
+}
+
 // search calls found with the rows (placements) of every exact cover
 // until found returns false or the context is cancelled (then m.err is
 // set). It reports whether the search ran to the end.
@@ -210,14 +250,7 @@ func (m *exactCover) searchShare(found func(rows []int32) bool, claim func() int
 	// equals the last wins unless m.tie is 0: the pieces, then the cells
 	// of the bottom row, whose options run out first (62 search nodes to
 	// the first solution of the empty board instead of 154).
-	size, tie := m.size, m.tie
-	best := next[0]
-	fewest := size[best]
-	for h := next[best]; h != 0 && fewest > 1; h = next[h] {
-		if size[h] < fewest+tie {
-			best, fewest = h, size[h]
-		}
-	}
+	best, fewest := fewestOnes(next, m.size, m.tie)
 	if fewest == 0 {
 		return true
 	}

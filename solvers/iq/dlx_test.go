@@ -4,6 +4,7 @@ import (
 	"context"
 	"math/rand/v2"
 	"slices"
+	"sync"
 	"testing"
 )
 
@@ -110,7 +111,7 @@ func TestReleaseGivesBackTheEmptyMatrix(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if !pr.pooled {
+		if pr.pool != &emptyCovers {
 			t.Fatal("the empty board's matrix does not come from emptyCovers")
 		}
 		m, found := pr.cover, 0
@@ -136,6 +137,162 @@ func TestReleaseGivesBackTheEmptyMatrix(t *testing.T) {
 		}
 		if m.visited != 0 || len(m.chosen) != 0 || m.ctx != nil || m.err != nil || m.empty != 0 || m.left != 0 || m.tie != 0 {
 			t.Fatalf("stopped at the %s: the matrix given back keeps the search's state", stop)
+		}
+	}
+}
+
+// TestBuildOnUsedMemory checks that a matrix built in the memory of one
+// used before, for a board with more rows or fewer, and spoilt after, is
+// the matrix built in fresh memory, for the layouts of the search, of
+// Judge and of random orders.
+func TestBuildOnUsedMemory(t *testing.T) {
+	rng := rand.New(rand.NewPCG(9, 10))
+	boards := []*Board{new(Board)}
+	for n := range NumPieces + 1 {
+		keep := map[byte]bool{}
+		for _, p := range rng.Perm(NumPieces)[:n] {
+			keep['A'+byte(p)] = true
+		}
+		boards = append(boards, keepPieces(randomSolution(rng), keep))
+	}
+	used := new(exactCover)
+	for round := range 3 * len(boards) {
+		b := boards[rng.IntN(len(boards))]
+		var filled uint64
+		left := uint16(allPieces)
+		for i, v := range b.cells {
+			if v != 0 {
+				filled |= 1 << i
+				left &^= 1 << (v - 'A')
+			}
+		}
+		seed := rng.Uint64()
+		layouts := []layout{{}, {judge: true}, {rng: rand.New(rand.NewPCG(seed, 1))}}
+		k := round % len(layouts)
+		fresh := new(exactCover)
+		fresh.build(filled, left, layouts[k])
+		layouts[2].rng = rand.New(rand.NewPCG(seed, 1))
+		used.build(filled, left, layouts[k])
+		if !slices.Equal(used.nodes, fresh.nodes) || !slices.Equal(used.size, fresh.size) ||
+			!slices.Equal(used.next, fresh.next) || !slices.Equal(used.prev, fresh.prev) ||
+			!slices.Equal(used.rows, fresh.rows) || len(used.chosen) != 0 {
+			t.Fatalf("round %d: board\n%s\nlayout %d: the matrix built on used memory differs from one built fresh", round, b, k)
+		}
+		// Spoil every word of it, past the lengths too, as a search cut
+		// short or a bug might.
+		for i := range used.nodes[:cap(used.nodes)] {
+			used.nodes[:cap(used.nodes)][i] = node{up: -1, down: -2, right: -3, column: 255}
+		}
+		for _, s := range [][]int32{used.size, used.next, used.prev, used.rows[:cap(used.rows)]} {
+			for i := range s {
+				s[i] = -7
+			}
+		}
+		used.chosen = append(used.chosen, 1, 2, 3)
+	}
+}
+
+// TestReleaseReturnsToItsPool checks that a matrix goes back to the pool
+// it came from: built matrices must never reach emptyCovers, whose
+// matrices share their rows with emptyCover.
+func TestReleaseReturnsToItsPool(t *testing.T) {
+	b := keepPieces(randomSolution(rand.New(rand.NewPCG(1, 2))), map[byte]bool{'A': true, 'L': true})
+	for _, c := range []struct {
+		b    *Board
+		how  layout
+		want *sync.Pool
+	}{
+		{new(Board), layout{}, &emptyCovers},
+		{new(Board), layout{judge: true}, &builtCovers},
+		{b, layout{}, &builtCovers},
+	} {
+		pr, err := newProblem(context.Background(), c.b, nil, c.how)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if pr.pool != c.want {
+			t.Fatalf("board\n%s\nlayout %+v: matrix from the wrong pool", c.b, c.how)
+		}
+		pr.release()
+		if pr.cover != nil || pr.pool != nil {
+			t.Fatal("release leaves the matrix with the problem")
+		}
+		pr.release() // a second release gives nothing back twice
+	}
+}
+
+// TestBuildRowsOneByOne checks the rows build picks, 64 placements at a
+// time, against the placements taken one by one, in order, by what each
+// layout promises: off the filled cells, of a piece left, kept, and
+// leaving no region that the other pieces left cannot fill (Judge) or no
+// pocket next to it that they cannot, nor one on the empty board (the
+// search).
+func TestBuildRowsOneByOne(t *testing.T) {
+	rng := rand.New(rand.NewPCG(11, 12))
+	for round := range 60 {
+		b := new(Board)
+		for _, p := range rng.Perm(NumPieces)[:rng.IntN(NumPieces+1)] {
+			randomPlacement(rng, b, p)
+		}
+		var filled uint64
+		left := uint16(allPieces)
+		for i, v := range b.cells {
+			if v != 0 {
+				filled |= 1 << i
+				left &^= 1 << (v - 'A')
+			}
+		}
+		odd := func(i int) bool { return i%3 != 1 }
+		how := []layout{{}, {judge: true}, {keep: odd}}[round%3]
+		var want []int32
+		for i, pl := range placements {
+			if pl.mask&filled != 0 || left>>pl.piece&1 == 0 || how.keep != nil && !how.keep(i) {
+				continue
+			}
+			sums := sumsOf[left&^(1<<pl.piece)]
+			if how.judge && fillable(allCells&^filled&^pl.mask, sums) ||
+				!how.judge && !pl.hopeless && !walledOff(allCells&^filled, &placements[i], sums) {
+				want = append(want, int32(i))
+			}
+		}
+		m := new(exactCover)
+		m.build(filled, left, how)
+		if !slices.Equal(m.rows, want) {
+			t.Fatalf("round %d: board\n%s\nbuild picks %d rows, want %d", round, b, len(m.rows), len(want))
+		}
+	}
+}
+
+// TestFewestOnesOneByOne checks fewestOnes, two columns a turn, against
+// the columns taken one at a time, on rings of 1 to 12 random columns
+// with random sizes, both ways of breaking ties.
+func TestFewestOnesOneByOne(t *testing.T) {
+	rng := rand.New(rand.NewPCG(13, 14))
+	for round := range 2000 {
+		n := 1 + round%12
+		next := make([]int32, 1+n)
+		size := make([]int32, 1+n)
+		ring := rng.Perm(n) // the columns 1..n in a random order
+		at := int32(0)
+		for _, h := range ring {
+			next[at] = int32(h + 1)
+			at = int32(h + 1)
+			size[at] = int32(rng.IntN(5))
+		}
+		next[at] = 0
+		tie := int32(round / 12 % 2)
+		var want, fewest int32 = 0, 1 << 30
+		for h := next[0]; h != 0; h = next[h] {
+			if size[h] < fewest || tie == 1 && size[h] == fewest {
+				want, fewest = h, size[h]
+			}
+			if fewest <= 1 {
+				break
+			}
+		}
+		best, got := fewestOnes(next, size, tie)
+		if best != want || got != fewest {
+			t.Fatalf("ring %v, sizes %v, tie %d: column %d with %d, want %d with %d", next, size, tie, best, got, want, fewest)
 		}
 	}
 }

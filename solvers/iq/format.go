@@ -67,7 +67,13 @@ func (b *Board) String() string {
 
 // rows returns the board's lines without newlines.
 func (b *Board) rows() []string {
-	return strings.Fields(b.String())
+	text := b.String()
+	rows := make([]string, Size)
+	for r := range rows {
+		start := index(r, 0) + r // the cells and newlines of the lines before
+		rows[r] = text[start : start+r+1]
+	}
+	return rows
 }
 
 // ParseBoard reads one board in the judge format. Blank lines, trailing

@@ -1,6 +1,7 @@
 package iq
 
 import (
+	"math/bits"
 	"slices"
 	"strings"
 
@@ -124,10 +125,14 @@ func Validate(b *Board) error {
 // position in the triangle, so that is whether the cells, moved to the
 // top left, make one orientation of the piece.
 func isPlacement(p int, mask uint64) bool {
-	for i := firstPlacement[p]; i < firstPlacement[p+1]; i++ {
-		if placements[i].mask == mask {
-			return true
-		}
+	if bits.OnesCount64(mask) != len(Pieces[p].Cells) {
+		return false
 	}
-	return false
+	// A placement on every cell of mask and on no more is on mask.
+	on := byPiece[p].every
+	for m := mask; m != 0; m &= m - 1 {
+		over := &byPiece[p].over[bits.TrailingZeros64(m)]
+		on[0], on[1], on[2], on[3] = on[0]&over[0], on[1]&over[1], on[2]&over[2], on[3]&over[3]
+	}
+	return on != [4]uint64{}
 }

@@ -114,13 +114,41 @@ var placements = func() (all []placement) {
 	return all
 }()
 
+// pieceSets are sets of one piece's placements, bit k of word w for
+// placement firstPlacement[p]+64*w+k, so that build finds those off the
+// filled cells 64 at a time rather than one by one.
+type pieceSets struct {
+	every [4]uint64           // all of them
+	sound [4]uint64           // those not hopeless
+	over  [NumCells][4]uint64 // per cell: those covering it
+}
+
+// byPiece holds each piece's pieceSets.
+var byPiece = func() (sets [NumPieces]pieceSets) {
+	for i, pl := range placements {
+		k := i - firstPlacement[pl.piece]
+		if k >= 64*len(sets[0].every) {
+			panic("iq: too many placements of one piece for pieceSets")
+		}
+		s := &sets[pl.piece]
+		s.every[k/64] |= 1 << (k % 64)
+		if !pl.hopeless {
+			s.sound[k/64] |= 1 << (k % 64)
+		}
+		for _, c := range pl.cells {
+			s.over[c][k/64] |= 1 << (k % 64)
+		}
+	}
+	return sets
+}()
+
 // problem is the exact cover left by a board: its columns are the empty
 // cells and the pieces not yet on the board, its rows the placements that
 // fit.
 type problem struct {
-	board  *Board
-	cover  *exactCover
-	pooled bool // cover came from emptyCovers (see release)
+	board *Board
+	cover *exactCover
+	pool  *sync.Pool // where cover came from, emptyCovers or builtCovers (see release)
 }
 
 // The columns of every problem are numbered alike, with header nodes
@@ -180,9 +208,12 @@ func newProblem(ctx context.Context, b *Board, progress func(int64), how layout)
 	pr := &problem{board: b}
 	var m *exactCover
 	if filled == 0 && how.keep == nil && how.rng == nil && !how.judge {
-		m, pr.pooled = emptyCovers.Get().(*exactCover), true
+		pr.pool = &emptyCovers
+		m = pr.pool.Get().(*exactCover)
 	} else {
-		m = buildCover(filled, left, how)
+		pr.pool = &builtCovers
+		m = pr.pool.Get().(*exactCover)
+		m.build(filled, left, how)
 	}
 	m.ctx, m.progress = ctx, progress
 	m.empty, m.left = allCells&^filled, left
@@ -193,38 +224,54 @@ func newProblem(ctx context.Context, b *Board, progress func(int64), how layout)
 	return pr, nil
 }
 
-// buildCover lays out the matrix of the board with the cells filled and
-// the pieces left.
-func buildCover(filled uint64, left uint16, how layout) *exactCover {
-	use := make([]int32, 0, len(placements))
+// build makes m the matrix of the board with the cells filled and the
+// pieces left, in m's memory where it is large enough.
+func (m *exactCover) build(filled uint64, left uint16, how layout) {
+	if cap(m.rows) < len(placements) {
+		m.rows = make([]int32, 0, len(placements))
+	}
+	use := m.rows[:0]
 	empty := allCells &^ filled
 	for p := range NumPieces {
 		bit := uint16(1) << p
 		if left&bit == 0 {
 			continue
 		}
+		// The placements off the cells filled, 64 at a time.
+		fit := byPiece[p].sound
+		if how.judge {
+			fit = byPiece[p].every
+		}
+		for f := filled; f != 0; f &= f - 1 {
+			over := &byPiece[p].over[bits.TrailingZeros64(f)]
+			fit[0], fit[1], fit[2], fit[3] = fit[0]&^over[0], fit[1]&^over[1], fit[2]&^over[2], fit[3]&^over[3]
+		}
 		sums := sumsOf[left&^bit]
-		for i := firstPlacement[p]; i < firstPlacement[p+1]; i++ {
-			pl := &placements[i]
-			if pl.mask&filled != 0 || how.keep != nil && !how.keep(i) {
-				continue
-			}
-			var fits bool
-			if how.judge {
-				fits = fillable(empty&^pl.mask, sums)
-			} else {
-				// The pieces on the board make pockets of their own.
-				fits = !pl.hopeless && (filled == 0 || !walledOff(empty, pl, sums))
-			}
-			if fits {
-				use = append(use, int32(i))
+		for w, word := range fit {
+			for ; word != 0; word &= word - 1 {
+				i := firstPlacement[p] + 64*w + bits.TrailingZeros64(word)
+				if how.keep != nil && !how.keep(i) {
+					continue
+				}
+				pl := &placements[i]
+				var fits bool
+				if how.judge {
+					fits = fillable(empty&^pl.mask, sums)
+				} else {
+					// The pieces on the board make pockets of their own.
+					fits = filled == 0 || !walledOff(empty, pl, sums)
+				}
+				if fits {
+					use = append(use, int32(i))
+				}
 			}
 		}
 	}
 	if how.rng != nil {
 		how.rng.Shuffle(len(use), func(i, j int) { use[i], use[j] = use[j], use[i] })
 	}
-	m := newExactCover(headers-1, len(use))
+	m.rows = use
+	m.reset(headers-1, len(use))
 	m.close(padHeader(rowSlots - 2))
 	for i := range NumCells {
 		if filled>>i&1 != 0 {
@@ -237,35 +284,43 @@ func buildCover(filled uint64, left uint16, how layout) *exactCover {
 		}
 	}
 	for _, i := range use {
-		m.addRow(i, &placements[i].columns)
+		m.addRow(&placements[i].columns)
 	}
-	return m
 }
 
 // emptyCover is the matrix of the empty board as layout{} lays it out, the
 // one asked for most: newProblem copies it, one block of memory, rather
 // than build it row by row every time.
 var emptyCover = sync.OnceValue(func() *exactCover {
-	return buildCover(0, allPieces, layout{})
+	m := new(exactCover)
+	m.build(0, allPieces, layout{})
+	return m
 })
 
 // emptyCovers keeps copies of emptyCover for reuse, each taken by one
 // search at a time: copying the matrix costs as much as a short search.
+// Their rows are emptyCover's, so they are never built on.
 var emptyCovers = sync.Pool{New: func() any { return emptyCover().clone() }}
 
-// release hands a copy of the empty board's matrix back to emptyCovers
-// once the search on it has returned, which leaves every link as it found
-// it; pr must not be used after. It is no defer: a search cut short by a
-// panic may leave links off, and its matrix is dropped, as are those of
-// callers that never release.
+// builtCovers keeps matrices of other boards for reuse: build writes
+// every link anew, so they come back in any state. Allocating and
+// collecting the memory of a matrix costs WebAssembly about a tenth of a
+// short search.
+var builtCovers = sync.Pool{New: func() any { return new(exactCover) }}
+
+// release hands pr's matrix back to the pool it came from once the search
+// on it has returned, which leaves every link as it found it; pr must not
+// be used after. It is no defer: a search cut short by a panic may leave
+// links off, and its matrix is dropped, as are those of callers that
+// never release.
 func (pr *problem) release() {
-	if !pr.pooled {
+	m := pr.cover
+	if pr.pool == nil || m == nil {
 		return
 	}
-	m := pr.cover
 	*m = exactCover{nodes: m.nodes, size: m.size, next: m.next, prev: m.prev, rows: m.rows, chosen: m.chosen[:0]}
-	pr.cover, pr.pooled = nil, false
-	emptyCovers.Put(m)
+	pr.pool.Put(m)
+	pr.cover, pr.pool = nil, nil
 }
 
 // sumsOf has, for each set of pieces (bit p: piece p), bit s set when
