@@ -34,11 +34,16 @@ test-wasm:
 # (math/big comes with go-app's net/http and never runs; net/url runs on
 # navigation, time on timers, encoding/json on saves and results).
 UIFLAGS := $(foreach p,gridsolve/... math/big net/url time encoding/json,-gcflags=$(p)=-l)
-# The worker's searches inline as usual; only time and context, which it
-# calls once per progress check, go without (1 KB less Brotli). The tag
-# judgeonly leaves out Nonogram's import formats (20 KB less Brotli): the
-# page sends the worker only judge text, which its editors write.
-WORKERFLAGS := $(foreach p,time context,-gcflags=$(p)=-l) -tags=judgeonly
+# The worker's searches inline as usual: the solvers, the runtime (it
+# allocates and collects during a search) and encoding/binary (Flip packs
+# boards with it). Every other standard package it links runs once a job
+# or never (parsing, formatting, posting results, timers), so goes without
+# inlining: 10 KB less Brotli, for searches about 3% slower in wasm (the
+# issue's benchmarks: none beyond the noise but iq SolveFourPieces, +3.9%).
+# The tag judgeonly leaves out Nonogram's import formats (20 KB less
+# Brotli): the page sends the worker only judge text, which its editors
+# write.
+WORKERFLAGS := -gcflags=all=-l $(foreach p,gridsolve/solvers/... runtime encoding/binary,-gcflags=$(p)=) -tags=judgeonly
 wasm:
 	cp $(GOROOT)/lib/wasm/wasm_exec.js web/wasm_exec.js
 	GOOS=js GOARCH=wasm $(GO) build -trimpath -ldflags=-s $(UIFLAGS) -o web/app.wasm ./wasm/ui
