@@ -158,14 +158,7 @@ func TestBuildOnUsedMemory(t *testing.T) {
 	used := new(exactCover)
 	for round := range 3 * len(boards) {
 		b := boards[rng.IntN(len(boards))]
-		var filled uint64
-		left := uint16(allPieces)
-		for i, v := range b.cells {
-			if v != 0 {
-				filled |= 1 << i
-				left &^= 1 << (v - 'A')
-			}
-		}
+		filled, left := b.occupancy()
 		seed := rng.Uint64()
 		layouts := []layout{{}, {judge: true}, {rng: rand.New(rand.NewPCG(seed, 1))}}
 		k := round % len(layouts)
@@ -234,14 +227,7 @@ func TestBuildRowsOneByOne(t *testing.T) {
 		for _, p := range rng.Perm(NumPieces)[:rng.IntN(NumPieces+1)] {
 			randomPlacement(rng, b, p)
 		}
-		var filled uint64
-		left := uint16(allPieces)
-		for i, v := range b.cells {
-			if v != 0 {
-				filled |= 1 << i
-				left &^= 1 << (v - 'A')
-			}
-		}
+		filled, left := b.occupancy()
 		odd := func(i int) bool { return i%3 != 1 }
 		how := []layout{{}, {judge: true}, {keep: odd}}[round%3]
 		var want []int32

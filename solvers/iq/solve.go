@@ -192,19 +192,25 @@ type layout struct {
 	judge bool
 }
 
-// newProblem builds the exact cover for b.
-func newProblem(ctx context.Context, b *Board, progress func(int64), how layout) (*problem, error) {
-	if err := Validate(b); err != nil {
-		return nil, err
-	}
-	var filled uint64
-	left := uint16(allPieces)
+// occupancy returns b's filled cells (bit i: cell i) and the pieces not
+// on it yet (bit p: piece p).
+func (b *Board) occupancy() (filled uint64, left uint16) {
+	left = allPieces
 	for i, v := range b.cells {
 		if v != 0 {
 			filled |= 1 << i
 			left &^= 1 << (v - 'A')
 		}
 	}
+	return filled, left
+}
+
+// newProblem builds the exact cover for b.
+func newProblem(ctx context.Context, b *Board, progress func(int64), how layout) (*problem, error) {
+	if err := Validate(b); err != nil {
+		return nil, err
+	}
+	filled, left := b.occupancy()
 	pr := &problem{board: b}
 	var m *exactCover
 	if filled == 0 && how.keep == nil && how.rng == nil && !how.judge {
