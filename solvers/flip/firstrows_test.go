@@ -86,7 +86,7 @@ func nonzero(x uint64) bool { return x != 0 }
 func (c *chaser) targets(boards []*Board) []target {
 	targets := make([]target, len(boards))
 	for i, b := range boards {
-		toWhite := c.pack(b.Black)
+		toWhite := c.pack(make([]uint64, c.h*c.words), b.Black)
 		targets[i].need = [2]need{{toWhite, ^uint64(0)}, {toWhite, 0}}
 	}
 	return targets

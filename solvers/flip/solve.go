@@ -100,7 +100,7 @@ func solveAll(ctx context.Context, boards []*Board, answers []*Answer, progress 
 	defer words.put(buf)
 	targets := make([]target, len(boards))
 	for i, b := range boards {
-		toWhite := c.packInto(buf[i*size:][:size:size], b.Black)
+		toWhite := c.pack(buf[i*size:][:size:size], b.Black)
 		targets[i].need = [2]need{{toWhite, ^uint64(0)}, {toWhite, 0}}
 	}
 	presses := buf[len(boards)*size:]
@@ -260,13 +260,9 @@ func newChaser(b *Board) *chaser {
 	return &chaser{rows: newRows(b.W, b.H), boardW: b.W}
 }
 
-// pack returns the black cells as chase-row bitsets.
-func (c *chaser) pack(cells []bool) []uint64 {
-	return c.packInto(make([]uint64, c.h*c.words), cells)
-}
-
-// packInto is pack writing into v, of c.h*c.words words with any contents.
-func (c *chaser) packInto(v []uint64, cells []bool) []uint64 {
+// pack writes the black cells as chase-row bitsets into v, of c.h*c.words
+// words with any contents, and returns it.
+func (c *chaser) pack(v []uint64, cells []bool) []uint64 {
 	if c.transposed {
 		clear(v)
 	}

@@ -401,12 +401,12 @@ func TestPackOneByOne(t *testing.T) {
 						}
 					}
 				}
-				if got := c.pack(b.Black); !slices.Equal(got, want) {
+				if got := c.pack(make([]uint64, c.h*c.words), b.Black); !slices.Equal(got, want) {
 					t.Fatalf("%dx%d: pack gives %x, want %x", b.W, b.H, got, want)
 				}
 				dirty := slices.Repeat([]uint64{^uint64(0)}, len(want)) // as from words.get
-				if got := c.packInto(dirty, b.Black); !slices.Equal(got, want) {
-					t.Fatalf("%dx%d: packInto a used buffer gives %x, want %x", b.W, b.H, got, want)
+				if got := c.pack(dirty, b.Black); !slices.Equal(got, want) {
+					t.Fatalf("%dx%d: pack into a used buffer gives %x, want %x", b.W, b.H, got, want)
 				}
 				if got := c.unpack(want); !slices.Equal(got, cellsOf(b.Black)) {
 					t.Fatalf("%dx%d: unpack gives %x, want %x", b.W, b.H, got, cellsOf(b.Black))
@@ -448,7 +448,7 @@ func TestPackUnpack(t *testing.T) {
 				b.Black[i] = rng.IntN(2) == 0
 			}
 			c := newChaser(b)
-			v := c.pack(b.Black)
+			v := c.pack(make([]uint64, c.h*c.words), b.Black)
 			if got := c.unpack(v); !slices.Equal(got, cellsOf(b.Black)) {
 				t.Fatalf("%dx%d: unpack(pack(cells)) differs", w, h)
 			}
