@@ -232,21 +232,51 @@ func (r *rotation) startsCovering(i int) uint64 {
 
 // fit finds the placements of r whose cells are all free: it sets at to
 // their starts and returns how many there are. Shifting the free cells by
-// each offset tests all the starts in a word at once, so it runs once per
-// word of the board (words, at most len(cellSet)-1: a start's cells may
-// reach into the next word). at may be &r.starts.
+// each offset tests all the starts in a word at once, so it takes one word
+// of the board at a time (words, at most len(cellSet)-1: a start's cells
+// may reach into the next word). at may be &r.starts.
 func (r *rotation) fit(free, at *cellSet, words int) (n int) {
 	// Masked, every shift is known to stay below 64, and so compiles to
 	// one instruction; for offsets 1..63 the masks change nothing.
 	k1, k2, k3 := r.offs[1]&63, r.offs[2]&63, r.offs[3]&63
 	l1, l2, l3 := (64-k1)&63, (64-k2)&63, (64-k3)&63
-	for i := range min(words, len(free)-1) { // the min spares the bounds checks
-		f, g := free[i], free[i+1]
-		a := r.starts[i] & f & (f>>k1 | g<<l1) & (f>>k2 | g<<l2) & (f>>k3 | g<<l3)
-		at[i] = a
-		n += bits.OnesCount64(a)
+	// One case per word, falling through to the words below, rather than
+	// a loop: in wasm every turn of a loop goes through the function's
+	// dispatch again, and constant indices need no bounds checks. The
+	// pointers are checked once here: in wasm a nil check is code, and in
+	// every case it would be repeated, as no case is sure to follow another.
+	_, _, _ = r.starts[0], free[0], at[0]
+	switch min(words, len(free)-1) {
+	case 7:
+		n += r.fitWord(free, at, 6, k1, k2, k3, l1, l2, l3)
+		fallthrough
+	case 6:
+		n += r.fitWord(free, at, 5, k1, k2, k3, l1, l2, l3)
+		fallthrough
+	case 5:
+		n += r.fitWord(free, at, 4, k1, k2, k3, l1, l2, l3)
+		fallthrough
+	case 4:
+		n += r.fitWord(free, at, 3, k1, k2, k3, l1, l2, l3)
+		fallthrough
+	case 3:
+		n += r.fitWord(free, at, 2, k1, k2, k3, l1, l2, l3)
+		fallthrough
+	case 2:
+		n += r.fitWord(free, at, 1, k1, k2, k3, l1, l2, l3)
+		fallthrough
+	case 1:
+		n += r.fitWord(free, at, 0, k1, k2, k3, l1, l2, l3)
 	}
 	return n
+}
+
+// fitWord is word i of fit, with its shifts.
+func (r *rotation) fitWord(free, at *cellSet, i int, k1, k2, k3, l1, l2, l3 uint) int {
+	f, g := free[i], free[i+1]
+	a := r.starts[i] & f & (f>>k1 | g<<l1) & (f>>k2 | g<<l2) & (f>>k3 | g<<l3)
+	at[i] = a
+	return bits.OnesCount64(a)
 }
 
 // cover adds to open the cells of r's placements that start in at, whose
