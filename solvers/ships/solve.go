@@ -280,17 +280,44 @@ func (r *rotation) fitWord(free, at *cellSet, i int, k1, k2, k3, l1, l2, l3 uint
 }
 
 // cover adds to open the cells of r's placements that start in at, whose
-// cells are on the board (words long).
+// cells are on the board (words long). Like fit, it has a case per word.
 func (r *rotation) cover(at, open *cellSet, words int) {
 	k1, k2, k3 := r.offs[1]&63, r.offs[2]&63, r.offs[3]&63
 	l1, l2, l3 := (64-k1)&63, (64-k2)&63, (64-k3)&63
-	// c1, c2, c3 carry cells into the next word by the shifts up.
-	var c1, c2, c3 uint64
-	for i := range min(words, len(at)) {
-		a := at[i]
-		open[i] |= a | a<<k1 | c1 | a<<k2 | c2 | a<<k3 | c3
-		c1, c2, c3 = a>>l1, a>>l2, a>>l3
+	_, _ = at[0], open[0]
+	switch min(words, len(at)-1) {
+	case 7:
+		coverWord(at, open, 6, k1, k2, k3, l1, l2, l3)
+		fallthrough
+	case 6:
+		coverWord(at, open, 5, k1, k2, k3, l1, l2, l3)
+		fallthrough
+	case 5:
+		coverWord(at, open, 4, k1, k2, k3, l1, l2, l3)
+		fallthrough
+	case 4:
+		coverWord(at, open, 3, k1, k2, k3, l1, l2, l3)
+		fallthrough
+	case 3:
+		coverWord(at, open, 2, k1, k2, k3, l1, l2, l3)
+		fallthrough
+	case 2:
+		coverWord(at, open, 1, k1, k2, k3, l1, l2, l3)
+		fallthrough
+	case 1:
+		coverWord(at, open, 0, k1, k2, k3, l1, l2, l3)
 	}
+}
+
+// coverWord is word i of cover: the cells of the placements starting in
+// it, and those carried up from the word below.
+func coverWord(at, open *cellSet, i int, k1, k2, k3, l1, l2, l3 uint) {
+	a, c := at[i], uint64(0)
+	if i > 0 {
+		b := at[i-1]
+		c = b>>l1 | b>>l2 | b>>l3
+	}
+	open[i] |= a | a<<k1 | a<<k2 | a<<k3 | c
 }
 
 // search enumerates the distinct ship grids consistent with a board.
