@@ -72,6 +72,12 @@ func (s *cellSet) complement() cellSet {
 	return cellSet{^s[0], ^s[1], ^s[2], ^s[3], ^s[4], ^s[5], ^s[6], ^s[7]}
 }
 
+// equal is s == t without a call: Go compares arrays this long with one to
+// the runtime, which in wasm compares them a byte at a time.
+func (s *cellSet) equal(t *cellSet) bool {
+	return (s[0]^t[0])|(s[1]^t[1])|(s[2]^t[2])|(s[3]^t[3])|(s[4]^t[4])|(s[5]^t[5])|(s[6]^t[6])|(s[7]^t[7]) == 0
+}
+
 func (s *cellSet) empty() bool {
 	return s[0]|s[1]|s[2]|s[3]|s[4]|s[5]|s[6]|s[7] == 0
 }
@@ -564,7 +570,7 @@ func (s *search) addGrid(g *cellSet) bool {
 			s.grids = append(s.grids, *g)
 			s.seen[i] = int32(len(s.grids))
 			return true
-		case s.grids[k-1] == *g:
+		case s.grids[k-1].equal(g):
 			return false
 		}
 	}
