@@ -702,30 +702,33 @@ func (s *search) step() {
 		s.branch(s.placements(bits.TrailingZeros8(s.left)))
 		return
 	}
-	// cells and reach are dead before the search goes deeper, so every
-	// step reuses the same two buffers.
-	cells, reach := s.cells[:0], s.reach[:0] // reach: cells some fitting placement shares with each hit
-	for w, x := range todo {
-		for ; x != 0; x &= x - 1 {
-			i := w*64 + bits.TrailingZeros64(x)
-			n := 0
-			var r cellSet
-			cover := s.covering(i)
-			for k := range cover {
-				if p := &cover[k]; s.fits(p) {
-					n++
-					p.addTo(&r)
+	// Past the scan, with no hits to cover the choice is made (bestN > 0).
+	if !todo.empty() {
+		// cells and reach are dead before the search goes deeper, so every
+		// step reuses the same two buffers.
+		cells, reach := s.cells[:0], s.reach[:0] // reach: cells some fitting placement shares with each hit
+		for w, x := range todo {
+			for ; x != 0; x &= x - 1 {
+				i := w*64 + bits.TrailingZeros64(x)
+				n := 0
+				var r cellSet
+				cover := s.covering(i)
+				for k := range cover {
+					if p := &cover[k]; s.fits(p) {
+						n++
+						p.addTo(&r)
+					}
 				}
+				if n < bestN {
+					best, bestShip, bestN = cover, -1, n
+				}
+				cells, reach = append(cells, i), append(reach, r)
 			}
-			if n < bestN {
-				best, bestShip, bestN = cover, -1, n
-			}
-			cells, reach = append(cells, i), append(reach, r)
 		}
-	}
-	s.cells, s.reach = cells, reach
-	if bestN == 0 || len(cells) > 0 && shipsNeeded(cells, reach) > left {
-		return
+		s.cells, s.reach = cells, reach
+		if bestN == 0 || shipsNeeded(cells, reach) > left {
+			return
+		}
 	}
 	if bestShip >= 0 {
 		s.branchShip(bestShip)
