@@ -843,6 +843,15 @@ func (s *search) branchShip(ship int) {
 	var at cellSet
 	free := s.used.complement()
 	last := s.left == 1<<ship // each placement ends the fleet: a leaf, reached without a call
+	// A leaf's grid holds every hit when its placement covers the hits
+	// left: counted on the placement's two words, not tested board-wide.
+	var todo cellSet
+	hitsLeft := 0
+	if last {
+		todo = s.hits
+		todo.andNot(&s.used)
+		hitsLeft = todo.count()
+	}
 	rots := s.rotationsOf(ship)
 	for k := range rots {
 		r := &rots[k]
@@ -851,19 +860,19 @@ func (s *search) branchShip(ship int) {
 			for ; x != 0; x &= x - 1 {
 				p := r.at(w*64 + bits.TrailingZeros64(x))
 				if last { // leaf, written out: in wasm a call per grid costs a tenth of the search
-					g := s.used
-					p.addTo(&g)
 					if s.nodes++; s.nodes&(1<<14-1) == 0 {
 						s.checkIn()
 					}
 					if s.over() {
 						return
 					}
-					todo := s.hits
-					todo.andNot(&g)
-					if todo.empty() {
+					if bits.OnesCount64(todo[p.word]&p.bits[0])+bits.OnesCount64(todo[p.word+1]&p.bits[1]) == hitsLeft {
 						s.leaves++
-						g.andNot(&s.water)
+						g := s.used
+						p.addTo(&g)
+						if !s.bare { // else there is no water to take off
+							g.andNot(&s.water)
+						}
 						s.addGrid(&g)
 					}
 				} else {
