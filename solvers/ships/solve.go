@@ -555,24 +555,31 @@ var judgeLists = sync.Pool{New: func() any { return new(gridList) }}
 // hash of a 64-byte key, above all in wasm.
 func (s *search) addGrid(g *cellSet) bool {
 	if 2*(len(s.grids)+1) > len(s.seen) {
-		s.seen = make([]int32, 2*len(s.seen))
-		for k := range s.grids {
-			i := s.slot(&s.grids[k])
-			for s.seen[i] != 0 {
-				i = (i + 1) & (len(s.seen) - 1)
-			}
-			s.seen[i] = int32(k + 1)
-		}
+		s.growSeen()
 	}
-	for i := s.slot(g); ; i = (i + 1) & (len(s.seen) - 1) {
-		switch k := s.seen[i]; {
+	seen := s.seen
+	for i := s.slot(g); ; i = (i + 1) & (len(seen) - 1) {
+		switch k := seen[i]; {
 		case k == 0:
 			s.grids = append(s.grids, *g)
-			s.seen[i] = int32(len(s.grids))
+			seen[i] = int32(len(s.grids))
 			return true
 		case s.grids[k-1].equal(g):
 			return false
 		}
+	}
+}
+
+// growSeen doubles the hash table of grids. It is apart from addGrid,
+// which runs for every grid found, to keep that small.
+func (s *search) growSeen() {
+	s.seen = make([]int32, 2*len(s.seen))
+	for k := range s.grids {
+		i := s.slot(&s.grids[k])
+		for s.seen[i] != 0 {
+			i = (i + 1) & (len(s.seen) - 1)
+		}
+		s.seen[i] = int32(k + 1)
 	}
 }
 
