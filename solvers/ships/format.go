@@ -153,22 +153,42 @@ func clip(s string) string {
 }
 
 // cells returns the cells of b that are 'x' and those that are 'o'. It
-// reads them eight at a time, each byte compared in a single word (see
-// bytesEqual).
+// reads them a word of 64 at a time, eight cells to a load (see
+// cellWord), the last word padded with zeros.
 func (b *Board) cells() (x, o cellSet) {
-	for i := 0; i < len(b.Cells); i += 8 {
-		var v uint64
-		if rest := b.Cells[i:]; len(rest) >= 8 {
-			v = binary.LittleEndian.Uint64(rest)
-		} else {
-			var last [8]byte // the last few, padded with zeros
-			copy(last[:], rest)
-			v = binary.LittleEndian.Uint64(last[:])
-		}
-		x[i/64] |= bytesEqual(v, 'x') << (i % 64)
-		o[i/64] |= bytesEqual(v, 'o') << (i % 64)
+	c := b.Cells
+	w := 0
+	for ; w < len(x) && 64*w+64 <= len(c); w++ {
+		x[w], o[w] = cellWord((*[64]byte)(c[64*w:]))
+	}
+	if rest := c[min(64*w, len(c)):]; len(rest) > 0 && w < len(x) {
+		var last [64]byte
+		copy(last[:], rest)
+		x[w], o[w] = cellWord(&last)
 	}
 	return x, o
+}
+
+// cellWord returns the cells of p that are 'x' and those that are 'o', as
+// the bits of a word. It is written out, eight cells at a time, each byte
+// compared in a single word (see bytesEqual): in wasm a loop's every turn
+// goes through the function's dispatch.
+func cellWord(p *[64]byte) (x, o uint64) {
+	le := binary.LittleEndian
+	x0, o0 := cellByte(le.Uint64(p[0:]), 0)
+	x1, o1 := cellByte(le.Uint64(p[8:]), 1)
+	x2, o2 := cellByte(le.Uint64(p[16:]), 2)
+	x3, o3 := cellByte(le.Uint64(p[24:]), 3)
+	x4, o4 := cellByte(le.Uint64(p[32:]), 4)
+	x5, o5 := cellByte(le.Uint64(p[40:]), 5)
+	x6, o6 := cellByte(le.Uint64(p[48:]), 6)
+	x7, o7 := cellByte(le.Uint64(p[56:]), 7)
+	return x0 | x1 | x2 | x3 | x4 | x5 | x6 | x7, o0 | o1 | o2 | o3 | o4 | o5 | o6 | o7
+}
+
+// cellByte is byte k of cellWord's words, from v, cells 8k .. 8k+7.
+func cellByte(v uint64, k int) (x, o uint64) {
+	return bytesEqual(v, 'x') << (8 * k), bytesEqual(v, 'o') << (8 * k)
 }
 
 // bytesEqual returns a byte with bit k set when byte k of v is c.
