@@ -87,18 +87,17 @@ func (s *cellSet) count() int {
 		bits.OnesCount64(s[4]) + bits.OnesCount64(s[5]) + bits.OnesCount64(s[6]) + bits.OnesCount64(s[7])
 }
 
-// upTo returns the cells 0 .. n-1.
+// upTo returns the cells 0 .. n-1. It is written out word by word, with
+// no branch: in wasm every jump goes through the function's dispatch.
 func upTo(n int) cellSet {
-	var s cellSet
-	for w := range s {
-		switch k := n - 64*w; {
-		case k >= 64:
-			s[w] = ^uint64(0)
-		case k > 0:
-			s[w] = 1<<k - 1
-		}
-	}
-	return s
+	return cellSet{ones(n), ones(n - 64), ones(n - 128), ones(n - 192),
+		ones(n - 256), ones(n - 320), ones(n - 384), ones(n - 448)}
+}
+
+// ones returns a word of its k lowest cells: none for k <= 0, all for k >=
+// 64 (a shift by 64 or more leaves nothing).
+func ones(k int) uint64 {
+	return ^uint64(0) >> uint(64-min(max(k, 0), 64))
 }
 
 // shifted returns s with every cell i moved to i+k, for k < 64.
