@@ -582,12 +582,16 @@ func (s *search) growSeen() {
 	}
 }
 
-// slot is where g's search in s.seen starts: its hash.
+// slot is where g's search in s.seen starts: its hash. A product's bits
+// depend on the bits of its factors at and below them only, so the slot is
+// taken from the top bits of the last one: grids that differ in a word's
+// high cells alone, such as the same ships with the last one moved along
+// a row, would all share a slot in its middle bits.
 func (s *search) slot(g *cellSet) int {
 	const k = 0x9e3779b97f4a7c15 // 2**64 over the golden ratio
 	h := (((g[0]*k^g[1])*k^g[2])*k^g[3])*k ^ g[4]
 	h = ((h*k^g[5])*k^g[6])*k ^ g[7]
-	return int(h*k>>32) & (len(s.seen) - 1)
+	return int(h * k >> (64 - bits.TrailingZeros(uint(len(s.seen))))) // len is a power of 2
 }
 
 // checkIn reports progress and notes a cancelled context. A step calls it
