@@ -612,7 +612,7 @@ func (s *search) over() bool {
 }
 
 func (s *search) fits(p *placement) bool {
-	return s.left&(1<<p.ship) != 0 && !p.meets(&s.used)
+	return s.left>>p.ship&1 != 0 && !p.meets(&s.used)
 }
 
 // try places p, searches on and takes p back.
