@@ -656,7 +656,8 @@ func (s *search) step() {
 	// reach any more. On a cramped board that prunes a lot; on an open
 	// board with hits to cover it prunes nothing, so there only the hits
 	// are looked at. A random descent keeps to the cheap part.
-	scan := !s.sample && (todo.empty() || s.places <= cheapScan)
+	noHits := todo.empty() // no hit left to cover
+	scan := !s.sample && (noHits || s.places <= cheapScan)
 	depth := 7 - left
 	s.known &^= 1 << depth
 	if scan {
@@ -705,40 +706,41 @@ func (s *search) step() {
 		case bestN == 0 || free < 4*left:
 			return
 		case free == 4*left:
-			todo = open // no room to spare: every open cell is a ship cell
+			todo, noHits = open, false // no room to spare: every open cell is a ship cell
 		}
 	}
-	if !scan && todo.empty() { // sampling
-		s.branch(s.placements(bits.TrailingZeros8(s.left)))
-		return
-	}
-	// Past the scan, with no hits to cover the choice is made (bestN > 0).
-	if !todo.empty() {
-		// cells and reach are dead before the search goes deeper, so every
-		// step reuses the same two buffers.
-		cells, reach := s.cells[:0], s.reach[:0] // reach: cells some fitting placement shares with each hit
-		for w, x := range todo {
-			for ; x != 0; x &= x - 1 {
-				i := w*64 + bits.TrailingZeros64(x)
-				n := 0
-				var r cellSet
-				cover := s.covering(i)
-				for k := range cover {
-					if p := &cover[k]; s.fits(p) {
-						n++
-						p.addTo(&r)
-					}
-				}
-				if n < bestN {
-					best, bestShip, bestN = cover, -1, n
-				}
-				cells, reach = append(cells, i), append(reach, r)
-			}
-		}
-		s.cells, s.reach = cells, reach
-		if bestN == 0 || shipsNeeded(cells, reach) > left {
+	if noHits { // the choice is made: the scan's ship, or any ship when sampling
+		if !scan {
+			s.branch(s.placements(bits.TrailingZeros8(s.left)))
 			return
 		}
+		s.branchShip(bestShip)
+		return
+	}
+	// cells and reach are dead before the search goes deeper, so every
+	// step reuses the same two buffers.
+	cells, reach := s.cells[:0], s.reach[:0] // reach: cells some fitting placement shares with each hit
+	for w, x := range todo {
+		for ; x != 0; x &= x - 1 {
+			i := w*64 + bits.TrailingZeros64(x)
+			n := 0
+			var r cellSet
+			cover := s.covering(i)
+			for k := range cover {
+				if p := &cover[k]; s.fits(p) {
+					n++
+					p.addTo(&r)
+				}
+			}
+			if n < bestN {
+				best, bestShip, bestN = cover, -1, n
+			}
+			cells, reach = append(cells, i), append(reach, r)
+		}
+	}
+	s.cells, s.reach = cells, reach
+	if bestN == 0 || shipsNeeded(cells, reach) > left {
+		return
 	}
 	if bestShip >= 0 {
 		s.branchShip(bestShip)
