@@ -72,17 +72,16 @@ func solve(ctx context.Context, b *Board, progress func(int64)) (*Answer, error)
 	return a[0], nil
 }
 
-// target is one board's system: need[k] is the set of cells to flip to make
-// it all colors[k], the same cells for both, complemented for black;
-// first[k] is a first row of presses doing it, or nil.
+// target is one board's system: toWhite is the set of cells to flip to
+// turn it white, as chase rows, and first a first row of presses doing it,
+// or nil if none does.
 type target struct {
-	need  [2]need
-	first [2][]uint64
+	toWhite []uint64
+	first   []uint64
 }
 
 // need is a set of cells to flip, as chase rows: cells (nil for none), or
-// when flip is ^0 the cells not in it. A board's two colours need
-// complementary sets, which so share their cells.
+// when flip is ^0 the cells not in it.
 type need struct {
 	cells []uint64
 	flip  uint64
@@ -94,39 +93,32 @@ type need struct {
 func solveAll(ctx context.Context, boards []*Board, answers []*Answer, progress func(int64)) error {
 	c := newChaser(boards[0])
 	size := c.h * c.words
-	// One buffer holds every board packed, then two candidates' presses
-	// with a row of scratch each, reused from board to board.
-	buf := words.get(len(boards)*size + 2*(size+c.words))
+	// One buffer holds every board packed, then the two colours'
+	// presses and a row of scratch, reused from board to board.
+	buf := words.get(len(boards)*size + 2*size + c.words)
 	defer words.put(buf)
 	targets := make([]target, len(boards))
 	for i, b := range boards {
-		toWhite := c.pack(buf[i*size:][:size:size], b.Black)
-		targets[i].need = [2]need{{toWhite, ^uint64(0)}, {toWhite, 0}}
+		targets[i].toWhite = c.pack(buf[i*size:][:size:size], b.Black)
 	}
 	presses := buf[len(boards)*size:]
 	quiet := c.firstRows(targets)
+	flipAll := c.system().flipAll
 
 	var quietFull [][]uint64 // made once, when a board first needs it
 	for i, t := range targets {
-		var cands [][]uint64
-		var candColors []string
-		for k, first := range t.first {
-			if first != nil {
-				cands = append(cands, c.fullPressesInto(presses[len(cands)*(size+c.words):][:size+c.words], first, t.need[k]))
-				candColors = append(candColors, colors[k])
-			}
-		}
-		if len(cands) == 0 {
+		if t.first == nil {
 			answers[i] = &Answer{}
 			continue
 		}
+		cands := c.pressSets(presses, t, flipAll)
 		if quietFull == nil {
 			quietFull = make([][]uint64, len(quiet))
 			for j, q := range quiet {
 				quietFull[j] = c.fullPressesInto(make([]uint64, size+c.words), q, need{})
 			}
 		}
-		minimal, ties, err := fewest(ctx, cands, quietFull, progress)
+		minimal, ties, err := fewest(ctx, cands[:], quietFull, progress)
 		if err != nil {
 			return err
 		}
@@ -148,12 +140,25 @@ func solveAll(ctx context.Context, boards []*Board, answers []*Answer, progress 
 			Possible:  true,
 			Presses:   c.unpack(cands[best]),
 			Count:     counts[best],
-			Color:     candColors[best],
+			Color:     colors[best],
 			Minimal:   minimal,
 			Solutions: solutions,
 		}
 	}
 	return nil
+}
+
+// pressSets returns the presses of every row turning t's board black and
+// white, in the order of colors, written into dst, which has room for both
+// and a row of scratch; flipAll is the shape's system.flipAll.
+func (c *chaser) pressSets(dst []uint64, t target, flipAll []uint64) [len(colors)][]uint64 {
+	size := c.h * c.words
+	white := c.fullPressesInto(dst[:size+c.words], t.first, need{cells: t.toWhite})
+	black := dst[size+c.words:][:size:size]
+	for i, x := range white {
+		black[i] = x ^ flipAll[i]
+	}
+	return [...][]uint64{black, white}
 }
 
 // rows is the shape of a bit-packed board seen by light chasing: h rows of
