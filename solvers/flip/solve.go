@@ -325,46 +325,36 @@ func (c *chaser) unpack(v []uint64) Cells {
 		}
 		return cells
 	}
-	// Chase rows are board rows: their words go out end to end.
-	out := bitWriter{b: make(Cells, 0, (n+63)/64*8)}
+	// Chase rows are board rows: their bits go out end to end, a word
+	// at a time, through acc, which holds the fill < 64 bits not yet
+	// written. Shifts are masked to 0..63, which they are, so that the
+	// compiler need not handle larger ones; x >> (64-k), which must be 0
+	// for k = 0, is written x >> 1 >> (63-k).
+	out := make(Cells, (n+63)/64*8)
+	le := binary.LittleEndian
 	tail := uint(c.w-1)%64 + 1 // bits in a row's last word
+	var acc uint64
+	fill, j := uint(0), 0
 	for r := range c.h {
 		row := v[r*c.words : (r+1)*c.words]
-		for _, x := range row[:len(row)-1] {
-			out.write(x, 64)
+		for _, x := range row[:len(row)-1] { // whole words keep fill
+			le.PutUint64(out[j:], acc|x<<(fill&63))
+			j += 8
+			acc = x >> 1 >> ((63 - fill) & 63)
 		}
-		out.write(row[len(row)-1]&c.last, tail)
+		x := row[len(row)-1] & c.last
+		acc |= x << (fill & 63)
+		if fill += tail; fill >= 64 {
+			le.PutUint64(out[j:], acc)
+			j += 8
+			fill -= 64
+			acc = x >> 1 >> ((tail - 1 - fill) & 63) // the bits of x left
+		}
 	}
-	return out.flush()[:(n+7)/8]
-}
-
-// bitWriter appends bits to a bitmap in the order of Cells, 64 at a time.
-type bitWriter struct {
-	b   Cells
-	acc uint64 // bits not yet in b, the first at bit 0
-	n   uint   // how many, < 64
-}
-
-// write appends the low k bits of x, 1 <= k <= 64; the higher bits of x
-// must be clear.
-func (w *bitWriter) write(x uint64, k uint) {
-	w.acc |= x << w.n
-	if w.n+k < 64 {
-		w.n += k
-		return
+	if fill > 0 {
+		le.PutUint64(out[j:], acc)
 	}
-	w.b = binary.LittleEndian.AppendUint64(w.b, w.acc)
-	w.acc = x >> (64 - w.n) // Go shifts by 64 give 0
-	w.n += k - 64
-}
-
-// flush writes out the bits still held, padded with clear bits to a word.
-func (w *bitWriter) flush() Cells {
-	if w.n > 0 {
-		w.b = binary.LittleEndian.AppendUint64(w.b, w.acc)
-		w.acc, w.n = 0, 0
-	}
-	return w.b
+	return out[:(n+7)/8]
 }
 
 // boolBytes views cells as their bytes, each 0 or 1 (as Go stores bools),
