@@ -186,13 +186,21 @@ func (sys *system) solveSlowly(sum, left []uint64) {
 	copy(sum[sys.words:], b)
 }
 
-// solveLeft sets sum to what solveSlowly gives for left.
+// solveLeft sets sum, of stride words, to what solveSlowly gives for left.
 func (sys *system) solveLeft(sum, left []uint64) {
 	clear(sum)
 	for t, bitset := range left {
 		for ; bitset != 0; bitset &= bitset - 1 {
 			j := 64*t + bits.TrailingZeros64(bitset)
-			xor(sum, sys.byCell[j*sys.stride:][:sys.stride])
+			row := sys.byCell[j*len(sum):][:len(sum)]
+			i := 0
+			for ; i+4 <= len(sum); i += 4 { // xorInto, written out as too big to inline
+				s, x := (*[4]uint64)(sum[i:]), (*[4]uint64)(row[i:])
+				s[0], s[1], s[2], s[3] = s[0]^x[0], s[1]^x[1], s[2]^x[2], s[3]^x[3]
+			}
+			for ; i < len(sum); i++ {
+				sum[i] ^= row[i]
+			}
 		}
 	}
 }

@@ -155,9 +155,7 @@ func (c *chaser) pressSets(dst []uint64, t target, flipAll []uint64) [len(colors
 	size := c.h * c.words
 	white := c.fullPressesInto(dst[:size+c.words], t.first, need{cells: t.toWhite})
 	black := dst[size+c.words:][:size:size]
-	for i, x := range white {
-		black[i] = x ^ flipAll[i]
-	}
+	xorInto(black, white, flipAll)
 	return [...][]uint64{black, white}
 }
 
@@ -563,8 +561,27 @@ func xor(dst, src []uint64) {
 	}
 }
 
+// xorInto sets dst to a ^ b, all of one length; dst may be a. It takes
+// four words a turn, as in WebAssembly every loop turn costs a dispatch.
+func xorInto(dst, a, b []uint64) {
+	a, b = a[:len(dst)], b[:len(dst)]
+	i := 0
+	for ; i+4 <= len(dst); i += 4 {
+		d, x, y := (*[4]uint64)(dst[i:]), (*[4]uint64)(a[i:]), (*[4]uint64)(b[i:])
+		d[0], d[1], d[2], d[3] = x[0]^y[0], x[1]^y[1], x[2]^y[2], x[3]^y[3]
+	}
+	for ; i < len(dst); i++ {
+		dst[i] = a[i] ^ b[i]
+	}
+}
+
+// popcount counts the bits set in v, four words a turn (see xorInto).
 func popcount(v []uint64) int {
 	n := 0
+	for ; len(v) >= 4; v = v[4:] {
+		x := (*[4]uint64)(v)
+		n += bits.OnesCount64(x[0]) + bits.OnesCount64(x[1]) + bits.OnesCount64(x[2]) + bits.OnesCount64(x[3])
+	}
 	for _, x := range v {
 		n += bits.OnesCount64(x)
 	}
