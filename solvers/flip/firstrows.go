@@ -31,22 +31,19 @@ import (
 // firstRows solves for the first row of presses: it sets each target's
 // first row turning its board white, or nil if none does, and returns a
 // basis of the quiet first rows, whose chases change nothing, shared: not
-// to be changed.
+// to be changed. It chases in scratch, of c.chaseWords() words or more.
 //
 // Solving is linear in what chasing leaves wrong, so the shape's system
 // holds it worked out for each single cell left wrong (see system.byCell):
 // a board takes one chase and one sum. Black needs no solving of its own
 // (see system.flipAll).
-func (c *chaser) firstRows(targets []target) [][]uint64 {
+func (c *chaser) firstRows(targets []target, scratch []uint64) [][]uint64 {
 	sys := c.system()
 	n := c.words
-	// Two rows to chase, one left wrong, and each board's first row
-	// followed by its remainder.
-	scratch := make([]uint64, 3*n+len(targets)*sys.stride)
-	rows, left, sums := scratch[:2*n], scratch[2*n:3*n], scratch[3*n:]
+	// Each board's first row followed by its remainder.
+	sums := make([]uint64, len(targets)*sys.stride)
 	for i := range targets {
-		clear(rows)
-		c.chase(rows[:n], need{cells: targets[i].toWhite}, rows, left)
+		_, left := c.chase(nil, need{cells: targets[i].toWhite}, scratch[:c.chaseWords()])
 		sum := sums[i*sys.stride:][:sys.stride]
 		sys.solveLeft(sum, left)
 		if isZero(sum[n:]) {
@@ -166,11 +163,11 @@ func newSystem(c rows) *system {
 		cell[j/64] = 1 << (j % 64)
 		sys.solveSlowly(sys.byCell[j*sys.stride:][:sys.stride], cell)
 	}
-	all, todo := need{flip: ^uint64(0)}, make([]uint64, n)
+	all := need{flip: ^uint64(0)}
+	_, left := c.chase(nil, all, make([]uint64, c.chaseWords()))
 	first := make([]uint64, sys.stride)
-	sys.solveSlowly(first, c.chase(make([]uint64, n), all, make([]uint64, 2*n), todo))
-	sys.flipAll = make([]uint64, c.h*n)
-	c.chase(first[:n], all, sys.flipAll, todo)
+	sys.solveSlowly(first, left)
+	sys.flipAll, _ = c.chase(first[:n], all, make([]uint64, c.chaseWords()))
 	return sys
 }
 

@@ -47,11 +47,12 @@ func TestFirstRows(t *testing.T) {
 		}
 		c := newChaser(boards[0])
 		targets := c.targets(boards)
-		quiet := c.firstRows(targets)
+		quiet := c.firstRows(targets, make([]uint64, c.chaseWords()))
 
-		presses, todo := make([]uint64, 2*c.words), make([]uint64, c.words)
+		scratch := make([]uint64, c.chaseWords())
 		leftover := func(first []uint64, need need) []uint64 {
-			return slices.Clone(c.chase(first, need, presses, todo))
+			_, left := c.chase(first, need, scratch)
+			return slices.Clone(left)
 		}
 		m := make([][]uint64, c.w)
 		for i := range m {
@@ -64,7 +65,7 @@ func TestFirstRows(t *testing.T) {
 		for i, tg := range targets {
 			var sets [len(colors)][]uint64
 			if tg.first != nil {
-				sets = c.pressSets(make([]uint64, 2*c.h*c.words+c.words), tg, sys.flipAll)
+				sets = c.pressSets(make([]uint64, c.chaseWords()+c.h*c.words), tg, sys.flipAll)
 			}
 			for k, need := range []need{{tg.toWhite, ^uint64(0)}, {tg.toWhite, 0}} {
 				left := leftover(make([]uint64, c.words), need)
@@ -84,7 +85,7 @@ func TestFirstRows(t *testing.T) {
 				if colors[k] == "w" && !slices.Equal(tg.first, first) {
 					t.Fatalf("%dx%d board %d: first row %x, solving with polynomials gives %x", size[0], size[1], i, tg.first, first)
 				}
-				if presses := c.fullPressesInto(make([]uint64, c.h*c.words+c.words), first, need); !slices.Equal(sets[k], presses) {
+				if presses, _ := c.chase(first, need, scratch); !slices.Equal(sets[k], presses) {
 					t.Fatalf("%dx%d board %d colour %s: presses %x, chasing its own first row gives %x", size[0], size[1], i, colors[k], sets[k], presses)
 				}
 			}

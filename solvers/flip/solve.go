@@ -94,15 +94,16 @@ func solveAll(ctx context.Context, boards []*Board, answers []*Answer, progress 
 	c := newChaser(boards[0])
 	size := c.h * c.words
 	// One buffer holds every board packed, then the two colours'
-	// presses and a row of scratch, reused from board to board.
-	buf := words.get(len(boards)*size + 2*size + c.words)
+	// presses, white's as chase lays them out, reused from board to
+	// board, and first used by firstRows to chase in.
+	buf := words.get(len(boards)*size + c.chaseWords() + size)
 	defer words.put(buf)
 	targets := make([]target, len(boards))
 	for i, b := range boards {
 		targets[i].toWhite = c.pack(buf[i*size:][:size:size], b.Black)
 	}
 	presses := buf[len(boards)*size:]
-	quiet := c.firstRows(targets)
+	quiet := c.firstRows(targets, presses)
 	flipAll := c.system().flipAll
 
 	var quietFull [][]uint64 // made once, when a board first needs it
@@ -115,7 +116,7 @@ func solveAll(ctx context.Context, boards []*Board, answers []*Answer, progress 
 		if quietFull == nil {
 			quietFull = make([][]uint64, len(quiet))
 			for j, q := range quiet {
-				quietFull[j] = c.fullPressesInto(make([]uint64, size+c.words), q, need{})
+				quietFull[j], _ = c.chase(q, need{}, make([]uint64, c.chaseWords()))
 			}
 		}
 		minimal, ties, err := fewest(ctx, cands[:], quietFull, progress)
@@ -149,12 +150,13 @@ func solveAll(ctx context.Context, boards []*Board, answers []*Answer, progress 
 }
 
 // pressSets returns the presses of every row turning t's board black and
-// white, in the order of colors, written into dst, which has room for both
-// and a row of scratch; flipAll is the shape's system.flipAll.
+// white, in the order of colors, written into dst, of c.chaseWords() words
+// for white's chase and h*words more for black; flipAll is the shape's
+// system.flipAll.
 func (c *chaser) pressSets(dst []uint64, t target, flipAll []uint64) [len(colors)][]uint64 {
 	size := c.h * c.words
-	white := c.fullPressesInto(dst[:size+c.words], t.first, need{cells: t.toWhite})
-	black := dst[size+c.words:][:size:size]
+	white, _ := c.chase(t.first, need{cells: t.toWhite}, dst[:c.chaseWords()])
+	black := dst[c.chaseWords():][:size:size]
 	xorInto(black, white, flipAll)
 	return [...][]uint64{black, white}
 }
@@ -172,81 +174,66 @@ func newRows(w, h int) rows {
 }
 
 // chase presses first as row 0, then in each next row exactly the cells of
-// the row above that still need a flip (see need), writing every
-// row's presses to presses. It returns the cells of the last row still
-// needing a flip, in todo, which it also uses as scratch.
+// the row above that still need a flip (see need). It works in p, of h+2
+// rows: a clear row, then each row's presses, then the cells of the last
+// row still needing a flip; it returns those presses and those cells.
 //
-// When presses holds only two rows, they are reused in turn: enough for the
-// cells left wrong, which is all some callers want.
-func (c rows) chase(first []uint64, need need, presses, todo []uint64) []uint64 {
+// Laid out so, one window of three rows, above, this one and next, slides
+// down p: with fewer slices to keep, WebAssembly keeps more in registers.
+func (c rows) chase(first []uint64, need need, p []uint64) (presses, left []uint64) {
 	n := c.words
-	rolling := len(presses) < c.h*n
-	row := presses[:n]
-	copy(row, first)
-	var above []uint64
+	clear(p[:2*n])
+	copy(p[n:2*n], first) // none when nil
+	flip := need.flip     // past the row's end too: cleared below
 	for r := range c.h {
-		// Each row's presses are the cells still wrong above it, so they
-		// go straight into the next row; the last row's go to todo.
-		next := todo
-		switch {
-		case r+1 == c.h:
-		case rolling:
-			next = presses[(r+1)%2*n:][:n] // where above was, read first
-		default:
-			next = presses[(r+1)*n:][:n]
-		}
+		win := p[r*n : (r+3)*n]
 		var wrong []uint64
 		if need.cells != nil {
-			wrong = need.cells[r*n:][:n]
+			wrong = need.cells[r*n : (r+1)*n]
 		}
-		flip := need.flip // past the row's end too: cleared below
 		// A press flips its own cell and both row neighbours; carry is
 		// the last cell of the word before, as bit 0. Four words go in
 		// one step, as in WebAssembly every loop turn costs a dispatch.
 		var carry uint64
 		i := 0
 		for ; i+4 <= n; i += 4 {
-			x := (*[4]uint64)(row[i:])
+			a := (*[4]uint64)(win[i:])
+			x := (*[4]uint64)(win[n+i:])
 			var after uint64
 			if i+4 < n {
-				after = row[i+4]
+				after = win[n+i+4]
 			}
-			t0 := x[0] ^ x[0]<<1 ^ x[0]>>1 ^ carry ^ x[1]<<63 ^ flip
-			t1 := x[1] ^ x[1]<<1 ^ x[1]>>1 ^ x[0]>>63 ^ x[2]<<63 ^ flip
-			t2 := x[2] ^ x[2]<<1 ^ x[2]>>1 ^ x[1]>>63 ^ x[3]<<63 ^ flip
-			t3 := x[3] ^ x[3]<<1 ^ x[3]>>1 ^ x[2]>>63 ^ after<<63 ^ flip
+			t0 := x[0] ^ x[0]<<1 ^ x[0]>>1 ^ carry ^ x[1]<<63 ^ flip ^ a[0]
+			t1 := x[1] ^ x[1]<<1 ^ x[1]>>1 ^ x[0]>>63 ^ x[2]<<63 ^ flip ^ a[1]
+			t2 := x[2] ^ x[2]<<1 ^ x[2]>>1 ^ x[1]>>63 ^ x[3]<<63 ^ flip ^ a[2]
+			t3 := x[3] ^ x[3]<<1 ^ x[3]>>1 ^ x[2]>>63 ^ after<<63 ^ flip ^ a[3]
 			carry = x[3] >> 63
-			if above != nil {
-				a := (*[4]uint64)(above[i:])
-				t0, t1, t2, t3 = t0^a[0], t1^a[1], t2^a[2], t3^a[3]
-			}
 			if wrong != nil {
-				a := (*[4]uint64)(wrong[i:])
-				t0, t1, t2, t3 = t0^a[0], t1^a[1], t2^a[2], t3^a[3]
+				w := (*[4]uint64)(wrong[i:])
+				t0, t1, t2, t3 = t0^w[0], t1^w[1], t2^w[2], t3^w[3]
 			}
-			out := (*[4]uint64)(next[i:]) // may be above: read first
+			out := (*[4]uint64)(win[2*n+i:])
 			out[0], out[1], out[2], out[3] = t0, t1, t2, t3
 		}
 		for ; i < n; i++ {
-			x := row[i]
-			t := x ^ x<<1 ^ x>>1 ^ carry ^ flip
+			x := win[n+i]
+			t := x ^ x<<1 ^ x>>1 ^ carry ^ flip ^ win[i]
 			carry = x >> 63
 			if i+1 < n {
-				t ^= row[i+1] << 63
-			}
-			if above != nil {
-				t ^= above[i]
+				t ^= win[n+i+1] << 63
 			}
 			if wrong != nil {
 				t ^= wrong[i]
 			}
-			next[i] = t
+			win[2*n+i] = t
 		}
-		next[n-1] &= c.last
-		above, row = row, next
+		win[3*n-1] &= c.last
 	}
-	return todo
+	return p[n : (c.h+1)*n : (c.h+1)*n], p[(c.h+1)*n : (c.h+2)*n]
 }
+
+// chaseWords is the length chase wants of p.
+func (c rows) chaseWords() int { return (c.h + 2) * c.words }
 
 // chaser is the board's shape as light chasing sees it: chase rows run along
 // the longer side, so a row has w = min(W, H) bits.
@@ -370,14 +357,6 @@ func b2u(b bool) uint8 {
 		return 1
 	}
 	return 0
-}
-
-// fullPressesInto returns the presses of every row when chasing from
-// first. It writes them into dst, which has room for one row more, as scratch.
-func (c *chaser) fullPressesInto(dst, first []uint64, need need) []uint64 {
-	size := c.h * c.words
-	c.chase(first, need, dst[:size], dst[size:size+c.words])
-	return dst[:size:size]
 }
 
 // wordPool keeps solves' scratch buffers for the next solve: in
