@@ -31,17 +31,17 @@ import (
 // firstRows solves for the first row of presses: it sets each target's
 // first row turning its board white, or nil if none does, and returns a
 // basis of the quiet first rows, whose chases change nothing, shared: not
-// to be changed. It chases in scratch, of c.chaseWords() words or more.
+// to be changed. It chases in scratch, of c.chaseWords() words or more, and
+// writes each target's first row followed by its remainder into sums, of
+// len(targets)*stride words, which the first rows keep.
 //
 // Solving is linear in what chasing leaves wrong, so the shape's system
 // holds it worked out for each single cell left wrong (see system.byCell):
 // a board takes one chase and one sum. Black needs no solving of its own
 // (see system.flipAll).
-func (c *chaser) firstRows(targets []target, scratch []uint64) [][]uint64 {
+func (c *chaser) firstRows(targets []target, scratch, sums []uint64) [][]uint64 {
 	sys := c.system()
 	n := c.words
-	// Each board's first row followed by its remainder.
-	sums := make([]uint64, len(targets)*sys.stride)
 	for i := range targets {
 		_, left := c.chase(nil, need{cells: targets[i].toWhite}, scratch[:c.chaseWords()])
 		sum := sums[i*sys.stride:][:sys.stride]

@@ -47,7 +47,7 @@ func TestFirstRows(t *testing.T) {
 		}
 		c := newChaser(boards[0])
 		targets := c.targets(boards)
-		quiet := c.firstRows(targets, make([]uint64, c.chaseWords()))
+		quiet := c.firstRows(targets, make([]uint64, c.chaseWords()), make([]uint64, len(targets)*c.system().stride))
 
 		scratch := make([]uint64, c.chaseWords())
 		leftover := func(first []uint64, need need) []uint64 {

@@ -92,19 +92,25 @@ type need struct {
 // setup (see firstRows).
 func solveAll(ctx context.Context, boards []*Board, answers []*Answer, progress func(int64)) error {
 	c := newChaser(boards[0])
+	sys := c.system()
 	size := c.h * c.words
-	// One buffer holds every board packed, then the two colours'
-	// presses, white's as chase lays them out, reused from board to
-	// board, and first used by firstRows to chase in.
-	buf := words.get(len(boards)*size + c.chaseWords() + size)
-	defer words.put(buf)
-	targets := make([]target, len(boards))
+	// One buffer holds every board packed and its first row and
+	// remainder, then the two colours' presses, white's as chase lays
+	// them out, reused from board to board, and first used by firstRows
+	// to chase in.
+	pooled := words.get(len(boards)*(size+sys.stride) + c.chaseWords() + size)
+	defer words.put(pooled)
+	buf := *pooled
+	var one [1]target // a lone board's, kept off the heap
+	targets := one[:]
+	if len(boards) > 1 {
+		targets = make([]target, len(boards))
+	}
 	for i, b := range boards {
 		targets[i].toWhite = c.pack(buf[i*size:][:size:size], b.Black)
 	}
-	presses := buf[len(boards)*size:]
-	quiet := c.firstRows(targets, presses)
-	flipAll := c.system().flipAll
+	sums, presses := buf[len(boards)*size:][:len(boards)*sys.stride], buf[len(boards)*(size+sys.stride):]
+	quiet := c.firstRows(targets, presses, sums)
 
 	var quietFull [][]uint64 // made once, when a board first needs it
 	for i, t := range targets {
@@ -112,14 +118,15 @@ func solveAll(ctx context.Context, boards []*Board, answers []*Answer, progress 
 			answers[i] = &Answer{}
 			continue
 		}
-		cands := c.pressSets(presses, t, flipAll)
+		cands := c.pressSets(presses, t, sys.flipAll)
 		if quietFull == nil {
 			quietFull = make([][]uint64, len(quiet))
 			for j, q := range quiet {
 				quietFull[j], _ = c.chase(q, need{}, make([]uint64, c.chaseWords()))
 			}
 		}
-		minimal, ties, err := fewest(ctx, cands[:], quietFull, progress)
+		var ties [len(colors)]int
+		minimal, err := fewest(ctx, cands[:], quietFull, ties[:], progress)
 		if err != nil {
 			return err
 		}
@@ -243,11 +250,11 @@ type chaser struct {
 	boardW     int
 }
 
-func newChaser(b *Board) *chaser {
+func newChaser(b *Board) chaser {
 	if b.W > b.H {
-		return &chaser{rows: newRows(b.H, b.W), transposed: true, boardW: b.W}
+		return chaser{rows: newRows(b.H, b.W), transposed: true, boardW: b.W}
 	}
-	return &chaser{rows: newRows(b.W, b.H), boardW: b.W}
+	return chaser{rows: newRows(b.W, b.H), boardW: b.W}
 }
 
 // pack writes the black cells as chase-row bitsets into v, of c.h*c.words
@@ -366,30 +373,33 @@ type wordPool struct{ p sync.Pool }
 
 var words wordPool
 
-// get returns a buffer of n words, with any contents.
-func (w *wordPool) get(n int) []uint64 {
+// get returns a buffer of n words, with any contents, as the pointer the
+// pool keeps, so that giving it back allocates nothing.
+func (w *wordPool) get(n int) *[]uint64 {
 	if b, ok := w.p.Get().(*[]uint64); ok && cap(*b) >= n {
-		return (*b)[:n]
+		*b = (*b)[:n]
+		return b
 	}
-	return make([]uint64, n)
+	b := make([]uint64, n)
+	return &b
 }
 
 // put gives b back; nothing may use it after.
-func (w *wordPool) put(b []uint64) { w.p.Put(&b) }
+func (w *wordPool) put(b *[]uint64) { w.p.Put(b) }
 
 // fewest replaces each press set in cands by the smallest one reachable by
 // adding quiet press sets. It reports whether that is proven the smallest:
 // true when the 2^len(quiet) combinations were all tried, false when that
 // was too much work and it stopped at a set no single quiet set improves.
-// ties[i] is how many sets as small as cands[i] it met, 1 or 2 (two or more).
-func fewest(ctx context.Context, cands, quiet [][]uint64, progress func(int64)) (minimal bool, ties []int, err error) {
-	ties = make([]int, len(cands))
+// It sets ties[i], of len(cands), to how many sets as small as cands[i] it
+// met, 1 or 2 (two or more).
+func fewest(ctx context.Context, cands, quiet [][]uint64, ties []int, progress func(int64)) (minimal bool, err error) {
 	for i := range ties {
 		ties[i] = 1
 	}
 	k := len(quiet)
 	if k == 0 {
-		return true, ties, nil
+		return true, nil
 	}
 	// Only the cells some quiet set presses can change: the search packs
 	// just those densely, and counts the rest once.
@@ -404,10 +414,10 @@ func fewest(ctx context.Context, cands, quiet [][]uint64, progress func(int64)) 
 	if k > 40 || uint64(len(cands)*words)<<k > maxSearchWork {
 		for _, v := range cands {
 			if err := descend(ctx, v, quiet); err != nil {
-				return false, nil, err
+				return false, err
 			}
 		}
-		return false, ties, nil
+		return false, nil
 	}
 	// The first m quiet sets are tabled: all their 2^m sums. The rest
 	// are walked in Gray code, one XOR per step, and each step compares
@@ -452,7 +462,7 @@ func fewest(ctx context.Context, cands, quiet [][]uint64, progress func(int64)) 
 		}
 		if done := s << m; done%checkEvery == 0 && done > 0 {
 			if err := ctx.Err(); err != nil {
-				return false, nil, err
+				return false, err
 			}
 			if progress != nil {
 				progress(int64(done))
@@ -480,7 +490,7 @@ func fewest(ctx context.Context, cands, quiet [][]uint64, progress func(int64)) 
 			}
 		}
 	}
-	return true, ties, nil
+	return true, nil
 }
 
 // gather packs the bits of v selected by mask densely into dst, which must
