@@ -192,45 +192,40 @@ func (c rows) chase(first []uint64, need need, p []uint64) (presses, left []uint
 	clear(p[:2*n])
 	copy(p[n:2*n], first) // none when nil
 	flip := need.flip     // past the row's end too: cleared below
+	cells, step := need.cells, n
+	if cells == nil {
+		cells, step = p[:n], 0 // the clear row on top, for every row
+	}
 	for r := range c.h {
 		win := p[r*n : (r+3)*n]
-		var wrong []uint64
-		if need.cells != nil {
-			wrong = need.cells[r*n : (r+1)*n]
-		}
+		wrong := cells[r*step : r*step+n]
 		// A press flips its own cell and both row neighbours; carry is
 		// the last cell of the word before, as bit 0. Four words go in
-		// one step, as in WebAssembly every loop turn costs a dispatch.
+		// one step, as in WebAssembly every loop turn costs a dispatch,
+		// each stored once made, which keeps few values live.
 		var carry uint64
 		i := 0
 		for ; i+4 <= n; i += 4 {
 			a := (*[4]uint64)(win[i:])
 			x := (*[4]uint64)(win[n+i:])
+			w := (*[4]uint64)(wrong[i:])
+			out := (*[4]uint64)(win[2*n+i:])
 			var after uint64
 			if i+4 < n {
 				after = win[n+i+4]
 			}
-			t0 := x[0] ^ x[0]<<1 ^ x[0]>>1 ^ carry ^ x[1]<<63 ^ flip ^ a[0]
-			t1 := x[1] ^ x[1]<<1 ^ x[1]>>1 ^ x[0]>>63 ^ x[2]<<63 ^ flip ^ a[1]
-			t2 := x[2] ^ x[2]<<1 ^ x[2]>>1 ^ x[1]>>63 ^ x[3]<<63 ^ flip ^ a[2]
-			t3 := x[3] ^ x[3]<<1 ^ x[3]>>1 ^ x[2]>>63 ^ after<<63 ^ flip ^ a[3]
+			out[0] = x[0] ^ x[0]<<1 ^ x[0]>>1 ^ carry ^ x[1]<<63 ^ flip ^ a[0] ^ w[0]
+			out[1] = x[1] ^ x[1]<<1 ^ x[1]>>1 ^ x[0]>>63 ^ x[2]<<63 ^ flip ^ a[1] ^ w[1]
+			out[2] = x[2] ^ x[2]<<1 ^ x[2]>>1 ^ x[1]>>63 ^ x[3]<<63 ^ flip ^ a[2] ^ w[2]
+			out[3] = x[3] ^ x[3]<<1 ^ x[3]>>1 ^ x[2]>>63 ^ after<<63 ^ flip ^ a[3] ^ w[3]
 			carry = x[3] >> 63
-			if wrong != nil {
-				w := (*[4]uint64)(wrong[i:])
-				t0, t1, t2, t3 = t0^w[0], t1^w[1], t2^w[2], t3^w[3]
-			}
-			out := (*[4]uint64)(win[2*n+i:])
-			out[0], out[1], out[2], out[3] = t0, t1, t2, t3
 		}
 		for ; i < n; i++ {
 			x := win[n+i]
-			t := x ^ x<<1 ^ x>>1 ^ carry ^ flip ^ win[i]
+			t := x ^ x<<1 ^ x>>1 ^ carry ^ flip ^ win[i] ^ wrong[i]
 			carry = x >> 63
 			if i+1 < n {
 				t ^= win[n+i+1] << 63
-			}
-			if wrong != nil {
-				t ^= wrong[i]
 			}
 			win[2*n+i] = t
 		}
