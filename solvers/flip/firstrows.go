@@ -191,7 +191,7 @@ func (sys *system) solveLeft(sum, left []uint64) {
 			j := 64*t + bits.TrailingZeros64(bitset)
 			row := sys.byCell[j*len(sum):][:len(sum)]
 			i := 0
-			for ; i+4 <= len(sum); i += 4 { // xorInto, written out as too big to inline
+			for ; i+4 <= len(sum); i += 4 { // as xorCount, written out to be inlined
 				s, x := (*[4]uint64)(sum[i:]), (*[4]uint64)(row[i:])
 				s[0], s[1], s[2], s[3] = s[0]^x[0], s[1]^x[1], s[2]^x[2], s[3]^x[3]
 			}

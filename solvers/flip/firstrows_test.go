@@ -65,7 +65,13 @@ func TestFirstRows(t *testing.T) {
 		for i, tg := range targets {
 			var sets [len(colors)][]uint64
 			if tg.first != nil {
-				sets = c.pressSets(make([]uint64, c.chaseWords()+c.h*c.words), tg, sys.flipAll)
+				var counts [len(colors)]int
+				sets, counts = c.pressSets(make([]uint64, c.chaseWords()+c.h*c.words), tg, sys.flipAll)
+				for k, set := range sets {
+					if counts[k] != popcount(set) {
+						t.Fatalf("%dx%d board %d colour %s: %d presses counted, %d in the set", size[0], size[1], i, colors[k], counts[k], popcount(set))
+					}
+				}
 			}
 			for k, need := range []need{{tg.toWhite, ^uint64(0)}, {tg.toWhite, 0}} {
 				left := leftover(make([]uint64, c.words), need)

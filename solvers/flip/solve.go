@@ -118,7 +118,7 @@ func solveAll(ctx context.Context, boards []*Board, answers []*Answer, progress 
 			answers[i] = &Answer{}
 			continue
 		}
-		cands := c.pressSets(presses, t, sys.flipAll)
+		cands, counts := c.pressSets(presses, t, sys.flipAll)
 		if quietFull == nil {
 			quietFull = make([][]uint64, len(quiet))
 			for j, q := range quiet {
@@ -130,10 +130,12 @@ func solveAll(ctx context.Context, boards []*Board, answers []*Answer, progress 
 		if err != nil {
 			return err
 		}
-		var counts [len(colors)]int
 		best := 0
 		for j, v := range cands {
-			if counts[j] = popcount(v); counts[j] < counts[best] {
+			if len(quiet) > 0 { // fewest may have changed it
+				counts[j] = popcount(v)
+			}
+			if counts[j] < counts[best] {
 				best = j
 			}
 		}
@@ -157,15 +159,15 @@ func solveAll(ctx context.Context, boards []*Board, answers []*Answer, progress 
 }
 
 // pressSets returns the presses of every row turning t's board black and
-// white, in the order of colors, written into dst, of c.chaseWords() words
-// for white's chase and h*words more for black; flipAll is the shape's
-// system.flipAll.
-func (c *chaser) pressSets(dst []uint64, t target, flipAll []uint64) [len(colors)][]uint64 {
+// white, in the order of colors, and how many each has. It writes them
+// into dst, of c.chaseWords() words for white's chase and h*words more for
+// black; flipAll is the shape's system.flipAll.
+func (c *chaser) pressSets(dst []uint64, t target, flipAll []uint64) (sets [len(colors)][]uint64, counts [len(colors)]int) {
 	size := c.h * c.words
 	white, _ := c.chase(t.first, need{cells: t.toWhite}, dst[:c.chaseWords()])
 	black := dst[c.chaseWords():][:size:size]
-	xorInto(black, white, flipAll)
-	return [...][]uint64{black, white}
+	counts[1], counts[0] = xorCount(black, white, flipAll)
+	return [...][]uint64{black, white}, counts
 }
 
 // rows is the shape of a bit-packed board seen by light chasing: h rows of
@@ -545,21 +547,27 @@ func xor(dst, src []uint64) {
 	}
 }
 
-// xorInto sets dst to a ^ b, all of one length; dst may be a. It takes
-// four words a turn, as in WebAssembly every loop turn costs a dispatch.
-func xorInto(dst, a, b []uint64) {
+// xorCount sets dst to a ^ b, all of one length and apart, and returns
+// the number of bits set in a and in dst. It takes four words a turn, as in WebAssembly
+// every loop turn costs a dispatch.
+func xorCount(dst, a, b []uint64) (onesA, onesDst int) {
 	a, b = a[:len(dst)], b[:len(dst)]
 	i := 0
 	for ; i+4 <= len(dst); i += 4 {
 		d, x, y := (*[4]uint64)(dst[i:]), (*[4]uint64)(a[i:]), (*[4]uint64)(b[i:])
 		d[0], d[1], d[2], d[3] = x[0]^y[0], x[1]^y[1], x[2]^y[2], x[3]^y[3]
+		onesA += bits.OnesCount64(x[0]) + bits.OnesCount64(x[1]) + bits.OnesCount64(x[2]) + bits.OnesCount64(x[3])
+		onesDst += bits.OnesCount64(d[0]) + bits.OnesCount64(d[1]) + bits.OnesCount64(d[2]) + bits.OnesCount64(d[3])
 	}
 	for ; i < len(dst); i++ {
 		dst[i] = a[i] ^ b[i]
+		onesA += bits.OnesCount64(a[i])
+		onesDst += bits.OnesCount64(dst[i])
 	}
+	return onesA, onesDst
 }
 
-// popcount counts the bits set in v, four words a turn (see xorInto).
+// popcount counts the bits set in v, four words a turn (see xorCount).
 func popcount(v []uint64) int {
 	n := 0
 	for ; len(v) >= 4; v = v[4:] {
