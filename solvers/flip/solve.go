@@ -259,43 +259,45 @@ func newChaser(b *Board) chaser {
 func (c *chaser) pack(v []uint64, cells []bool) []uint64 {
 	if c.transposed {
 		clear(v)
-	}
-	for r := range c.h {
-		row := v[r*c.words : (r+1)*c.words]
-		if c.transposed {
+		for r := range c.h {
+			row := v[r*c.words : (r+1)*c.words]
 			for j := range c.w {
 				row[j/64] |= uint64(b2u(cells[j*c.boardW+r])) << (j % 64)
 			}
+		}
+		return v
+	}
+	le := binary.LittleEndian
+	whole := c.w / 64 // words of 64 cells in a row
+	for r := range c.h {
+		row := v[r*c.words : (r+1)*c.words]
+		in := boolBytes(cells[r*c.w : (r+1)*c.w])
+		for t := range whole {
+			// Written out, not a call and not a loop: in WebAssembly
+			// every call and every loop turn costs a dispatch.
+			s := (*[64]byte)(in[t*64:])
+			row[t] = le.Uint64(s[0:])*gather8>>56 |
+				le.Uint64(s[8:])*gather8>>56<<8 |
+				le.Uint64(s[16:])*gather8>>56<<16 |
+				le.Uint64(s[24:])*gather8>>56<<24 |
+				le.Uint64(s[32:])*gather8>>56<<32 |
+				le.Uint64(s[40:])*gather8>>56<<40 |
+				le.Uint64(s[48:])*gather8>>56<<48 |
+				le.Uint64(s[56:])*gather8>>56<<56
+		}
+		if whole == len(row) {
 			continue
 		}
-		in := boolBytes(cells[r*c.w : (r+1)*c.w])
-		for t := range row {
-			seg := in[t*64 : min(len(in), t*64+64)]
-			if len(seg) == 64 { // a whole word in one step
-				// Written out, not a call and not a loop: in WebAssembly
-				// every call and every loop turn costs a dispatch.
-				s := (*[64]byte)(seg)
-				le := binary.LittleEndian
-				row[t] = le.Uint64(s[0:])*gather8>>56 |
-					le.Uint64(s[8:])*gather8>>56<<8 |
-					le.Uint64(s[16:])*gather8>>56<<16 |
-					le.Uint64(s[24:])*gather8>>56<<24 |
-					le.Uint64(s[32:])*gather8>>56<<32 |
-					le.Uint64(s[40:])*gather8>>56<<40 |
-					le.Uint64(s[48:])*gather8>>56<<48 |
-					le.Uint64(s[56:])*gather8>>56<<56
-				continue
-			}
-			var x uint64
-			j := 0
-			for ; j+8 <= len(seg); j += 8 { // eight cells at a time
-				x |= (binary.LittleEndian.Uint64(seg[j:]) * gather8) >> 56 << j
-			}
-			for ; j < len(seg); j++ {
-				x |= uint64(seg[j]) << j
-			}
-			row[t] = x
+		seg := in[whole*64:] // the rest, under 64 cells
+		var x uint64
+		j := 0
+		for ; j+8 <= len(seg); j += 8 { // eight cells at a time
+			x |= le.Uint64(seg[j:]) * gather8 >> 56 << j
 		}
+		for ; j < len(seg); j++ {
+			x |= uint64(seg[j]) << j
+		}
+		row[whole] = x
 	}
 	return v
 }
