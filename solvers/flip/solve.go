@@ -320,32 +320,49 @@ func (c *chaser) unpack(v []uint64) Cells {
 	// at a time, through acc, which holds the fill < 64 bits not yet
 	// written. Shifts are masked to 0..63, which they are, so that the
 	// compiler need not handle larger ones; x >> (64-k), which must be 0
-	// for k = 0, is written x >> 1 >> (63-k).
-	out := make(Cells, (n+63)/64*8)
-	le := binary.LittleEndian
+	// for k = 0, is written x >> 1 >> (63-k). The words are written as
+	// words, not bytes: in WebAssembly that took a third off unpack.
+	out := make([]uint64, (n+63)/64)
 	tail := uint(c.w-1)%64 + 1 // bits in a row's last word
+	whole := c.words - 1       // words of a row but its last
 	var acc uint64
-	fill, j := uint(0), 0
+	fill, k := uint(0), 0
 	for r := range c.h {
 		row := v[r*c.words : (r+1)*c.words]
-		for _, x := range row[:len(row)-1] { // whole words keep fill
-			le.PutUint64(out[j:], acc|x<<(fill&63))
-			j += 8
+		for t := range whole { // whole words keep fill
+			x := row[t]
+			out[k] = acc | x<<(fill&63)
+			k++
 			acc = x >> 1 >> ((63 - fill) & 63)
 		}
-		x := row[len(row)-1] & c.last
+		x := row[whole] & c.last
 		acc |= x << (fill & 63)
 		if fill += tail; fill >= 64 {
-			le.PutUint64(out[j:], acc)
-			j += 8
+			out[k] = acc
+			k++
 			fill -= 64
 			acc = x >> 1 >> ((tail - 1 - fill) & 63) // the bits of x left
 		}
 	}
 	if fill > 0 {
-		le.PutUint64(out[j:], acc)
+		out[k] = acc
 	}
-	return out[:(n+7)/8]
+	return wordCells(out)[:(n+7)/8]
+}
+
+// littleEndian is whether a word's bytes lie low first in memory, as on
+// WebAssembly and amd64, so that its bits are in Cells' order.
+var littleEndian = binary.NativeEndian.Uint16([]byte{1, 0}) == 1
+
+// wordCells views bit-packed words, bit i of the set at bit i%64 of word
+// i/64, as Cells, in place.
+func wordCells(words []uint64) Cells {
+	if !littleEndian {
+		for i, x := range words {
+			words[i] = bits.ReverseBytes64(x)
+		}
+	}
+	return unsafe.Slice((*byte)(unsafe.Pointer(unsafe.SliceData(words))), 8*len(words))
 }
 
 // boolBytes views cells as their bytes, each 0 or 1 (as Go stores bools),

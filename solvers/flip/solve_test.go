@@ -563,3 +563,22 @@ func TestWordLoops(t *testing.T) {
 		}
 	}
 }
+
+// wordCells keeps every bit where Cells reads it, whatever the machine's
+// byte order.
+func TestWordCells(t *testing.T) {
+	rng := rand.New(rand.NewPCG(16, 17))
+	for n := 1; n <= 3; n++ {
+		words := make([]uint64, n)
+		for i := range words {
+			words[i] = rng.Uint64()
+		}
+		want := slices.Clone(words)
+		cells := wordCells(words)
+		for i := range 64 * n {
+			if got := cells.Has(i); got != (want[i/64]>>(i%64)&1 == 1) {
+				t.Fatalf("%d words %x: cell %d is %v", n, want, i, got)
+			}
+		}
+	}
+}
