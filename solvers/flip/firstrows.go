@@ -7,7 +7,9 @@ import (
 )
 
 // The first-row system is solved with polynomials over GF(2), in O(w²) bit
-// work where elimination takes O(w³).
+// work where elimination takes O(w³), once per board shape, then for each
+// single cell left wrong (O(w³) bits, in words); each board's solution is a
+// sum of those (system.byCell).
 //
 // What stays wrong in the last row after chasing from first row x is
 // M x + (what chasing from no presses leaves). M = P(T) for T the
