@@ -53,7 +53,8 @@ const checkEvery = 1 << 14
 // function of the first row. The chase runs along the longer side, so the
 // system has only min(W, H) unknowns, and its matrix is a polynomial in the
 // row-press matrix: one extended Euclid on polynomials over GF(2) solves it
-// for both colours (see firstRows).
+// for the board's shape, once, and a board then takes a sum of per-cell
+// solutions, for both colours (see firstRows).
 // Its solutions differ by the null space ("quiet" press sets that change
 // nothing), which is searched exhaustively when small enough, over just the
 // cells quiet sets press, packed 64 to a word.
@@ -268,10 +269,12 @@ func (c *chaser) pack(v []uint64, cells []bool) []uint64 {
 		return v
 	}
 	le := binary.LittleEndian
-	whole := c.w / 64 // words of 64 cells in a row
+	whole := c.w / 64        // words of 64 cells in a row
+	rest := boolBytes(cells) // the rows not yet packed
 	for r := range c.h {
 		row := v[r*c.words : (r+1)*c.words]
-		in := boolBytes(cells[r*c.w : (r+1)*c.w])
+		in := rest[:c.w]
+		rest = rest[c.w:]
 		for t := range whole {
 			// Written out, not a call and not a loop: in WebAssembly
 			// every call and every loop turn costs a dispatch.
