@@ -7,7 +7,9 @@ import (
 )
 
 // The first-row system is solved with polynomials over GF(2), in O(w²) bit
-// work where elimination takes O(w³).
+// work where elimination takes O(w³), once per board shape, then for each
+// single cell left wrong (O(w³) bits, in words); each board's solution is a
+// sum of those (system.byCell).
 //
 // What stays wrong in the last row after chasing from first row x is
 // M x + (what chasing from no presses leaves). M = P(T) for T the
@@ -28,34 +30,26 @@ import (
 // Polynomials are bitsets, coefficient of t^k at bit k, all of the same
 // length, enough for degree w.
 
-// firstRows solves for the first row of presses. For each target's needs
-// (the cells to flip), it sets a first row reaching it, or nil if none does;
-// it returns a basis of the quiet first rows, whose chases change nothing,
-// shared: not to be changed.
-func (c *chaser) firstRows(targets []target) [][]uint64 {
+// firstRows solves for the first row of presses: it sets each target's
+// first row turning its board white, or nil if none does, and returns a
+// basis of the quiet first rows, whose chases change nothing, shared: not
+// to be changed. It chases in scratch, of c.chaseWords() words or more, and
+// writes each target's first row followed by its remainder into sums, of
+// len(targets)*stride words, which the first rows keep.
+//
+// Solving is linear in what chasing leaves wrong, so the shape's system
+// holds it worked out for each single cell left wrong (see system.byCell):
+// a board takes one chase and one sum. Black needs no solving of its own
+// (see system.flipAll).
+func (c *chaser) firstRows(targets []target, scratch, sums []uint64) [][]uint64 {
 	sys := c.system()
-	n, pw := c.words, len(sys.chi)
-	// Two rows to chase, one left wrong and a copy, two polynomials.
-	scratch := make([]uint64, 4*n+2*pw)
-	left, rhs := scratch[2*n:3*n], scratch[3*n:4*n]
-	b, quotient := scratch[4*n:][:pw], scratch[4*n+pw:]
+	n := c.words
 	for i := range targets {
-		// Chasing is linear, and both colours' needs share their cells:
-		// what the cells' complement leaves wrong is what the cells leave
-		// plus what flipping every cell leaves.
-		clear(scratch[:2*n])
-		c.chase(scratch[:n], need{cells: targets[i].need[0].cells}, scratch[:2*n], left)
-		for k, need := range targets[i].need {
-			copy(rhs, left)
-			if need.flip != 0 {
-				xor(rhs, sys.flipAll)
-			}
-			clear(b)
-			clear(quotient)
-			sys.toPoly(b, rhs)
-			if polyDivide(quotient, b, sys.g) {
-				targets[i].first[k] = combine(sys.solving, n, quotient)
-			}
+		_, left := c.chase(nil, need{cells: targets[i].toWhite}, scratch[:c.chaseWords()])
+		sum := sums[i*sys.stride:][:sys.stride]
+		sys.solveLeft(sum, left)
+		if isZero(sum[n:]) {
+			targets[i].first = sum[:n:n]
 		}
 	}
 	return sys.quiet
@@ -72,7 +66,17 @@ type system struct {
 	solving []uint64
 	chi, g  []uint64
 	quiet   [][]uint64
-	flipAll []uint64 // what chasing from no presses leaves wrong when every cell needs a flip
+	// Row j of byCell, stride words, is what cell j left wrong adds to
+	// the first row (n words) and to the remainder of B mod g (the rest):
+	// both are linear in what is left wrong, so a board's are the sum of
+	// its cells' rows (see solveLeft), with no polynomial work per board.
+	byCell []uint64
+	stride int
+	// flipAll is every row's presses flipping every cell. That is always
+	// possible (Sutner: the all-ones board of Lights Out is solvable on
+	// every grid), so a board can be turned black exactly when it can be
+	// turned white, by the white presses plus these.
+	flipAll []uint64
 }
 
 // lastSystem is the system of the shape last solved: the page solves and
@@ -96,7 +100,6 @@ func newSystem(c rows) *system {
 	newPoly := func() []uint64 { return make([]uint64, pw) }
 	sys := &system{w: w, h: c.h, words: n, krylov: make([]uint64, w*n)}
 
-	sys.flipAll = c.chase(make([]uint64, n), need{flip: ^uint64(0)}, make([]uint64, 2*n), make([]uint64, n))
 	sys.krylov[0] = 1
 	for k := 1; k < w; k++ {
 		c.timesT(sys.krylov[k*n:][:n], sys.krylov[(k-1)*n:][:n])
@@ -141,7 +144,7 @@ func newSystem(c rows) *system {
 	}
 	sys.chi, sys.g = chi, r0
 	sys.solving = make([]uint64, w*n)
-	copy(sys.solving, combine(sys.krylov, n, s0)) // u(T) e0
+	combine(sys.solving[:n], sys.krylov, s0) // u(T) e0
 	for k := 1; k < w; k++ {
 		c.timesT(sys.solving[k*n:][:n], sys.solving[(k-1)*n:][:n])
 	}
@@ -150,10 +153,55 @@ func newSystem(c rows) *system {
 	polyDivide(cofactor, slices.Clone(chi), sys.g)
 	sys.quiet = make([][]uint64, polyDeg(sys.g))
 	for i := range sys.quiet {
-		sys.quiet[i] = combine(sys.krylov, n, cofactor)
+		sys.quiet[i] = combine(make([]uint64, n), sys.krylov, cofactor)
 		polyTimesT(cofactor)
 	}
+
+	sys.stride = n + (polyDeg(sys.g)+63)/64
+	sys.byCell = make([]uint64, w*sys.stride)
+	cell := make([]uint64, n)
+	for j := range w {
+		clear(cell)
+		cell[j/64] = 1 << (j % 64)
+		sys.solveSlowly(sys.byCell[j*sys.stride:][:sys.stride], cell)
+	}
+	all := need{flip: ^uint64(0)}
+	_, left := c.chase(nil, all, make([]uint64, c.chaseWords()))
+	first := make([]uint64, sys.stride)
+	sys.solveSlowly(first, left)
+	sys.flipAll, _ = c.chase(first[:n], all, make([]uint64, c.chaseWords()))
 	return sys
+}
+
+// solveSlowly sets sum, of stride words, to the first row X = u (B div g)
+// for B the Krylov polynomial of left, what a chase leaves wrong, followed
+// by B mod g, zero when X solves it; it spoils left. solveLeft gets the
+// same faster from byCell, which this makes.
+func (sys *system) solveSlowly(sum, left []uint64) {
+	b, quotient := make([]uint64, len(sys.chi)), make([]uint64, len(sys.chi))
+	sys.toPoly(b, left)
+	polyDivide(quotient, b, sys.g)
+	combine(sum[:sys.words], sys.solving, quotient)
+	copy(sum[sys.words:], b)
+}
+
+// solveLeft sets sum, of stride words, to what solveSlowly gives for left.
+func (sys *system) solveLeft(sum, left []uint64) {
+	clear(sum)
+	for t, bitset := range left {
+		for ; bitset != 0; bitset &= bitset - 1 {
+			j := 64*t + bits.TrailingZeros64(bitset)
+			row := sys.byCell[j*len(sum):][:len(sum)]
+			i := 0
+			for ; i+4 <= len(sum); i += 4 { // as xorCount, written out to be inlined
+				s, x := (*[4]uint64)(sum[i:]), (*[4]uint64)(row[i:])
+				s[0], s[1], s[2], s[3] = s[0]^x[0], s[1]^x[1], s[2]^x[2], s[3]^x[3]
+			}
+			for ; i < len(sum); i++ {
+				sum[i] ^= row[i]
+			}
+		}
+	}
 }
 
 // toPoly sets b, which must start zero, to row x in the Krylov basis,
@@ -165,17 +213,19 @@ func (sys *system) toPoly(b, x []uint64) {
 	}
 }
 
-// combine returns the sum of the rows k of rows, each n words, for the
-// terms t^k of a: with the Krylov basis, the inverse of toPoly.
-func combine(rows []uint64, n int, a []uint64) []uint64 {
-	x := make([]uint64, n)
+// combine sets dst to the sum of the rows k of rows, each len(dst) words,
+// for the terms t^k of a, and returns it: with the Krylov basis, the
+// inverse of toPoly.
+func combine(dst, rows, a []uint64) []uint64 {
+	n := len(dst)
+	clear(dst)
 	for t, bitset := range a {
 		for ; bitset != 0; bitset &= bitset - 1 {
 			k := 64*t + bits.TrailingZeros64(bitset)
-			xor(x, rows[k*n:][:n])
+			xor(dst, rows[k*n:][:n])
 		}
 	}
-	return x
+	return dst
 }
 
 // timesT sets dst to T x: x's cells each pressed within a row of c.w.
@@ -191,6 +241,16 @@ func (c rows) timesT(dst, x []uint64) {
 		dst[i] = t
 	}
 	dst[len(dst)-1] &= c.last
+}
+
+// isZero reports whether v has no bit set.
+func isZero(v []uint64) bool {
+	for _, x := range v {
+		if x != 0 {
+			return false
+		}
+	}
+	return true
 }
 
 // polyDeg returns the degree of a, -1 for zero.

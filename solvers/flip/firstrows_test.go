@@ -7,12 +7,15 @@ import (
 	"testing"
 )
 
-// TestFirstRows checks firstRows against the leftover matrix built one
-// unit first row at a time, on boards of every small shape and some wide
-// ones: M is symmetric, so a target is solvable exactly when its leftover
-// from no presses lies in the span of M's rows, and the quiet rows number w
-// minus M's rank. Every first row found must leave nothing wrong when
-// chased, and the quiet rows must be quiet and independent.
+// TestFirstRows checks firstRows and pressSets against the leftover matrix
+// built one unit first row at a time, on boards of every small shape and
+// some wide and transposed ones: M is symmetric, so a colour is reachable
+// exactly when its leftover from no presses lies in the span of M's rows,
+// and the quiet rows number w minus M's rank. Each colour's first row,
+// solved with polynomials from what chasing from none leaves wrong
+// (solveSlowly), must leave nothing wrong when chased, be the one
+// firstRows finds for white, and its chase give the press set pressSets
+// gives; the quiet rows must be quiet and independent.
 func TestFirstRows(t *testing.T) {
 	rng := rand.New(rand.NewPCG(10, 11))
 	var sizes [][2]int
@@ -22,9 +25,11 @@ func TestFirstRows(t *testing.T) {
 		}
 	}
 	sizes = append(sizes, [][2]int{{30, 30}, {39, 39}, {63, 70}, {64, 64}, {65, 65}, {66, 90}, {100, 100}, {127, 130}, {128, 128}, {129, 129}, {200, 200}}...)
+	sizes = append(sizes, [][2]int{{7, 3}, {20, 11}, {70, 63}, {131, 129}, {275, 261}}...) // transposed
 	if !testing.Short() {
 		sizes = append(sizes, [2]int{257, 300}, [2]int{512, 512})
 	}
+	solved := map[bool]int{} // how many boards' colours had a solution or not
 	for _, size := range sizes {
 		boards := make([]*Board, 3)
 		for i := range boards {
@@ -42,11 +47,12 @@ func TestFirstRows(t *testing.T) {
 		}
 		c := newChaser(boards[0])
 		targets := c.targets(boards)
-		quiet := c.firstRows(targets)
+		quiet := c.firstRows(targets, make([]uint64, c.chaseWords()), make([]uint64, len(targets)*c.system().stride))
 
-		presses, todo := make([]uint64, 2*c.words), make([]uint64, c.words)
+		scratch := make([]uint64, c.chaseWords())
 		leftover := func(first []uint64, need need) []uint64 {
-			return slices.Clone(c.chase(first, need, presses, todo))
+			_, left := c.chase(first, need, scratch)
+			return slices.Clone(left)
 		}
 		m := make([][]uint64, c.w)
 		for i := range m {
@@ -55,14 +61,38 @@ func TestFirstRows(t *testing.T) {
 			m[i] = leftover(unit, need{})
 		}
 		rankM := rank(m)
+		sys := c.system()
 		for i, tg := range targets {
-			for k, first := range tg.first {
-				solvable := rank(append(slices.Clone(m), leftover(make([]uint64, c.words), tg.need[k]))) == rankM
-				if (first != nil) != solvable {
-					t.Fatalf("%dx%d board %d colour %s: solvable %v, the leftover matrix says %v", size[0], size[1], i, colors[k], first != nil, solvable)
+			var sets [len(colors)][]uint64
+			if tg.first != nil {
+				var counts [len(colors)]int
+				sets, counts = c.pressSets(make([]uint64, c.chaseWords()+c.h*c.words), tg, sys.flipAll)
+				for k, set := range sets {
+					if counts[k] != popcount(set) {
+						t.Fatalf("%dx%d board %d colour %s: %d presses counted, %d in the set", size[0], size[1], i, colors[k], counts[k], popcount(set))
+					}
 				}
-				if first != nil && slices.ContainsFunc(leftover(first, tg.need[k]), nonzero) {
+			}
+			for k, need := range []need{{tg.toWhite, ^uint64(0)}, {tg.toWhite, 0}} {
+				left := leftover(make([]uint64, c.words), need)
+				if solvable := rank(append(slices.Clone(m), left)) == rankM; (tg.first != nil) != solvable {
+					t.Fatalf("%dx%d board %d colour %s: solvable %v, the leftover matrix says %v", size[0], size[1], i, colors[k], tg.first != nil, solvable)
+				}
+				solved[tg.first != nil]++
+				if tg.first == nil {
+					continue
+				}
+				want := make([]uint64, sys.stride)
+				sys.solveSlowly(want, left)
+				first := want[:c.words]
+				if slices.ContainsFunc(leftover(first, need), nonzero) {
 					t.Fatalf("%dx%d board %d colour %s: chasing the first row leaves cells wrong", size[0], size[1], i, colors[k])
+				}
+				if colors[k] == "w" && !slices.Equal(tg.first, first) {
+					t.Fatalf("%dx%d board %d: first row %x, solving with polynomials gives %x", size[0], size[1], i, tg.first, first)
+				}
+				if presses, _ := c.chase(first, need, scratch); !slices.Equal(sets[k], presses) {
+					t.Fatalf("%dx%d board %d colour %s: presses %x, chasing its own first row gives %x", size[0], size[1], i, colors[k], sets[k], presses)
 				}
 			}
 		}
@@ -78,6 +108,9 @@ func TestFirstRows(t *testing.T) {
 			t.Fatalf("%dx%d: the %d quiet rows have rank %d", size[0], size[1], len(quiet), r)
 		}
 	}
+	if solved[false] == 0 || solved[true] == 0 {
+		t.Errorf("%d boards solvable and %d not: want some of each", solved[true], solved[false])
+	}
 }
 
 func nonzero(x uint64) bool { return x != 0 }
@@ -87,7 +120,7 @@ func (c *chaser) targets(boards []*Board) []target {
 	targets := make([]target, len(boards))
 	for i, b := range boards {
 		toWhite := c.pack(make([]uint64, c.h*c.words), b.Black)
-		targets[i].need = [2]need{{toWhite, ^uint64(0)}, {toWhite, 0}}
+		targets[i].toWhite = toWhite
 	}
 	return targets
 }

@@ -53,7 +53,8 @@ const checkEvery = 1 << 14
 // function of the first row. The chase runs along the longer side, so the
 // system has only min(W, H) unknowns, and its matrix is a polynomial in the
 // row-press matrix: one extended Euclid on polynomials over GF(2) solves it
-// for both colours (see firstRows).
+// for the board's shape, once, and a board then takes a sum of per-cell
+// solutions, for both colours (see firstRows).
 // Its solutions differ by the null space ("quiet" press sets that change
 // nothing), which is searched exhaustively when small enough, over just the
 // cells quiet sets press, packed 64 to a word.
@@ -72,17 +73,16 @@ func solve(ctx context.Context, b *Board, progress func(int64)) (*Answer, error)
 	return a[0], nil
 }
 
-// target is one board's system: need[k] is the set of cells to flip to make
-// it all colors[k], the same cells for both, complemented for black;
-// first[k] is a first row of presses doing it, or nil.
+// target is one board's system: toWhite is the set of cells to flip to
+// turn it white, as chase rows, and first a first row of presses doing it,
+// or nil if none does.
 type target struct {
-	need  [2]need
-	first [2][]uint64
+	toWhite []uint64
+	first   []uint64
 }
 
 // need is a set of cells to flip, as chase rows: cells (nil for none), or
-// when flip is ^0 the cells not in it. A board's two colours need
-// complementary sets, which so share their cells.
+// when flip is ^0 the cells not in it.
 type need struct {
 	cells []uint64
 	flip  uint64
@@ -93,47 +93,50 @@ type need struct {
 // setup (see firstRows).
 func solveAll(ctx context.Context, boards []*Board, answers []*Answer, progress func(int64)) error {
 	c := newChaser(boards[0])
+	sys := c.system()
 	size := c.h * c.words
-	// One buffer holds every board packed, then two candidates' presses
-	// with a row of scratch each, reused from board to board.
-	buf := words.get(len(boards)*size + 2*(size+c.words))
-	defer words.put(buf)
-	targets := make([]target, len(boards))
-	for i, b := range boards {
-		toWhite := c.pack(buf[i*size:][:size:size], b.Black)
-		targets[i].need = [2]need{{toWhite, ^uint64(0)}, {toWhite, 0}}
+	// One buffer holds every board packed and its first row and
+	// remainder, then the two colours' presses, white's as chase lays
+	// them out, reused from board to board, and first used by firstRows
+	// to chase in.
+	pooled := words.get(len(boards)*(size+sys.stride) + c.chaseWords() + size)
+	defer words.put(pooled)
+	buf := *pooled
+	var one [1]target // a lone board's, kept off the heap
+	targets := one[:]
+	if len(boards) > 1 {
+		targets = make([]target, len(boards))
 	}
-	presses := buf[len(boards)*size:]
-	quiet := c.firstRows(targets)
+	for i, b := range boards {
+		targets[i].toWhite = c.pack(buf[i*size:][:size:size], b.Black)
+	}
+	sums, presses := buf[len(boards)*size:][:len(boards)*sys.stride], buf[len(boards)*(size+sys.stride):]
+	quiet := c.firstRows(targets, presses, sums)
 
 	var quietFull [][]uint64 // made once, when a board first needs it
 	for i, t := range targets {
-		var cands [][]uint64
-		var candColors []string
-		for k, first := range t.first {
-			if first != nil {
-				cands = append(cands, c.fullPressesInto(presses[len(cands)*(size+c.words):][:size+c.words], first, t.need[k]))
-				candColors = append(candColors, colors[k])
-			}
-		}
-		if len(cands) == 0 {
+		if t.first == nil {
 			answers[i] = &Answer{}
 			continue
 		}
+		cands, counts := c.pressSets(presses, t, sys.flipAll)
 		if quietFull == nil {
 			quietFull = make([][]uint64, len(quiet))
 			for j, q := range quiet {
-				quietFull[j] = c.fullPressesInto(make([]uint64, size+c.words), q, need{})
+				quietFull[j], _ = c.chase(q, need{}, make([]uint64, c.chaseWords()))
 			}
 		}
-		minimal, ties, err := fewest(ctx, cands, quietFull, progress)
+		var ties [len(colors)]int
+		minimal, err := fewest(ctx, cands[:], quietFull, ties[:], progress)
 		if err != nil {
 			return err
 		}
-		var counts [len(colors)]int
 		best := 0
 		for j, v := range cands {
-			if counts[j] = popcount(v); counts[j] < counts[best] {
+			if len(quiet) > 0 { // fewest may have changed it
+				counts[j] = popcount(v)
+			}
+			if counts[j] < counts[best] {
 				best = j
 			}
 		}
@@ -148,12 +151,24 @@ func solveAll(ctx context.Context, boards []*Board, answers []*Answer, progress 
 			Possible:  true,
 			Presses:   c.unpack(cands[best]),
 			Count:     counts[best],
-			Color:     candColors[best],
+			Color:     colors[best],
 			Minimal:   minimal,
 			Solutions: solutions,
 		}
 	}
 	return nil
+}
+
+// pressSets returns the presses of every row turning t's board black and
+// white, in the order of colors, and how many each has. It writes them
+// into dst, of c.chaseWords() words for white's chase and h*words more for
+// black; flipAll is the shape's system.flipAll.
+func (c *chaser) pressSets(dst []uint64, t target, flipAll []uint64) (sets [len(colors)][]uint64, counts [len(colors)]int) {
+	size := c.h * c.words
+	white, _ := c.chase(t.first, need{cells: t.toWhite}, dst[:c.chaseWords()])
+	black := dst[c.chaseWords():][:size:size]
+	counts[1], counts[0] = xorCount(black, white, flipAll)
+	return [...][]uint64{black, white}, counts
 }
 
 // rows is the shape of a bit-packed board seen by light chasing: h rows of
@@ -169,81 +184,61 @@ func newRows(w, h int) rows {
 }
 
 // chase presses first as row 0, then in each next row exactly the cells of
-// the row above that still need a flip (see need), writing every
-// row's presses to presses. It returns the cells of the last row still
-// needing a flip, in todo, which it also uses as scratch.
+// the row above that still need a flip (see need). It works in p, of h+2
+// rows: a clear row, then each row's presses, then the cells of the last
+// row still needing a flip; it returns those presses and those cells.
 //
-// When presses holds only two rows, they are reused in turn: enough for the
-// cells left wrong, which is all some callers want.
-func (c rows) chase(first []uint64, need need, presses, todo []uint64) []uint64 {
+// Laid out so, one window of three rows, above, this one and next, slides
+// down p: with fewer slices to keep, WebAssembly keeps more in registers.
+func (c rows) chase(first []uint64, need need, p []uint64) (presses, left []uint64) {
 	n := c.words
-	rolling := len(presses) < c.h*n
-	row := presses[:n]
-	copy(row, first)
-	var above []uint64
+	clear(p[:2*n])
+	copy(p[n:2*n], first) // none when nil
+	flip := need.flip     // past the row's end too: cleared below
+	cells, step := need.cells, n
+	if cells == nil {
+		cells, step = p[:n], 0 // the clear row on top, for every row
+	}
 	for r := range c.h {
-		// Each row's presses are the cells still wrong above it, so they
-		// go straight into the next row; the last row's go to todo.
-		next := todo
-		switch {
-		case r+1 == c.h:
-		case rolling:
-			next = presses[(r+1)%2*n:][:n] // where above was, read first
-		default:
-			next = presses[(r+1)*n:][:n]
-		}
-		var wrong []uint64
-		if need.cells != nil {
-			wrong = need.cells[r*n:][:n]
-		}
-		flip := need.flip // past the row's end too: cleared below
+		win := p[r*n : (r+3)*n]
+		wrong := cells[r*step : r*step+n]
 		// A press flips its own cell and both row neighbours; carry is
 		// the last cell of the word before, as bit 0. Four words go in
-		// one step, as in WebAssembly every loop turn costs a dispatch.
+		// one step, as in WebAssembly every loop turn costs a dispatch,
+		// each stored once made, which keeps few values live.
 		var carry uint64
 		i := 0
 		for ; i+4 <= n; i += 4 {
-			x := (*[4]uint64)(row[i:])
+			a := (*[4]uint64)(win[i:])
+			x := (*[4]uint64)(win[n+i:])
+			w := (*[4]uint64)(wrong[i:])
+			out := (*[4]uint64)(win[2*n+i:])
 			var after uint64
 			if i+4 < n {
-				after = row[i+4]
+				after = win[n+i+4]
 			}
-			t0 := x[0] ^ x[0]<<1 ^ x[0]>>1 ^ carry ^ x[1]<<63 ^ flip
-			t1 := x[1] ^ x[1]<<1 ^ x[1]>>1 ^ x[0]>>63 ^ x[2]<<63 ^ flip
-			t2 := x[2] ^ x[2]<<1 ^ x[2]>>1 ^ x[1]>>63 ^ x[3]<<63 ^ flip
-			t3 := x[3] ^ x[3]<<1 ^ x[3]>>1 ^ x[2]>>63 ^ after<<63 ^ flip
+			out[0] = x[0] ^ x[0]<<1 ^ x[0]>>1 ^ carry ^ x[1]<<63 ^ flip ^ a[0] ^ w[0]
+			out[1] = x[1] ^ x[1]<<1 ^ x[1]>>1 ^ x[0]>>63 ^ x[2]<<63 ^ flip ^ a[1] ^ w[1]
+			out[2] = x[2] ^ x[2]<<1 ^ x[2]>>1 ^ x[1]>>63 ^ x[3]<<63 ^ flip ^ a[2] ^ w[2]
+			out[3] = x[3] ^ x[3]<<1 ^ x[3]>>1 ^ x[2]>>63 ^ after<<63 ^ flip ^ a[3] ^ w[3]
 			carry = x[3] >> 63
-			if above != nil {
-				a := (*[4]uint64)(above[i:])
-				t0, t1, t2, t3 = t0^a[0], t1^a[1], t2^a[2], t3^a[3]
-			}
-			if wrong != nil {
-				a := (*[4]uint64)(wrong[i:])
-				t0, t1, t2, t3 = t0^a[0], t1^a[1], t2^a[2], t3^a[3]
-			}
-			out := (*[4]uint64)(next[i:]) // may be above: read first
-			out[0], out[1], out[2], out[3] = t0, t1, t2, t3
 		}
 		for ; i < n; i++ {
-			x := row[i]
-			t := x ^ x<<1 ^ x>>1 ^ carry ^ flip
+			x := win[n+i]
+			t := x ^ x<<1 ^ x>>1 ^ carry ^ flip ^ win[i] ^ wrong[i]
 			carry = x >> 63
 			if i+1 < n {
-				t ^= row[i+1] << 63
+				t ^= win[n+i+1] << 63
 			}
-			if above != nil {
-				t ^= above[i]
-			}
-			if wrong != nil {
-				t ^= wrong[i]
-			}
-			next[i] = t
+			win[2*n+i] = t
 		}
-		next[n-1] &= c.last
-		above, row = row, next
+		win[3*n-1] &= c.last
 	}
-	return todo
+	return p[n : (c.h+1)*n : (c.h+1)*n], p[(c.h+1)*n : (c.h+2)*n]
 }
+
+// chaseWords is the length chase wants of p.
+func (c rows) chaseWords() int { return (c.h + 2) * c.words }
 
 // chaser is the board's shape as light chasing sees it: chase rows run along
 // the longer side, so a row has w = min(W, H) bits.
@@ -253,11 +248,11 @@ type chaser struct {
 	boardW     int
 }
 
-func newChaser(b *Board) *chaser {
+func newChaser(b *Board) chaser {
 	if b.W > b.H {
-		return &chaser{rows: newRows(b.H, b.W), transposed: true, boardW: b.W}
+		return chaser{rows: newRows(b.H, b.W), transposed: true, boardW: b.W}
 	}
-	return &chaser{rows: newRows(b.W, b.H), boardW: b.W}
+	return chaser{rows: newRows(b.W, b.H), boardW: b.W}
 }
 
 // pack writes the black cells as chase-row bitsets into v, of c.h*c.words
@@ -265,43 +260,47 @@ func newChaser(b *Board) *chaser {
 func (c *chaser) pack(v []uint64, cells []bool) []uint64 {
 	if c.transposed {
 		clear(v)
-	}
-	for r := range c.h {
-		row := v[r*c.words : (r+1)*c.words]
-		if c.transposed {
+		for r := range c.h {
+			row := v[r*c.words : (r+1)*c.words]
 			for j := range c.w {
 				row[j/64] |= uint64(b2u(cells[j*c.boardW+r])) << (j % 64)
 			}
+		}
+		return v
+	}
+	le := binary.LittleEndian
+	whole := c.w / 64        // words of 64 cells in a row
+	rest := boolBytes(cells) // the rows not yet packed
+	for r := range c.h {
+		row := v[r*c.words : (r+1)*c.words]
+		in := rest[:c.w]
+		rest = rest[c.w:]
+		for t := range whole {
+			// Written out, not a call and not a loop: in WebAssembly
+			// every call and every loop turn costs a dispatch.
+			s := (*[64]byte)(in[t*64:])
+			row[t] = le.Uint64(s[0:])*gather8>>56 |
+				le.Uint64(s[8:])*gather8>>56<<8 |
+				le.Uint64(s[16:])*gather8>>56<<16 |
+				le.Uint64(s[24:])*gather8>>56<<24 |
+				le.Uint64(s[32:])*gather8>>56<<32 |
+				le.Uint64(s[40:])*gather8>>56<<40 |
+				le.Uint64(s[48:])*gather8>>56<<48 |
+				le.Uint64(s[56:])*gather8>>56<<56
+		}
+		if whole == len(row) {
 			continue
 		}
-		in := boolBytes(cells[r*c.w : (r+1)*c.w])
-		for t := range row {
-			seg := in[t*64 : min(len(in), t*64+64)]
-			if len(seg) == 64 { // a whole word in one step
-				// Written out, not a call and not a loop: in WebAssembly
-				// every call and every loop turn costs a dispatch.
-				s := (*[64]byte)(seg)
-				le := binary.LittleEndian
-				row[t] = le.Uint64(s[0:])*gather8>>56 |
-					le.Uint64(s[8:])*gather8>>56<<8 |
-					le.Uint64(s[16:])*gather8>>56<<16 |
-					le.Uint64(s[24:])*gather8>>56<<24 |
-					le.Uint64(s[32:])*gather8>>56<<32 |
-					le.Uint64(s[40:])*gather8>>56<<40 |
-					le.Uint64(s[48:])*gather8>>56<<48 |
-					le.Uint64(s[56:])*gather8>>56<<56
-				continue
-			}
-			var x uint64
-			j := 0
-			for ; j+8 <= len(seg); j += 8 { // eight cells at a time
-				x |= (binary.LittleEndian.Uint64(seg[j:]) * gather8) >> 56 << j
-			}
-			for ; j < len(seg); j++ {
-				x |= uint64(seg[j]) << j
-			}
-			row[t] = x
+		seg := in[whole*64:] // the rest, under 64 cells
+		var x uint64
+		j := 0
+		for ; j+8 <= len(seg); j += 8 { // eight cells at a time
+			x |= le.Uint64(seg[j:]) * gather8 >> 56 << j
 		}
+		for ; j < len(seg); j++ {
+			x |= uint64(seg[j]) << j
+		}
+		row[whole] = x
 	}
 	return v
 }
@@ -320,46 +319,53 @@ func (c *chaser) unpack(v []uint64) Cells {
 		}
 		return cells
 	}
-	// Chase rows are board rows: their words go out end to end.
-	out := bitWriter{b: make(Cells, 0, (n+63)/64*8)}
+	// Chase rows are board rows: their bits go out end to end, a word
+	// at a time, through acc, which holds the fill < 64 bits not yet
+	// written. Shifts are masked to 0..63, which they are, so that the
+	// compiler need not handle larger ones; x >> (64-k), which must be 0
+	// for k = 0, is written x >> 1 >> (63-k). The words are written as
+	// words, not bytes: in WebAssembly that took a third off unpack.
+	out := make([]uint64, (n+63)/64)
 	tail := uint(c.w-1)%64 + 1 // bits in a row's last word
+	whole := c.words - 1       // words of a row but its last
+	var acc uint64
+	fill, k := uint(0), 0
 	for r := range c.h {
 		row := v[r*c.words : (r+1)*c.words]
-		for _, x := range row[:len(row)-1] {
-			out.write(x, 64)
+		for t := range whole { // whole words keep fill
+			x := row[t]
+			out[k] = acc | x<<(fill&63)
+			k++
+			acc = x >> 1 >> ((63 - fill) & 63)
 		}
-		out.write(row[len(row)-1]&c.last, tail)
+		x := row[whole] & c.last
+		acc |= x << (fill & 63)
+		if fill += tail; fill >= 64 {
+			out[k] = acc
+			k++
+			fill -= 64
+			acc = x >> 1 >> ((tail - 1 - fill) & 63) // the bits of x left
+		}
 	}
-	return out.flush()[:(n+7)/8]
+	if fill > 0 {
+		out[k] = acc
+	}
+	return wordCells(out)[:(n+7)/8]
 }
 
-// bitWriter appends bits to a bitmap in the order of Cells, 64 at a time.
-type bitWriter struct {
-	b   Cells
-	acc uint64 // bits not yet in b, the first at bit 0
-	n   uint   // how many, < 64
-}
+// littleEndian is whether a word's bytes lie low first in memory, as on
+// WebAssembly and amd64, so that its bits are in Cells' order.
+var littleEndian = binary.NativeEndian.Uint16([]byte{1, 0}) == 1
 
-// write appends the low k bits of x, 1 <= k <= 64; the higher bits of x
-// must be clear.
-func (w *bitWriter) write(x uint64, k uint) {
-	w.acc |= x << w.n
-	if w.n+k < 64 {
-		w.n += k
-		return
+// wordCells views bit-packed words, bit i of the set at bit i%64 of word
+// i/64, as Cells, in place.
+func wordCells(words []uint64) Cells {
+	if !littleEndian {
+		for i, x := range words {
+			words[i] = bits.ReverseBytes64(x)
+		}
 	}
-	w.b = binary.LittleEndian.AppendUint64(w.b, w.acc)
-	w.acc = x >> (64 - w.n) // Go shifts by 64 give 0
-	w.n += k - 64
-}
-
-// flush writes out the bits still held, padded with clear bits to a word.
-func (w *bitWriter) flush() Cells {
-	if w.n > 0 {
-		w.b = binary.LittleEndian.AppendUint64(w.b, w.acc)
-		w.acc, w.n = 0, 0
-	}
-	return w.b
+	return unsafe.Slice((*byte)(unsafe.Pointer(unsafe.SliceData(words))), 8*len(words))
 }
 
 // boolBytes views cells as their bytes, each 0 or 1 (as Go stores bools),
@@ -379,14 +385,6 @@ func b2u(b bool) uint8 {
 	return 0
 }
 
-// fullPressesInto returns the presses of every row when chasing from
-// first. It writes them into dst, which has room for one row more, as scratch.
-func (c *chaser) fullPressesInto(dst, first []uint64, need need) []uint64 {
-	size := c.h * c.words
-	c.chase(first, need, dst[:size], dst[size:size+c.words])
-	return dst[:size:size]
-}
-
 // wordPool keeps solves' scratch buffers for the next solve: in
 // WebAssembly, allocating and collecting them took a sixth of a 200x200
 // solve.
@@ -394,30 +392,33 @@ type wordPool struct{ p sync.Pool }
 
 var words wordPool
 
-// get returns a buffer of n words, with any contents.
-func (w *wordPool) get(n int) []uint64 {
+// get returns a buffer of n words, with any contents, as the pointer the
+// pool keeps, so that giving it back allocates nothing.
+func (w *wordPool) get(n int) *[]uint64 {
 	if b, ok := w.p.Get().(*[]uint64); ok && cap(*b) >= n {
-		return (*b)[:n]
+		*b = (*b)[:n]
+		return b
 	}
-	return make([]uint64, n)
+	b := make([]uint64, n)
+	return &b
 }
 
 // put gives b back; nothing may use it after.
-func (w *wordPool) put(b []uint64) { w.p.Put(&b) }
+func (w *wordPool) put(b *[]uint64) { w.p.Put(b) }
 
 // fewest replaces each press set in cands by the smallest one reachable by
 // adding quiet press sets. It reports whether that is proven the smallest:
 // true when the 2^len(quiet) combinations were all tried, false when that
 // was too much work and it stopped at a set no single quiet set improves.
-// ties[i] is how many sets as small as cands[i] it met, 1 or 2 (two or more).
-func fewest(ctx context.Context, cands, quiet [][]uint64, progress func(int64)) (minimal bool, ties []int, err error) {
-	ties = make([]int, len(cands))
+// It sets ties[i], of len(cands), to how many sets as small as cands[i] it
+// met, 1 or 2 (two or more).
+func fewest(ctx context.Context, cands, quiet [][]uint64, ties []int, progress func(int64)) (minimal bool, err error) {
 	for i := range ties {
 		ties[i] = 1
 	}
 	k := len(quiet)
 	if k == 0 {
-		return true, ties, nil
+		return true, nil
 	}
 	// Only the cells some quiet set presses can change: the search packs
 	// just those densely, and counts the rest once.
@@ -432,10 +433,10 @@ func fewest(ctx context.Context, cands, quiet [][]uint64, progress func(int64)) 
 	if k > 40 || uint64(len(cands)*words)<<k > maxSearchWork {
 		for _, v := range cands {
 			if err := descend(ctx, v, quiet); err != nil {
-				return false, nil, err
+				return false, err
 			}
 		}
-		return false, ties, nil
+		return false, nil
 	}
 	// The first m quiet sets are tabled: all their 2^m sums. The rest
 	// are walked in Gray code, one XOR per step, and each step compares
@@ -480,7 +481,7 @@ func fewest(ctx context.Context, cands, quiet [][]uint64, progress func(int64)) 
 		}
 		if done := s << m; done%checkEvery == 0 && done > 0 {
 			if err := ctx.Err(); err != nil {
-				return false, nil, err
+				return false, err
 			}
 			if progress != nil {
 				progress(int64(done))
@@ -508,7 +509,7 @@ func fewest(ctx context.Context, cands, quiet [][]uint64, progress func(int64)) 
 			}
 		}
 	}
-	return true, ties, nil
+	return true, nil
 }
 
 // gather packs the bits of v selected by mask densely into dst, which must
@@ -568,8 +569,33 @@ func xor(dst, src []uint64) {
 	}
 }
 
+// xorCount sets dst to a ^ b, all of one length and apart, and returns
+// the number of bits set in a and in dst. It takes four words a turn, as in WebAssembly
+// every loop turn costs a dispatch.
+func xorCount(dst, a, b []uint64) (onesA, onesDst int) {
+	a, b = a[:len(dst)], b[:len(dst)]
+	i := 0
+	for ; i+4 <= len(dst); i += 4 {
+		d, x, y := (*[4]uint64)(dst[i:]), (*[4]uint64)(a[i:]), (*[4]uint64)(b[i:])
+		d[0], d[1], d[2], d[3] = x[0]^y[0], x[1]^y[1], x[2]^y[2], x[3]^y[3]
+		onesA += bits.OnesCount64(x[0]) + bits.OnesCount64(x[1]) + bits.OnesCount64(x[2]) + bits.OnesCount64(x[3])
+		onesDst += bits.OnesCount64(d[0]) + bits.OnesCount64(d[1]) + bits.OnesCount64(d[2]) + bits.OnesCount64(d[3])
+	}
+	for ; i < len(dst); i++ {
+		dst[i] = a[i] ^ b[i]
+		onesA += bits.OnesCount64(a[i])
+		onesDst += bits.OnesCount64(dst[i])
+	}
+	return onesA, onesDst
+}
+
+// popcount counts the bits set in v, four words a turn (see xorCount).
 func popcount(v []uint64) int {
 	n := 0
+	for ; len(v) >= 4; v = v[4:] {
+		x := (*[4]uint64)(v)
+		n += bits.OnesCount64(x[0]) + bits.OnesCount64(x[1]) + bits.OnesCount64(x[2]) + bits.OnesCount64(x[3])
+	}
 	for _, x := range v {
 		n += bits.OnesCount64(x)
 	}

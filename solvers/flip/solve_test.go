@@ -464,7 +464,8 @@ func TestPackUnpack(t *testing.T) {
 // TestChaseOneByOne checks chase against chasing one cell at a time, on
 // rows ending just before, at and after every number of words up to nine
 // (the four-word steps and what is left after them), with and without
-// cells to flip, and their complement, keeping every row or only two.
+// cells to flip, and their complement, from a first row or none, in a
+// buffer holding anything.
 func TestChaseOneByOne(t *testing.T) {
 	rng := rand.New(rand.NewPCG(12, 13))
 	for words := 1; words <= 9; words++ {
@@ -481,46 +482,102 @@ func TestChaseOneByOne(t *testing.T) {
 					}
 					return v
 				}
-				first, cells := random(1), random(h)
-				for _, need := range []need{{cells, 0}, {cells, ^uint64(0)}, {nil, 0}, {nil, ^uint64(0)}} {
-					// want[r] is row r's presses, want[h] what is left wrong.
-					want := make([][]bool, h+1)
-					want[0] = make([]bool, w)
-					for j := range w {
-						want[0][j] = first[j/64]>>(j%64)&1 == 1
-					}
-					for r := range h {
-						want[r+1] = make([]bool, w)
+				cells := random(h)
+				for _, first := range [][]uint64{random(1), nil} {
+					for _, need := range []need{{cells, 0}, {cells, ^uint64(0)}, {nil, 0}, {nil, ^uint64(0)}} {
+						// want[r] is row r's presses, want[h] what is left wrong.
+						want := make([][]bool, h+1)
+						want[0] = make([]bool, w)
 						for j := range w {
-							wrong := need.flip != 0 != (need.cells != nil && need.cells[r*n+j/64]>>(j%64)&1 == 1)
-							for _, k := range []int{j - 1, j, j + 1} {
-								wrong = wrong != (k >= 0 && k < w && want[r][k])
+							want[0][j] = first != nil && first[j/64]>>(j%64)&1 == 1
+						}
+						for r := range h {
+							want[r+1] = make([]bool, w)
+							for j := range w {
+								wrong := need.flip != 0 != (need.cells != nil && need.cells[r*n+j/64]>>(j%64)&1 == 1)
+								for _, k := range []int{j - 1, j, j + 1} {
+									wrong = wrong != (k >= 0 && k < w && want[r][k])
+								}
+								wrong = wrong != (r > 0 && want[r-1][j])
+								want[r+1][j] = wrong
 							}
-							wrong = wrong != (r > 0 && want[r-1][j])
-							want[r+1][j] = wrong
 						}
-					}
-					bitsOf := func(v []uint64) []bool {
-						out := make([]bool, w)
-						for j := range out {
-							out[j] = v[j/64]>>(j%64)&1 == 1
+						bitsOf := func(v []uint64) []bool {
+							out := make([]bool, w)
+							for j := range out {
+								out[j] = v[j/64]>>(j%64)&1 == 1
+							}
+							return out
 						}
-						return out
-					}
-					presses := make([]uint64, h*n)
-					left := c.chase(first, need, presses, make([]uint64, n))
-					rolled := c.chase(first, need, make([]uint64, 2*n), make([]uint64, n))
-					for r := range h {
-						if got := bitsOf(presses[r*n:][:n]); !slices.Equal(got, want[r]) {
-							t.Fatalf("w %d h %d need %v flip %x: row %d presses %v, want %v", w, h, need.cells != nil, need.flip, r, got, want[r])
+						p := make([]uint64, c.chaseWords())
+						for i := range p {
+							p[i] = rng.Uint64()
 						}
-					}
-					for _, got := range [][]uint64{left, rolled} {
-						if !slices.Equal(bitsOf(got), want[h]) || got[n-1]&^c.last != 0 {
-							t.Fatalf("w %d h %d need %v flip %x: left wrong %x, want %v", w, h, need.cells != nil, need.flip, got, want[h])
+						presses, left := c.chase(first, need, p)
+						if len(presses) != h*n || len(left) != n {
+							t.Fatalf("w %d h %d: %d words of presses and %d left, want %d and %d", w, h, len(presses), len(left), h*n, n)
+						}
+						for r := range h {
+							if got := bitsOf(presses[r*n:][:n]); !slices.Equal(got, want[r]) {
+								t.Fatalf("w %d h %d first %v need %v flip %x: row %d presses %v, want %v", w, h, first != nil, need.cells != nil, need.flip, r, got, want[r])
+							}
+						}
+						if !slices.Equal(bitsOf(left), want[h]) || left[n-1]&^c.last != 0 {
+							t.Fatalf("w %d h %d first %v need %v flip %x: left wrong %x, want %v", w, h, first != nil, need.cells != nil, need.flip, left, want[h])
 						}
 					}
 				}
+			}
+		}
+	}
+}
+
+// xorCount and popcount, which take four words a turn, agree with one
+// word at a time on every length up to three turns and a tail.
+func TestWordLoops(t *testing.T) {
+	rng := rand.New(rand.NewPCG(14, 15))
+	ones := func(v []uint64) int {
+		n := 0
+		for _, x := range v {
+			for j := range 64 {
+				n += int(x >> j & 1)
+			}
+		}
+		return n
+	}
+	for n := range 14 {
+		a, b := make([]uint64, n), make([]uint64, n)
+		for i := range n {
+			a[i], b[i] = rng.Uint64(), rng.Uint64()
+		}
+		want := make([]uint64, n)
+		for i := range n {
+			want[i] = a[i] ^ b[i]
+		}
+		if got := popcount(a); got != ones(a) {
+			t.Errorf("%d words: popcount %d, want %d", n, got, ones(a))
+		}
+		got := make([]uint64, n)
+		if onesA, onesGot := xorCount(got, a, b); !slices.Equal(got, want) || onesA != ones(a) || onesGot != ones(want) {
+			t.Errorf("%d words: xorCount gives %x, %d, %d; want %x, %d, %d", n, got, onesA, onesGot, want, ones(a), ones(want))
+		}
+	}
+}
+
+// wordCells keeps every bit where Cells reads it, whatever the machine's
+// byte order.
+func TestWordCells(t *testing.T) {
+	rng := rand.New(rand.NewPCG(16, 17))
+	for n := 1; n <= 3; n++ {
+		words := make([]uint64, n)
+		for i := range words {
+			words[i] = rng.Uint64()
+		}
+		want := slices.Clone(words)
+		cells := wordCells(words)
+		for i := range 64 * n {
+			if got := cells.Has(i); got != (want[i/64]>>(i%64)&1 == 1) {
+				t.Fatalf("%d words %x: cell %d is %v", n, want, i, got)
 			}
 		}
 	}
