@@ -258,17 +258,42 @@ func newChaser(b *Board) chaser {
 // pack writes the black cells as chase-row bitsets into v, of c.h*c.words
 // words with any contents, and returns it.
 func (c *chaser) pack(v []uint64, cells []bool) []uint64 {
+	le := binary.LittleEndian
 	if c.transposed {
+		// Chase row r is board column r. Blocks of 8 columns by 8 rows
+		// go as one 8x8 bit matrix, gathered a board row per byte and
+		// turned a column per byte; the cells past the whole blocks go
+		// one at a time.
 		clear(v)
+		in, bw := boolBytes(cells), c.boardW
+		for r := 0; r+8 <= c.h; r += 8 {
+			for j := 0; j+8 <= c.w; j += 8 {
+				s := in[j*bw+r:]
+				m := transpose8(le.Uint64(s)*gather8>>56 |
+					le.Uint64(s[bw:])*gather8>>56<<8 |
+					le.Uint64(s[2*bw:])*gather8>>56<<16 |
+					le.Uint64(s[3*bw:])*gather8>>56<<24 |
+					le.Uint64(s[4*bw:])*gather8>>56<<32 |
+					le.Uint64(s[5*bw:])*gather8>>56<<40 |
+					le.Uint64(s[6*bw:])*gather8>>56<<48 |
+					le.Uint64(s[7*bw:])*gather8>>56<<56)
+				k, at := r*c.words+j/64, uint(j%64)
+				for col := range 8 {
+					v[k+col*c.words] |= m >> (8 * col) & 0xff << at
+				}
+			}
+		}
 		for r := range c.h {
-			row := v[r*c.words : (r+1)*c.words]
-			for j := range c.w {
-				row[j/64] |= uint64(b2u(cells[j*c.boardW+r])) << (j % 64)
+			from := 0
+			if r < c.h&^7 {
+				from = c.w &^ 7 // the blocks did the rest
+			}
+			for j := from; j < c.w; j++ {
+				v[r*c.words+j/64] |= uint64(in[j*bw+r]) << (j % 64)
 			}
 		}
 		return v
 	}
-	le := binary.LittleEndian
 	whole := c.w / 64        // words of 64 cells in a row
 	rest := boolBytes(cells) // the rows not yet packed
 	for r := range c.h {
@@ -309,15 +334,39 @@ func (c *chaser) pack(v []uint64, cells []bool) []uint64 {
 func (c *chaser) unpack(v []uint64) Cells {
 	n := c.w * c.h
 	if c.transposed {
-		cells := make(Cells, (n+7)/8)
-		for r := range c.h {
-			row := v[r*c.words : (r+1)*c.words]
-			for j := range c.w {
-				i := j*c.boardW + r
-				cells[i>>3] |= byte(row[j/64]>>(j%64)&1) << (i & 7)
+		// As pack, backwards: 8 chase rows by 8 of their bits go as
+		// one 8x8 bit matrix, turned a board row per byte; each byte
+		// lands at any bit of out, so may straddle two words.
+		out := make([]uint64, (n+63)/64)
+		bw := c.boardW
+		for r := 0; r+8 <= c.h; r += 8 {
+			for j := 0; j+8 <= c.w; j += 8 {
+				k, at := r*c.words+j/64, uint(j%64)
+				var m uint64
+				for col := range 8 {
+					m |= v[k+col*c.words] >> at & 0xff << (8 * col)
+				}
+				m = transpose8(m)
+				for y := range 8 {
+					i, x := (j+y)*bw+r, m>>(8*y)&0xff
+					out[i/64] |= x << (i % 64)
+					if i%64 > 56 {
+						out[i/64+1] |= x >> (64 - i%64)
+					}
+				}
 			}
 		}
-		return cells
+		for r := range c.h {
+			from := 0
+			if r < c.h&^7 {
+				from = c.w &^ 7 // the blocks did the rest
+			}
+			for j := from; j < c.w; j++ {
+				i := j*bw + r
+				out[i/64] |= v[r*c.words+j/64] >> (j % 64) & 1 << (i % 64)
+			}
+		}
+		return wordCells(out)[:(n+7)/8]
 	}
 	// Chase rows are board rows: their bits go out end to end, a word
 	// at a time, through acc, which holds the fill < 64 bits not yet
@@ -372,6 +421,18 @@ func wordCells(words []uint64) Cells {
 // so that pack moves eight cells in one 64-bit word.
 func boolBytes(cells []bool) []byte {
 	return unsafe.Slice((*byte)(unsafe.Pointer(unsafe.SliceData(cells))), len(cells))
+}
+
+// transpose8 transposes an 8x8 bit matrix held a row per byte, low byte
+// and low bit first: bit 8i+k goes to bit 8k+i. Three rounds swap ever
+// larger blocks across the diagonal: single bits, 2x2 and 4x4 blocks.
+func transpose8(x uint64) uint64 {
+	t := (x ^ x>>7) & 0x00aa00aa00aa00aa
+	x ^= t ^ t<<7
+	t = (x ^ x>>14) & 0x0000cccc0000cccc
+	x ^= t ^ t<<14
+	t = (x ^ x>>28) & 0x00000000f0f0f0f0
+	return x ^ t ^ t<<28
 }
 
 // gather8 times eight bytes of 0 or 1 brings them, as the eight bits of a

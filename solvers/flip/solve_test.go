@@ -582,3 +582,20 @@ func TestWordCells(t *testing.T) {
 		}
 	}
 }
+
+// transpose8 moves every bit of a random 8x8 matrix across the diagonal.
+func TestTranspose8(t *testing.T) {
+	rng := rand.New(rand.NewPCG(8, 8))
+	for range 100 {
+		x := rng.Uint64()
+		var want uint64
+		for i := range 8 {
+			for k := range 8 {
+				want |= x >> (8*i + k) & 1 << (8*k + i)
+			}
+		}
+		if got := transpose8(x); got != want {
+			t.Fatalf("transpose8(%#x) = %#x, want %#x", x, got, want)
+		}
+	}
+}
