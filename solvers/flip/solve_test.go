@@ -411,6 +411,13 @@ func TestPackOneByOne(t *testing.T) {
 				if got := c.unpack(want); !slices.Equal(got, cellsOf(b.Black)) {
 					t.Fatalf("%dx%d: unpack gives %x, want %x", b.W, b.H, got, cellsOf(b.Black))
 				}
+				past := slices.Clone(want) // bits past each row's end are not cells
+				for r := range c.h {
+					past[(r+1)*c.words-1] |= ^c.last
+				}
+				if got := c.unpack(past); !slices.Equal(got, cellsOf(b.Black)) {
+					t.Fatalf("%dx%d: unpack with bits past the rows' ends gives %x, want %x", b.W, b.H, got, cellsOf(b.Black))
+				}
 			}
 		}
 	}
