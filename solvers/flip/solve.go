@@ -264,8 +264,9 @@ func (c *chaser) pack(v []uint64, cells []bool) []uint64 {
 		// go as one 8x8 bit matrix, gathered a board row per byte and
 		// turned a column per byte; the cells past the whole blocks go
 		// one at a time.
+		// Unsigned, j/64 and j%64 are a shift and a mask.
 		clear(v)
-		in, bw := boolBytes(cells), c.boardW
+		in, bw, w := boolBytes(cells), c.boardW, c.words
 		for r := 0; r+8 <= c.h; r += 8 {
 			for j := 0; j+8 <= c.w; j += 8 {
 				s := in[j*bw+r:]
@@ -277,10 +278,16 @@ func (c *chaser) pack(v []uint64, cells []bool) []uint64 {
 					le.Uint64(s[5*bw:])*gather8>>56<<40 |
 					le.Uint64(s[6*bw:])*gather8>>56<<48 |
 					le.Uint64(s[7*bw:])*gather8>>56<<56)
-				k, at := r*c.words+j/64, uint(j%64)
-				for col := range 8 {
-					v[k+col*c.words] |= m >> (8 * col) & 0xff << at
-				}
+				d := v[r*w+j/64:][:7*w+1]
+				at := uint(j % 64)
+				d[0] |= m & 0xff << at
+				d[w] |= m >> 8 & 0xff << at
+				d[2*w] |= m >> 16 & 0xff << at
+				d[3*w] |= m >> 24 & 0xff << at
+				d[4*w] |= m >> 32 & 0xff << at
+				d[5*w] |= m >> 40 & 0xff << at
+				d[6*w] |= m >> 48 & 0xff << at
+				d[7*w] |= m >> 56 << at
 			}
 		}
 		for r := range c.h {
@@ -288,8 +295,8 @@ func (c *chaser) pack(v []uint64, cells []bool) []uint64 {
 			if r < c.h&^7 {
 				from = c.w &^ 7 // the blocks did the rest
 			}
-			for j := from; j < c.w; j++ {
-				v[r*c.words+j/64] |= uint64(in[j*bw+r]) << (j % 64)
+			for j := uint(from); j < uint(c.w); j++ {
+				v[uint(r*w)+j/64] |= uint64(in[j*uint(bw)+uint(r)]) << (j % 64)
 			}
 		}
 		return v
@@ -335,24 +342,25 @@ func (c *chaser) unpack(v []uint64) Cells {
 	n := c.w * c.h
 	if c.transposed {
 		// As pack, backwards: 8 chase rows by 8 of their bits go as
-		// one 8x8 bit matrix, turned a board row per byte; each byte
-		// lands at any bit of out, so may straddle two words.
-		out := make([]uint64, (n+63)/64)
-		bw := c.boardW
+		// one 8x8 bit matrix, turned a board row per byte. A byte lands
+		// at any bit of out, so its high bits go to the next word: one
+		// word more than the cells need takes those past the last.
+		// Unsigned, i/64 and i%64 are a shift and a mask.
+		out := make([]uint64, (n+63)/64+1)
+		bw, w := uint(c.boardW), c.words
 		for r := 0; r+8 <= c.h; r += 8 {
 			for j := 0; j+8 <= c.w; j += 8 {
-				k, at := r*c.words+j/64, uint(j%64)
-				var m uint64
-				for col := range 8 {
-					m |= v[k+col*c.words] >> at & 0xff << (8 * col)
-				}
-				m = transpose8(m)
-				for y := range 8 {
-					i, x := (j+y)*bw+r, m>>(8*y)&0xff
+				s := v[r*w+j/64:][:7*w+1]
+				at := uint(j % 64)
+				m := transpose8(s[0]>>at&0xff | s[w]>>at&0xff<<8 |
+					s[2*w]>>at&0xff<<16 | s[3*w]>>at&0xff<<24 |
+					s[4*w]>>at&0xff<<32 | s[5*w]>>at&0xff<<40 |
+					s[6*w]>>at&0xff<<48 | s[7*w]>>at&0xff<<56)
+				for i := uint(j)*bw + uint(r); m != 0; i += bw {
+					x := m & 0xff
 					out[i/64] |= x << (i % 64)
-					if i%64 > 56 {
-						out[i/64+1] |= x >> (64 - i%64)
-					}
+					out[i/64+1] |= x >> 1 >> (63 - i%64)
+					m >>= 8
 				}
 			}
 		}
@@ -361,9 +369,9 @@ func (c *chaser) unpack(v []uint64) Cells {
 			if r < c.h&^7 {
 				from = c.w &^ 7 // the blocks did the rest
 			}
-			for j := from; j < c.w; j++ {
-				i := j*bw + r
-				out[i/64] |= v[r*c.words+j/64] >> (j % 64) & 1 << (i % 64)
+			for j := uint(from); j < uint(c.w); j++ {
+				i := j*bw + uint(r)
+				out[i/64] |= v[uint(r*w)+j/64] >> (j % 64) & 1 << (i % 64)
 			}
 		}
 		return wordCells(out)[:(n+7)/8]
