@@ -362,6 +362,10 @@ func Benchmark100x100(b *testing.B) { benchmarkSize(b, 100, 100) }
 func Benchmark200x200(b *testing.B) { benchmarkSize(b, 200, 200) }
 func Benchmark500x500(b *testing.B) { benchmarkSize(b, 500, 500) }
 
+// A board wider than tall: chase rows run down its columns, so pack and
+// unpack transpose it.
+func Benchmark200x150(b *testing.B) { benchmarkSize(b, 200, 150) }
+
 // 30x30 has a 20-dimensional null space: 2^20 press sets to compare.
 func Benchmark30x30(b *testing.B) { benchmarkSize(b, 30, 30) }
 
