@@ -356,12 +356,15 @@ func (c *chaser) unpack(v []uint64) Cells {
 					s[2*w]>>at&0xff<<16 | s[3*w]>>at&0xff<<24 |
 					s[4*w]>>at&0xff<<32 | s[5*w]>>at&0xff<<40 |
 					s[6*w]>>at&0xff<<48 | s[7*w]>>at&0xff<<56)
-				for i := uint(j)*bw + uint(r); m != 0; i += bw {
-					x := m & 0xff
-					out[i/64] |= x << (i % 64)
-					out[i/64+1] |= x >> 1 >> (63 - i%64)
-					m >>= 8
-				}
+				i := uint(j)*bw + uint(r)
+				orByte(out, i, m&0xff)
+				orByte(out, i+bw, m>>8&0xff)
+				orByte(out, i+2*bw, m>>16&0xff)
+				orByte(out, i+3*bw, m>>24&0xff)
+				orByte(out, i+4*bw, m>>32&0xff)
+				orByte(out, i+5*bw, m>>40&0xff)
+				orByte(out, i+6*bw, m>>48&0xff)
+				orByte(out, i+7*bw, m>>56)
 			}
 		}
 		for r := range c.h {
@@ -408,6 +411,13 @@ func (c *chaser) unpack(v []uint64) Cells {
 		out[k] = acc
 	}
 	return wordCells(out)[:(n+7)/8]
+}
+
+// orByte ORs the byte x into out at bit i, the bits past a word's end into
+// the next word, which must exist.
+func orByte(out []uint64, i uint, x uint64) {
+	out[i/64] |= x << (i % 64)
+	out[i/64+1] |= x >> 1 >> (63 - i%64)
 }
 
 // littleEndian is whether a word's bytes lie low first in memory, as on
