@@ -262,22 +262,29 @@ func (c *chaser) pack(v []uint64, cells []bool) []uint64 {
 	if c.transposed {
 		// Chase row r is board column r. Blocks of 8 columns by 8 rows
 		// go as one 8x8 bit matrix, gathered a board row per byte and
-		// turned a column per byte; the cells past the whole blocks go
-		// one at a time.
-		// Unsigned, j/64 and j%64 are a shift and a mask.
+		// turned a column per byte; the last block of a column may have
+		// fewer rows, and the columns past the whole blocks go one cell
+		// at a time. Unsigned, j/64 and j%64 are a shift and a mask.
 		clear(v)
 		in, bw, w := boolBytes(cells), c.boardW, c.words
 		for r := 0; r+8 <= c.h; r += 8 {
-			for j := 0; j+8 <= c.w; j += 8 {
-				s := in[j*bw+r:]
-				m := transpose8(le.Uint64(s)*gather8>>56 |
-					le.Uint64(s[bw:])*gather8>>56<<8 |
-					le.Uint64(s[2*bw:])*gather8>>56<<16 |
-					le.Uint64(s[3*bw:])*gather8>>56<<24 |
-					le.Uint64(s[4*bw:])*gather8>>56<<32 |
-					le.Uint64(s[5*bw:])*gather8>>56<<40 |
-					le.Uint64(s[6*bw:])*gather8>>56<<48 |
-					le.Uint64(s[7*bw:])*gather8>>56<<56)
+			for j := 0; j < c.w; j += 8 {
+				var m uint64
+				if s := in[j*bw+r:]; j+8 <= c.w {
+					m = le.Uint64(s)*gather8>>56 |
+						le.Uint64(s[bw:])*gather8>>56<<8 |
+						le.Uint64(s[2*bw:])*gather8>>56<<16 |
+						le.Uint64(s[3*bw:])*gather8>>56<<24 |
+						le.Uint64(s[4*bw:])*gather8>>56<<32 |
+						le.Uint64(s[5*bw:])*gather8>>56<<40 |
+						le.Uint64(s[6*bw:])*gather8>>56<<48 |
+						le.Uint64(s[7*bw:])*gather8>>56<<56
+				} else {
+					for y := range c.w - j {
+						m |= le.Uint64(s[y*bw:]) * gather8 >> 56 << (8 * y)
+					}
+				}
+				m = transpose8(m)
 				d := v[r*w+j/64:][:7*w+1]
 				at := uint(j % 64)
 				d[0] |= m & 0xff << at
@@ -290,12 +297,8 @@ func (c *chaser) pack(v []uint64, cells []bool) []uint64 {
 				d[7*w] |= m >> 56 << at
 			}
 		}
-		for r := range c.h {
-			from := 0
-			if r < c.h&^7 {
-				from = c.w &^ 7 // the blocks did the rest
-			}
-			for j := uint(from); j < uint(c.w); j++ {
+		for r := c.h &^ 7; r < c.h; r++ {
+			for j := range uint(c.w) {
 				v[uint(r*w)+j/64] |= uint64(in[j*uint(bw)+uint(r)]) << (j % 64)
 			}
 		}
@@ -342,14 +345,15 @@ func (c *chaser) unpack(v []uint64) Cells {
 	n := c.w * c.h
 	if c.transposed {
 		// As pack, backwards: 8 chase rows by 8 of their bits go as
-		// one 8x8 bit matrix, turned a board row per byte. A byte lands
-		// at any bit of out, so its high bits go to the next word: one
-		// word more than the cells need takes those past the last.
-		// Unsigned, i/64 and i%64 are a shift and a mask.
+		// one 8x8 bit matrix, turned a board row per byte, the last
+		// block of a chase row cut at its end. A byte lands at any bit
+		// of out, so its high bits go to the next word: one word more
+		// than the cells need takes those past the last. Unsigned, i/64
+		// and i%64 are a shift and a mask.
 		out := make([]uint64, (n+63)/64+1)
 		bw, w := uint(c.boardW), c.words
 		for r := 0; r+8 <= c.h; r += 8 {
-			for j := 0; j+8 <= c.w; j += 8 {
+			for j := 0; j < c.w; j += 8 {
 				s := v[r*w+j/64:][:7*w+1]
 				at := uint(j % 64)
 				m := transpose8(s[0]>>at&0xff | s[w]>>at&0xff<<8 |
@@ -357,6 +361,12 @@ func (c *chaser) unpack(v []uint64) Cells {
 					s[4*w]>>at&0xff<<32 | s[5*w]>>at&0xff<<40 |
 					s[6*w]>>at&0xff<<48 | s[7*w]>>at&0xff<<56)
 				i := uint(j)*bw + uint(r)
+				if j+8 > c.w { // bits past the row's end are not cells
+					for y := range uint(c.w - j) {
+						orByte(out, i+y*bw, m>>(8*y)&0xff)
+					}
+					continue
+				}
 				orByte(out, i, m&0xff)
 				orByte(out, i+bw, m>>8&0xff)
 				orByte(out, i+2*bw, m>>16&0xff)
@@ -367,12 +377,8 @@ func (c *chaser) unpack(v []uint64) Cells {
 				orByte(out, i+7*bw, m>>56)
 			}
 		}
-		for r := range c.h {
-			from := 0
-			if r < c.h&^7 {
-				from = c.w &^ 7 // the blocks did the rest
-			}
-			for j := uint(from); j < uint(c.w); j++ {
+		for r := c.h &^ 7; r < c.h; r++ {
+			for j := range uint(c.w) {
 				i := j*bw + uint(r)
 				out[i/64] |= v[uint(r*w)+j/64] >> (j % 64) & 1 << (i % 64)
 			}
