@@ -258,52 +258,10 @@ func newChaser(b *Board) chaser {
 // pack writes the black cells as chase-row bitsets into v, of c.h*c.words
 // words with any contents, and returns it.
 func (c *chaser) pack(v []uint64, cells []bool) []uint64 {
-	le := binary.LittleEndian
 	if c.transposed {
-		// Chase row r is board column r. Blocks of 8 columns by 8 rows
-		// go as one 8x8 bit matrix, gathered a board row per byte and
-		// turned a column per byte; the last block of a column may have
-		// fewer rows, and the columns past the whole blocks go one cell
-		// at a time. Unsigned, j/64 and j%64 are a shift and a mask.
-		clear(v)
-		in, bw, w := boolBytes(cells), c.boardW, c.words
-		for r := 0; r+8 <= c.h; r += 8 {
-			for j := 0; j < c.w; j += 8 {
-				var m uint64
-				if s := in[j*bw+r:]; j+8 <= c.w {
-					m = le.Uint64(s)*gather8>>56 |
-						le.Uint64(s[bw:])*gather8>>56<<8 |
-						le.Uint64(s[2*bw:])*gather8>>56<<16 |
-						le.Uint64(s[3*bw:])*gather8>>56<<24 |
-						le.Uint64(s[4*bw:])*gather8>>56<<32 |
-						le.Uint64(s[5*bw:])*gather8>>56<<40 |
-						le.Uint64(s[6*bw:])*gather8>>56<<48 |
-						le.Uint64(s[7*bw:])*gather8>>56<<56
-				} else {
-					for y := range c.w - j {
-						m |= le.Uint64(s[y*bw:]) * gather8 >> 56 << (8 * y)
-					}
-				}
-				m = transpose8(m)
-				d := v[r*w+j/64:][:7*w+1]
-				at := uint(j % 64)
-				d[0] |= m & 0xff << at
-				d[w] |= m >> 8 & 0xff << at
-				d[2*w] |= m >> 16 & 0xff << at
-				d[3*w] |= m >> 24 & 0xff << at
-				d[4*w] |= m >> 32 & 0xff << at
-				d[5*w] |= m >> 40 & 0xff << at
-				d[6*w] |= m >> 48 & 0xff << at
-				d[7*w] |= m >> 56 << at
-			}
-		}
-		for r := c.h &^ 7; r < c.h; r++ {
-			for j := range uint(c.w) {
-				v[uint(r*w)+j/64] |= uint64(in[j*uint(bw)+uint(r)]) << (j % 64)
-			}
-		}
-		return v
+		return c.packColumns(v, cells)
 	}
+	le := binary.LittleEndian
 	whole := c.w / 64        // words of 64 cells in a row
 	rest := boolBytes(cells) // the rows not yet packed
 	for r := range c.h {
@@ -340,51 +298,62 @@ func (c *chaser) pack(v []uint64, cells []bool) []uint64 {
 	return v
 }
 
+// packColumns is pack for a transposed board, whose chase row r is board
+// column r. It is apart from pack so that WebAssembly compiles it only for
+// boards that need it.
+func (c *chaser) packColumns(v []uint64, cells []bool) []uint64 {
+	le := binary.LittleEndian
+	// Chase row r is board column r. Blocks of 8 columns by 8 rows
+	// go as one 8x8 bit matrix, gathered a board row per byte and
+	// turned a column per byte; the last block of a column may have
+	// fewer rows, and the columns past the whole blocks go one cell
+	// at a time. Unsigned, j/64 and j%64 are a shift and a mask.
+	clear(v)
+	in, bw, w := boolBytes(cells), c.boardW, c.words
+	for r := 0; r+8 <= c.h; r += 8 {
+		for j := 0; j < c.w; j += 8 {
+			var m uint64
+			if s := in[j*bw+r:]; j+8 <= c.w {
+				m = le.Uint64(s)*gather8>>56 |
+					le.Uint64(s[bw:])*gather8>>56<<8 |
+					le.Uint64(s[2*bw:])*gather8>>56<<16 |
+					le.Uint64(s[3*bw:])*gather8>>56<<24 |
+					le.Uint64(s[4*bw:])*gather8>>56<<32 |
+					le.Uint64(s[5*bw:])*gather8>>56<<40 |
+					le.Uint64(s[6*bw:])*gather8>>56<<48 |
+					le.Uint64(s[7*bw:])*gather8>>56<<56
+			} else {
+				for y := range c.w - j {
+					m |= le.Uint64(s[y*bw:]) * gather8 >> 56 << (8 * y)
+				}
+			}
+			m = transpose8(m)
+			d := v[r*w+j/64:][:7*w+1]
+			at := uint(j % 64)
+			d[0] |= m & 0xff << at
+			d[w] |= m >> 8 & 0xff << at
+			d[2*w] |= m >> 16 & 0xff << at
+			d[3*w] |= m >> 24 & 0xff << at
+			d[4*w] |= m >> 32 & 0xff << at
+			d[5*w] |= m >> 40 & 0xff << at
+			d[6*w] |= m >> 48 & 0xff << at
+			d[7*w] |= m >> 56 << at
+		}
+	}
+	for r := c.h &^ 7; r < c.h; r++ {
+		for j := range uint(c.w) {
+			v[uint(r*w)+j/64] |= uint64(in[j*uint(bw)+uint(r)]) << (j % 64)
+		}
+	}
+	return v
+}
+
 // unpack turns chase-row bitsets into the row-major cells of the board.
 func (c *chaser) unpack(v []uint64) Cells {
-	n := c.w * c.h
 	if c.transposed {
-		// As pack, backwards: 8 chase rows by 8 of their bits go as
-		// one 8x8 bit matrix, turned a board row per byte, the last
-		// block of a chase row cut at its end. A byte lands at any bit
-		// of out, so its high bits go to the next word: one word more
-		// than the cells need takes those past the last. Unsigned, i/64
-		// and i%64 are a shift and a mask.
-		out := make([]uint64, (n+63)/64+1)
-		bw, w := uint(c.boardW), c.words
-		for r := 0; r+8 <= c.h; r += 8 {
-			for j := 0; j < c.w; j += 8 {
-				s := v[r*w+j/64:][:7*w+1]
-				at := uint(j % 64)
-				m := transpose8(s[0]>>at&0xff | s[w]>>at&0xff<<8 |
-					s[2*w]>>at&0xff<<16 | s[3*w]>>at&0xff<<24 |
-					s[4*w]>>at&0xff<<32 | s[5*w]>>at&0xff<<40 |
-					s[6*w]>>at&0xff<<48 | s[7*w]>>at&0xff<<56)
-				i := uint(j)*bw + uint(r)
-				if j+8 > c.w { // bits past the row's end are not cells
-					for y := range uint(c.w - j) {
-						orByte(out, i+y*bw, m>>(8*y)&0xff)
-					}
-					continue
-				}
-				orByte(out, i, m&0xff)
-				orByte(out, i+bw, m>>8&0xff)
-				orByte(out, i+2*bw, m>>16&0xff)
-				orByte(out, i+3*bw, m>>24&0xff)
-				orByte(out, i+4*bw, m>>32&0xff)
-				orByte(out, i+5*bw, m>>40&0xff)
-				orByte(out, i+6*bw, m>>48&0xff)
-				orByte(out, i+7*bw, m>>56)
-			}
-		}
-		for r := c.h &^ 7; r < c.h; r++ {
-			for j := range uint(c.w) {
-				i := j*bw + uint(r)
-				out[i/64] |= v[uint(r*w)+j/64] >> (j % 64) & 1 << (i % 64)
-			}
-		}
-		return wordCells(out)[:(n+7)/8]
+		return c.unpackColumns(v)
 	}
+	n := c.w * c.h
 	// Chase rows are board rows: their bits go out end to end, a word
 	// at a time, through acc, which holds the fill < 64 bits not yet
 	// written. Shifts are masked to 0..63, which they are, so that the
@@ -424,6 +393,51 @@ func (c *chaser) unpack(v []uint64) Cells {
 func orByte(out []uint64, i uint, x uint64) {
 	out[i/64] |= x << (i % 64)
 	out[i/64+1] |= x >> 1 >> (63 - i%64)
+}
+
+// unpackColumns is unpack for a transposed board (see packColumns).
+func (c *chaser) unpackColumns(v []uint64) Cells {
+	n := c.w * c.h
+	// As pack, backwards: 8 chase rows by 8 of their bits go as
+	// one 8x8 bit matrix, turned a board row per byte, the last
+	// block of a chase row cut at its end. A byte lands at any bit
+	// of out, so its high bits go to the next word: one word more
+	// than the cells need takes those past the last. Unsigned, i/64
+	// and i%64 are a shift and a mask.
+	out := make([]uint64, (n+63)/64+1)
+	bw, w := uint(c.boardW), c.words
+	for r := 0; r+8 <= c.h; r += 8 {
+		for j := 0; j < c.w; j += 8 {
+			s := v[r*w+j/64:][:7*w+1]
+			at := uint(j % 64)
+			m := transpose8(s[0]>>at&0xff | s[w]>>at&0xff<<8 |
+				s[2*w]>>at&0xff<<16 | s[3*w]>>at&0xff<<24 |
+				s[4*w]>>at&0xff<<32 | s[5*w]>>at&0xff<<40 |
+				s[6*w]>>at&0xff<<48 | s[7*w]>>at&0xff<<56)
+			i := uint(j)*bw + uint(r)
+			if j+8 > c.w { // bits past the row's end are not cells
+				for y := range uint(c.w - j) {
+					orByte(out, i+y*bw, m>>(8*y)&0xff)
+				}
+				continue
+			}
+			orByte(out, i, m&0xff)
+			orByte(out, i+bw, m>>8&0xff)
+			orByte(out, i+2*bw, m>>16&0xff)
+			orByte(out, i+3*bw, m>>24&0xff)
+			orByte(out, i+4*bw, m>>32&0xff)
+			orByte(out, i+5*bw, m>>40&0xff)
+			orByte(out, i+6*bw, m>>48&0xff)
+			orByte(out, i+7*bw, m>>56)
+		}
+	}
+	for r := c.h &^ 7; r < c.h; r++ {
+		for j := range uint(c.w) {
+			i := j*bw + uint(r)
+			out[i/64] |= v[uint(r*w)+j/64] >> (j % 64) & 1 << (i % 64)
+		}
+	}
+	return wordCells(out)[:(n+7)/8]
 }
 
 // littleEndian is whether a word's bytes lie low first in memory, as on
