@@ -351,12 +351,15 @@ type search struct {
 	// least[d][ship] is a lower bound on the placements of ship that fit
 	// at the step d ships deep, or their exact count, when bit d of known
 	// is set (see leastFits).
-	least    [7][7]int
-	known    uint8
-	bare     bool  // no water added to the board's: fits0 holds at the top
-	limit    int   // stop once more than limit distinct grids are found
-	budget   int64 // stop once the search has visited this many nodes
-	gridList       // the distinct grids found
+	least  [7][7]int
+	known  uint8
+	bare   bool  // no water added to the board's: fits0 holds at the top
+	limit  int   // stop once more than limit distinct grids are found
+	budget int64 // stop once the search has visited this many nodes
+	// stop is budget, or -1 once the search is over for another reason
+	// (see arm), so that over, asked at every node, is one comparison.
+	stop     int64
+	gridList // the distinct grids found
 
 	// Sampling mode: stop at the first grid, try choices in random order,
 	// and place the free ships in a fixed order (counting their places on
@@ -508,6 +511,7 @@ func (s *search) enumerate(limit int) (capped bool, err error) {
 // does.
 func (s *search) run() (capped bool, err error) {
 	s.used, s.bare = s.water, s.water.empty()
+	s.arm()
 	if s.hits.count() <= shipCells && s.free >= shipCells {
 		s.step()
 	}
@@ -562,6 +566,9 @@ func (s *search) addGrid(g *cellSet) bool {
 		case k == 0:
 			s.grids = append(s.grids, *g)
 			seen[i] = int32(len(s.grids))
+			if len(s.grids) > s.limit {
+				s.stop = -1
+			}
 			return true
 		case s.grids[k-1].equal(g):
 			return false
@@ -601,14 +608,21 @@ func (s *search) checkIn() {
 		s.progress(s.nodes)
 	}
 	if err := s.ctx.Err(); err != nil && s.err == nil {
-		s.err = err
+		s.err, s.stop = err, -1
 	}
 }
 
 // over reports whether the search has ended: cancelled, enough grids found
 // or the node budget spent.
-func (s *search) over() bool {
-	return s.err != nil || len(s.grids) > s.limit || s.nodes > s.budget
+func (s *search) over() bool { return s.nodes > s.stop }
+
+// arm sets stop for a search about to start from the current budget, error
+// and grids; during the search only checkIn and addGrid move it.
+func (s *search) arm() {
+	s.stop = s.budget
+	if s.err != nil || len(s.grids) > s.limit {
+		s.stop = -1
+	}
 }
 
 func (s *search) fits(p *placement) bool {
