@@ -160,6 +160,7 @@ func (s *search) sampleGrids(n int, r *rand.Rand, nodes int64) ([]cellSet, error
 	s.sample, s.rand, s.budget = true, r.IntN, s.nodes+nodes
 	defer func() { s.sample, s.budget = false, math.MaxInt64 }()
 	s.collect(n)
+	s.arm()
 	for range n {
 		if s.step(); s.err != nil {
 			return nil, s.err

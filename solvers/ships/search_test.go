@@ -168,7 +168,7 @@ func TestBoardCells(t *testing.T) {
 	}
 }
 
-// TestCellSetShifts checks upTo and shifted against their definitions, cell
+// TestCellSetShifts checks upTo and shift against their definitions, cell
 // by cell.
 func TestCellSetShifts(t *testing.T) {
 	r := rand.New(rand.NewPCG(9, 9))
@@ -186,7 +186,8 @@ func TestCellSetShifts(t *testing.T) {
 		for w := range s {
 			s[w] = r.Uint64() & r.Uint64()
 		}
-		got := s.shifted(k)
+		got := s
+		got.shift(k)
 		for i := range size {
 			if want := i >= int(k) && s.has(i-int(k)); got.has(i) != want {
 				t.Fatalf("%x shifted by %d has %d: %v", s, k, i, got.has(i))
@@ -227,8 +228,16 @@ func TestCellSetOps(t *testing.T) {
 		gotAnd, gotAndNot := s, s
 		gotAnd.and(&u)
 		gotAndNot.andNot(&u)
-		if gotAnd != and || gotAndNot != andNot || s.complement() != not || s.count() != count || s.empty() != (count == 0) {
-			t.Fatalf("%x, %x: and %x, andNot %x, complement %x, count %d, empty %v", s, u, gotAnd, gotAndNot, s.complement(), s.count(), s.empty())
+		var sNot, sCopy cellSet
+		sNot.setNot(&s)
+		sCopy.set(&s)
+		cleared := u
+		cleared.clear()
+		if sCopy != s || cleared != (cellSet{}) {
+			t.Fatalf("%x: set makes %x, clear leaves %x", s, sCopy, cleared)
+		}
+		if gotAnd != and || gotAndNot != andNot || sNot != not || s.count() != count || s.empty() != (count == 0) {
+			t.Fatalf("%x, %x: and %x, andNot %x, complement %x, count %d, empty %v", s, u, gotAnd, gotAndNot, sNot, s.count(), s.empty())
 		}
 	}
 }
@@ -240,7 +249,8 @@ func TestCellSetOps(t *testing.T) {
 func TestLeastFits(t *testing.T) {
 	r := rand.New(rand.NewPCG(11, 11))
 	counts := func(s *search) (n [7]int) {
-		free := s.used.complement()
+		var free cellSet
+		free.setNot(&s.used)
 		for ship := range 7 {
 			for _, rot := range s.rotationsOf(ship) {
 				var at cellSet

@@ -4,6 +4,7 @@ import (
 	"context"
 	"math"
 	"math/bits"
+	"slices"
 	"sync"
 )
 
@@ -67,9 +68,21 @@ func (s *cellSet) andNot(t *cellSet) {
 	s[7] &^= t[7]
 }
 
-// complement returns the cells not in s, off the board too.
-func (s *cellSet) complement() cellSet {
-	return cellSet{^s[0], ^s[1], ^s[2], ^s[3], ^s[4], ^s[5], ^s[6], ^s[7]}
+// set makes s a copy of t. Copying or clearing a whole cellSet at once is,
+// in wasm, a call out of the module (memory.copy, memory.fill) costing
+// more than the eight words written out; natively the words written out
+// cost no more. So hot code keeps its sets where they need not be
+// declared (a cellSet variable is cleared that way), and copies and
+// clears them with set and clear.
+func (s *cellSet) set(t *cellSet) {
+	s[0], s[1], s[2], s[3], s[4], s[5], s[6], s[7] = t[0], t[1], t[2], t[3], t[4], t[5], t[6], t[7]
+}
+
+func (s *cellSet) clear() { s[0], s[1], s[2], s[3], s[4], s[5], s[6], s[7] = 0, 0, 0, 0, 0, 0, 0, 0 }
+
+// setNot makes s the cells not in t, off the board too.
+func (s *cellSet) setNot(t *cellSet) {
+	s[0], s[1], s[2], s[3], s[4], s[5], s[6], s[7] = ^t[0], ^t[1], ^t[2], ^t[3], ^t[4], ^t[5], ^t[6], ^t[7]
 }
 
 // equal is s == t without a call: Go compares arrays this long with one to
@@ -100,13 +113,19 @@ func ones(k int) uint64 {
 	return ^uint64(0) >> uint(64-min(max(k, 0), 64))
 }
 
-// shifted returns s with every cell i moved to i+k, for k < 64.
-func (s *cellSet) shifted(k uint) cellSet {
+// shift moves every cell i of s to i+k, for k < 64. It works in place,
+// from the top word down: a cellSet returned is copied (see set).
+func (s *cellSet) shift(k uint) {
 	k &= 63
 	l := 63 - k // each word takes the top k cells of the one below, shifted down by 1+l
-	return cellSet{s[0] << k,
-		s[1]<<k | s[0]>>1>>l, s[2]<<k | s[1]>>1>>l, s[3]<<k | s[2]>>1>>l, s[4]<<k | s[3]>>1>>l,
-		s[5]<<k | s[4]>>1>>l, s[6]<<k | s[5]>>1>>l, s[7]<<k | s[6]>>1>>l}
+	s[7] = s[7]<<k | s[6]>>1>>l
+	s[6] = s[6]<<k | s[5]>>1>>l
+	s[5] = s[5]<<k | s[4]>>1>>l
+	s[4] = s[4]<<k | s[3]>>1>>l
+	s[3] = s[3]<<k | s[2]>>1>>l
+	s[2] = s[2]<<k | s[1]>>1>>l
+	s[1] = s[1]<<k | s[0]>>1>>l
+	s[0] <<= k
 }
 
 // first returns the lowest cell in s, or -1 if s is empty.
@@ -351,12 +370,15 @@ type search struct {
 	// least[d][ship] is a lower bound on the placements of ship that fit
 	// at the step d ships deep, or their exact count, when bit d of known
 	// is set (see leastFits).
-	least    [7][7]int
-	known    uint8
-	bare     bool  // no water added to the board's: fits0 holds at the top
-	limit    int   // stop once more than limit distinct grids are found
-	budget   int64 // stop once the search has visited this many nodes
-	gridList       // the distinct grids found
+	least  [7][7]int
+	known  uint8
+	bare   bool  // no water added to the board's: fits0 holds at the top
+	limit  int   // stop once more than limit distinct grids are found
+	budget int64 // stop once the search has visited this many nodes
+	// stop is budget, or -1 once the search is over for another reason
+	// (see arm), so that over, asked at every node, is one comparison.
+	stop     int64
+	gridList // the distinct grids found
 
 	// Sampling mode: stop at the first grid, try choices in random order,
 	// and place the free ships in a fixed order (counting their places on
@@ -369,6 +391,13 @@ type search struct {
 
 	cells []int     // step's hits to cover, reused
 	reach []cellSet // and the cells each may share a ship with
+
+	// Cell sets kept here rather than in variables, which would have to be
+	// cleared (see set): a leaf's grid, a step's sets, and branchShip's
+	// starts that fit, one set per depth (the ships placed before it).
+	grid    cellSet
+	scan    struct{ todo, open, free, at cellSet }
+	fitting [7]cellSet
 }
 
 func newSearch(ctx context.Context, b *Board, progress func(int64)) *search {
@@ -399,7 +428,8 @@ func (s *search) init(ctx context.Context, b *Board, progress func(int64)) {
 	within[1] = upTo(n)
 	for w := 2; w <= min(4, b.W); w++ {
 		within[w] = within[w-1]
-		last := col0.shifted(uint(b.W - w + 1))
+		last := col0
+		last.shift(uint(b.W - w + 1))
 		within[w].andNot(&last)
 	}
 	// above[h] holds the rows a ship h high may start in.
@@ -410,7 +440,8 @@ func (s *search) init(ctx context.Context, b *Board, progress func(int64)) {
 	noMiss := misses.empty()
 	for ship, orients := range orientations {
 		s.from[ship] = s.nrots
-		for _, o := range orients {
+		for k := range orients {
+			o := &orients[k]
 			w, h := max(o[0][0], o[1][0], o[2][0], o[3][0])+1, o[3][1]+1 // sorted by row
 			if w > b.W || h > b.H {
 				continue
@@ -422,15 +453,15 @@ func (s *search) init(ctx context.Context, b *Board, progress func(int64)) {
 			// are those of the rows and columns (the left edges shifted
 			// by first), and fit keeps those clear of the 'o' cells.
 			first := o[0][1]*b.W + o[0][0]
-			r := &s.rots[s.nrots] // kept if it fits somewhere
-			*r = rotation{ship: ship}
+			r := &s.rots[s.nrots] // kept if it fits somewhere; every field set below
+			r.ship = ship
 			r.offs = [4]uint{0, uint(o[1][1]*b.W + o[1][0] - first), uint(o[2][1]*b.W + o[2][0] - first), uint(o[3][1]*b.W + o[3][0] - first)}
 			r.shape = 1 | 1<<r.offs[1] | 1<<r.offs[2] | 1<<r.offs[3]
 			r.back = 1<<63 | 1<<63>>r.offs[1] | 1<<63>>r.offs[2] | 1<<63>>r.offs[3]
-			r.starts = within[w]
+			r.starts.set(&within[w])
 			r.starts.and(&above[h])
 			if first > 0 {
-				r.starts = r.starts.shifted(uint(first))
+				r.starts.shift(uint(first))
 			}
 			k := r.starts.count() // on a board with no 'o', all fit
 			if !noMiss {
@@ -508,6 +539,7 @@ func (s *search) enumerate(limit int) (capped bool, err error) {
 // does.
 func (s *search) run() (capped bool, err error) {
 	s.used, s.bare = s.water, s.water.empty()
+	s.arm()
 	if s.hits.count() <= shipCells && s.free >= shipCells {
 		s.step()
 	}
@@ -560,8 +592,16 @@ func (s *search) addGrid(g *cellSet) bool {
 	for i := s.slot(g); ; i = (i + 1) & (len(seen) - 1) {
 		switch k := seen[i]; {
 		case k == 0:
-			s.grids = append(s.grids, *g)
-			seen[i] = int32(len(s.grids))
+			n := len(s.grids)
+			if n == cap(s.grids) {
+				s.grids = slices.Grow(s.grids, 1)
+			}
+			s.grids = s.grids[:n+1]
+			s.grids[n].set(g) // not append: see set
+			seen[i] = int32(n + 1)
+			if len(s.grids) > s.limit {
+				s.stop = -1
+			}
 			return true
 		case s.grids[k-1].equal(g):
 			return false
@@ -601,14 +641,21 @@ func (s *search) checkIn() {
 		s.progress(s.nodes)
 	}
 	if err := s.ctx.Err(); err != nil && s.err == nil {
-		s.err = err
+		s.err, s.stop = err, -1
 	}
 }
 
 // over reports whether the search has ended: cancelled, enough grids found
 // or the node budget spent.
-func (s *search) over() bool {
-	return s.err != nil || len(s.grids) > s.limit || s.nodes > s.budget
+func (s *search) over() bool { return s.nodes > s.stop }
+
+// arm sets stop for a search about to start from the current budget, error
+// and grids; during the search only checkIn and addGrid move it.
+func (s *search) arm() {
+	s.stop = s.budget
+	if s.err != nil || len(s.grids) > s.limit {
+		s.stop = -1
+	}
 }
 
 func (s *search) fits(p *placement) bool {
@@ -640,7 +687,10 @@ func (s *search) step() {
 	if s.over() {
 		return
 	}
-	todo := s.hits
+	// The step's cell sets are the search's, not variables of its own
+	// (see set); they are dead before it goes deeper.
+	todo := &s.scan.todo
+	todo.set(&s.hits)
 	todo.andNot(&s.used)
 	left := bits.OnesCount8(s.left)
 	if todo.count() > 4*left {
@@ -650,7 +700,8 @@ func (s *search) step() {
 	// The choice: the placements of ship bestShip that fit, or else those
 	// of best that fit.
 	best, bestShip, bestN := []placement(nil), -1, 1<<30
-	var open cellSet // cells some ship left could still take, gathered while few
+	open := &s.scan.open // cells some ship left could still take, gathered while few
+	open.clear()
 	// Scanning where every ship left fits (a word of starts at a time, see
 	// fit) finds the ship with fewest places and the cells no ship can
 	// reach any more. On a cramped board that prunes a lot; on an open
@@ -661,8 +712,8 @@ func (s *search) step() {
 	depth := 7 - left
 	s.known &^= 1 << depth
 	if scan {
-		free := s.used.complement()
-		var at cellSet
+		free, at := &s.scan.free, &s.scan.at
+		free.setNot(&s.used)
 		// The open cells matter only while they are too few to spare one:
 		// once there are more than the ships left need, they are not
 		// gathered any more (on an open board, after the first rotation).
@@ -682,9 +733,9 @@ func (s *search) step() {
 			n := 0 // placements of ship that fit
 			for k := range rots {
 				r := &rots[k]
-				n += r.fit(&free, &at, s.words)
+				n += r.fit(free, at, s.words)
 				if !roomy {
-					r.cover(&at, &open, s.words)
+					r.cover(at, open, s.words)
 					roomy = open.count() > 4*left
 				}
 			}
@@ -697,8 +748,8 @@ func (s *search) step() {
 		for ; skipped != 0 && !roomy; skipped &= skipped - 1 { // their cells are open too
 			rots := s.rotationsOf(bits.TrailingZeros8(skipped))
 			for k := 0; k < len(rots) && !roomy; k++ {
-				rots[k].fit(&free, &at, s.words)
-				rots[k].cover(&at, &open, s.words)
+				rots[k].fit(free, at, s.words)
+				rots[k].cover(at, open, s.words)
 				roomy = open.count() > 4*left
 			}
 		}
@@ -724,18 +775,24 @@ func (s *search) step() {
 		for ; x != 0; x &= x - 1 {
 			i := w*64 + bits.TrailingZeros64(x)
 			n := 0
-			var r cellSet
+			k := len(reach)
+			if k == cap(reach) {
+				reach = slices.Grow(reach, 1)
+			}
+			reach = reach[:k+1]
+			r := &reach[k] // made in place: see set
+			r.clear()
 			cover := s.covering(i)
 			for k := range cover {
 				if p := &cover[k]; s.fits(p) {
 					n++
-					p.addTo(&r)
+					p.addTo(r)
 				}
 			}
 			if n < bestN {
 				best, bestShip, bestN = cover, -1, n
 			}
-			cells, reach = append(cells, i), append(reach, r)
+			cells = append(cells, i)
 		}
 	}
 	s.cells, s.reach = cells, reach
@@ -778,9 +835,10 @@ func (s *search) leaf() {
 	todo.andNot(&s.used)
 	if todo.empty() {
 		s.leaves++
-		g := s.used
+		g := &s.grid
+		g.set(&s.used)
 		g.andNot(&s.water)
-		s.addGrid(&g)
+		s.addGrid(g)
 	}
 }
 
@@ -852,22 +910,26 @@ func (s *search) branch(list []placement) {
 // branchShip tries the placements of ship that fit, as branch does with
 // its list, making only those it tries.
 func (s *search) branchShip(ship int) {
-	var at cellSet
-	free := s.used.complement()
+	// The cell sets are the search's (see set): the starts that fit, one
+	// set per depth as they are gone through while the search goes deeper,
+	// and the free cells, the step's set, made again for every rotation.
+	at, free := &s.fitting[7-bits.OnesCount8(s.left)], &s.scan.free
 	last := s.left == 1<<ship // each placement ends the fleet: a leaf, reached without a call
 	// A leaf's grid holds every hit when its placement covers the hits
 	// left: counted on the placement's two words, not tested board-wide.
-	var todo cellSet
+	// Leaves go no deeper, so the step's set will do.
+	todo := &s.scan.todo
 	hitsLeft := 0
 	if last {
-		todo = s.hits
+		todo.set(&s.hits)
 		todo.andNot(&s.used)
 		hitsLeft = todo.count()
 	}
 	rots := s.rotationsOf(ship)
 	for k := range rots {
 		r := &rots[k]
-		r.fit(&free, &at, s.words)
+		free.setNot(&s.used)
+		r.fit(free, at, s.words)
 		for w, x := range at[:s.words] {
 			for ; x != 0; x &= x - 1 {
 				p := r.at(w*64 + bits.TrailingZeros64(x))
@@ -880,12 +942,13 @@ func (s *search) branchShip(ship int) {
 					}
 					if bits.OnesCount64(todo[p.word]&p.bits[0])+bits.OnesCount64(todo[p.word+1]&p.bits[1]) == hitsLeft {
 						s.leaves++
-						g := s.used
-						p.addTo(&g)
+						g := &s.grid
+						g.set(&s.used)
+						p.addTo(g)
 						if !s.bare { // else there is no water to take off
 							g.andNot(&s.water)
 						}
-						s.addGrid(&g)
+						s.addGrid(g)
 					}
 				} else {
 					s.try(&p)
