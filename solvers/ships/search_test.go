@@ -168,7 +168,7 @@ func TestBoardCells(t *testing.T) {
 	}
 }
 
-// TestCellSetShifts checks upTo and shift against their definitions, cell
+// TestCellSetShifts checks upTo and shifted against their definitions, cell
 // by cell.
 func TestCellSetShifts(t *testing.T) {
 	r := rand.New(rand.NewPCG(9, 9))
@@ -186,8 +186,7 @@ func TestCellSetShifts(t *testing.T) {
 		for w := range s {
 			s[w] = r.Uint64() & r.Uint64()
 		}
-		got := s
-		got.shift(k)
+		got := s.shifted(k)
 		for i := range size {
 			if want := i >= int(k) && s.has(i-int(k)); got.has(i) != want {
 				t.Fatalf("%x shifted by %d has %d: %v", s, k, i, got.has(i))

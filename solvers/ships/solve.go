@@ -113,19 +113,13 @@ func ones(k int) uint64 {
 	return ^uint64(0) >> uint(64-min(max(k, 0), 64))
 }
 
-// shift moves every cell i of s to i+k, for k < 64. It works in place,
-// from the top word down: a cellSet returned is copied (see set).
-func (s *cellSet) shift(k uint) {
+// shifted returns s with every cell i moved to i+k, for k < 64.
+func (s *cellSet) shifted(k uint) cellSet {
 	k &= 63
 	l := 63 - k // each word takes the top k cells of the one below, shifted down by 1+l
-	s[7] = s[7]<<k | s[6]>>1>>l
-	s[6] = s[6]<<k | s[5]>>1>>l
-	s[5] = s[5]<<k | s[4]>>1>>l
-	s[4] = s[4]<<k | s[3]>>1>>l
-	s[3] = s[3]<<k | s[2]>>1>>l
-	s[2] = s[2]<<k | s[1]>>1>>l
-	s[1] = s[1]<<k | s[0]>>1>>l
-	s[0] <<= k
+	return cellSet{s[0] << k,
+		s[1]<<k | s[0]>>1>>l, s[2]<<k | s[1]>>1>>l, s[3]<<k | s[2]>>1>>l, s[4]<<k | s[3]>>1>>l,
+		s[5]<<k | s[4]>>1>>l, s[6]<<k | s[5]>>1>>l, s[7]<<k | s[6]>>1>>l}
 }
 
 // first returns the lowest cell in s, or -1 if s is empty.
@@ -428,8 +422,7 @@ func (s *search) init(ctx context.Context, b *Board, progress func(int64)) {
 	within[1] = upTo(n)
 	for w := 2; w <= min(4, b.W); w++ {
 		within[w] = within[w-1]
-		last := col0
-		last.shift(uint(b.W - w + 1))
+		last := col0.shifted(uint(b.W - w + 1))
 		within[w].andNot(&last)
 	}
 	// above[h] holds the rows a ship h high may start in.
@@ -440,8 +433,7 @@ func (s *search) init(ctx context.Context, b *Board, progress func(int64)) {
 	noMiss := misses.empty()
 	for ship, orients := range orientations {
 		s.from[ship] = s.nrots
-		for k := range orients {
-			o := &orients[k]
+		for _, o := range orients {
 			w, h := max(o[0][0], o[1][0], o[2][0], o[3][0])+1, o[3][1]+1 // sorted by row
 			if w > b.W || h > b.H {
 				continue
@@ -453,15 +445,15 @@ func (s *search) init(ctx context.Context, b *Board, progress func(int64)) {
 			// are those of the rows and columns (the left edges shifted
 			// by first), and fit keeps those clear of the 'o' cells.
 			first := o[0][1]*b.W + o[0][0]
-			r := &s.rots[s.nrots] // kept if it fits somewhere; every field set below
-			r.ship = ship
+			r := &s.rots[s.nrots] // kept if it fits somewhere
+			*r = rotation{ship: ship}
 			r.offs = [4]uint{0, uint(o[1][1]*b.W + o[1][0] - first), uint(o[2][1]*b.W + o[2][0] - first), uint(o[3][1]*b.W + o[3][0] - first)}
 			r.shape = 1 | 1<<r.offs[1] | 1<<r.offs[2] | 1<<r.offs[3]
 			r.back = 1<<63 | 1<<63>>r.offs[1] | 1<<63>>r.offs[2] | 1<<63>>r.offs[3]
-			r.starts.set(&within[w])
+			r.starts = within[w]
 			r.starts.and(&above[h])
 			if first > 0 {
-				r.starts.shift(uint(first))
+				r.starts = r.starts.shifted(uint(first))
 			}
 			k := r.starts.count() // on a board with no 'o', all fit
 			if !noMiss {
