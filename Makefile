@@ -34,7 +34,7 @@ test-wasm:
 # (math/big comes with go-app's net/http and never runs; net/url runs on
 # navigation, time on timers, encoding/json on saves and results).
 UIFLAGS := $(foreach p,gridsolve/... math/big net/url time encoding/json,-gcflags=$(p)=-l)
-# The worker's searches inline as usual: the solvers, the runtime (it
+# The worker's searches inline as usual: the five solvers, the runtime (it
 # allocates and collects during a search) and encoding/binary (Flip packs
 # boards with it). Every other standard package it links runs once a job
 # or never (parsing, formatting, posting results, timers), so goes without
@@ -43,7 +43,8 @@ UIFLAGS := $(foreach p,gridsolve/... math/big net/url time encoding/json,-gcflag
 # The tag judgeonly leaves out Nonogram's import formats (20 KB less
 # Brotli): the page sends the worker only judge text, which its editors
 # write.
-WORKERFLAGS := -gcflags=all=-l $(foreach p,gridsolve/solvers/... runtime encoding/binary,-gcflags=$(p)=) -tags=judgeonly
+WORKERFLAGS := -gcflags=all=-l $(foreach p,$(addprefix gridsolve/solvers/,ships flip iq nonogram tetravex) runtime encoding/binary,-gcflags=$(p)=) \
+	-tags=judgeonly
 wasm:
 	cp $(GOROOT)/lib/wasm/wasm_exec.js web/wasm_exec.js
 	GOOS=js GOARCH=wasm $(GO) build -trimpath -ldflags=-s $(UIFLAGS) -o web/app.wasm ./wasm/ui
