@@ -227,16 +227,8 @@ func TestCellSetOps(t *testing.T) {
 		gotAnd, gotAndNot := s, s
 		gotAnd.and(&u)
 		gotAndNot.andNot(&u)
-		var sNot, sCopy cellSet
-		sNot.setNot(&s)
-		sCopy.set(&s)
-		cleared := u
-		cleared.clear()
-		if sCopy != s || cleared != (cellSet{}) {
-			t.Fatalf("%x: set makes %x, clear leaves %x", s, sCopy, cleared)
-		}
-		if gotAnd != and || gotAndNot != andNot || sNot != not || s.count() != count || s.empty() != (count == 0) {
-			t.Fatalf("%x, %x: and %x, andNot %x, complement %x, count %d, empty %v", s, u, gotAnd, gotAndNot, sNot, s.count(), s.empty())
+		if gotAnd != and || gotAndNot != andNot || s.complement() != not || s.count() != count || s.empty() != (count == 0) {
+			t.Fatalf("%x, %x: and %x, andNot %x, complement %x, count %d, empty %v", s, u, gotAnd, gotAndNot, s.complement(), s.count(), s.empty())
 		}
 	}
 }
@@ -248,8 +240,7 @@ func TestCellSetOps(t *testing.T) {
 func TestLeastFits(t *testing.T) {
 	r := rand.New(rand.NewPCG(11, 11))
 	counts := func(s *search) (n [7]int) {
-		var free cellSet
-		free.setNot(&s.used)
+		free := s.used.complement()
 		for ship := range 7 {
 			for _, rot := range s.rotationsOf(ship) {
 				var at cellSet

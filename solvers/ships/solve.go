@@ -4,7 +4,6 @@ import (
 	"context"
 	"math"
 	"math/bits"
-	"slices"
 	"sync"
 )
 
@@ -68,21 +67,9 @@ func (s *cellSet) andNot(t *cellSet) {
 	s[7] &^= t[7]
 }
 
-// set makes s a copy of t. Copying or clearing a whole cellSet at once is,
-// in wasm, a call out of the module (memory.copy, memory.fill) costing
-// more than the eight words written out; natively the words written out
-// cost no more. So hot code keeps its sets where they need not be
-// declared (a cellSet variable is cleared that way), and copies and
-// clears them with set and clear.
-func (s *cellSet) set(t *cellSet) {
-	s[0], s[1], s[2], s[3], s[4], s[5], s[6], s[7] = t[0], t[1], t[2], t[3], t[4], t[5], t[6], t[7]
-}
-
-func (s *cellSet) clear() { s[0], s[1], s[2], s[3], s[4], s[5], s[6], s[7] = 0, 0, 0, 0, 0, 0, 0, 0 }
-
-// setNot makes s the cells not in t, off the board too.
-func (s *cellSet) setNot(t *cellSet) {
-	s[0], s[1], s[2], s[3], s[4], s[5], s[6], s[7] = ^t[0], ^t[1], ^t[2], ^t[3], ^t[4], ^t[5], ^t[6], ^t[7]
+// complement returns the cells not in s, off the board too.
+func (s *cellSet) complement() cellSet {
+	return cellSet{^s[0], ^s[1], ^s[2], ^s[3], ^s[4], ^s[5], ^s[6], ^s[7]}
 }
 
 // equal is s == t without a call: Go compares arrays this long with one to
@@ -385,13 +372,6 @@ type search struct {
 
 	cells []int     // step's hits to cover, reused
 	reach []cellSet // and the cells each may share a ship with
-
-	// Cell sets kept here rather than in variables, which would have to be
-	// cleared (see set): a leaf's grid, a step's sets, and branchShip's
-	// starts that fit, one set per depth (the ships placed before it).
-	grid    cellSet
-	scan    struct{ todo, open, free, at cellSet }
-	fitting [7]cellSet
 }
 
 func newSearch(ctx context.Context, b *Board, progress func(int64)) *search {
@@ -584,13 +564,8 @@ func (s *search) addGrid(g *cellSet) bool {
 	for i := s.slot(g); ; i = (i + 1) & (len(seen) - 1) {
 		switch k := seen[i]; {
 		case k == 0:
-			n := len(s.grids)
-			if n == cap(s.grids) {
-				s.grids = slices.Grow(s.grids, 1)
-			}
-			s.grids = s.grids[:n+1]
-			s.grids[n].set(g) // not append: see set
-			seen[i] = int32(n + 1)
+			s.grids = append(s.grids, *g)
+			seen[i] = int32(len(s.grids))
 			if len(s.grids) > s.limit {
 				s.stop = -1
 			}
@@ -679,10 +654,7 @@ func (s *search) step() {
 	if s.over() {
 		return
 	}
-	// The step's cell sets are the search's, not variables of its own
-	// (see set); they are dead before it goes deeper.
-	todo := &s.scan.todo
-	todo.set(&s.hits)
+	todo := s.hits
 	todo.andNot(&s.used)
 	left := bits.OnesCount8(s.left)
 	if todo.count() > 4*left {
@@ -692,8 +664,7 @@ func (s *search) step() {
 	// The choice: the placements of ship bestShip that fit, or else those
 	// of best that fit.
 	best, bestShip, bestN := []placement(nil), -1, 1<<30
-	open := &s.scan.open // cells some ship left could still take, gathered while few
-	open.clear()
+	var open cellSet // cells some ship left could still take, gathered while few
 	// Scanning where every ship left fits (a word of starts at a time, see
 	// fit) finds the ship with fewest places and the cells no ship can
 	// reach any more. On a cramped board that prunes a lot; on an open
@@ -704,8 +675,8 @@ func (s *search) step() {
 	depth := 7 - left
 	s.known &^= 1 << depth
 	if scan {
-		free, at := &s.scan.free, &s.scan.at
-		free.setNot(&s.used)
+		free := s.used.complement()
+		var at cellSet
 		// The open cells matter only while they are too few to spare one:
 		// once there are more than the ships left need, they are not
 		// gathered any more (on an open board, after the first rotation).
@@ -725,9 +696,9 @@ func (s *search) step() {
 			n := 0 // placements of ship that fit
 			for k := range rots {
 				r := &rots[k]
-				n += r.fit(free, at, s.words)
+				n += r.fit(&free, &at, s.words)
 				if !roomy {
-					r.cover(at, open, s.words)
+					r.cover(&at, &open, s.words)
 					roomy = open.count() > 4*left
 				}
 			}
@@ -740,8 +711,8 @@ func (s *search) step() {
 		for ; skipped != 0 && !roomy; skipped &= skipped - 1 { // their cells are open too
 			rots := s.rotationsOf(bits.TrailingZeros8(skipped))
 			for k := 0; k < len(rots) && !roomy; k++ {
-				rots[k].fit(free, at, s.words)
-				rots[k].cover(at, open, s.words)
+				rots[k].fit(&free, &at, s.words)
+				rots[k].cover(&at, &open, s.words)
 				roomy = open.count() > 4*left
 			}
 		}
@@ -767,24 +738,18 @@ func (s *search) step() {
 		for ; x != 0; x &= x - 1 {
 			i := w*64 + bits.TrailingZeros64(x)
 			n := 0
-			k := len(reach)
-			if k == cap(reach) {
-				reach = slices.Grow(reach, 1)
-			}
-			reach = reach[:k+1]
-			r := &reach[k] // made in place: see set
-			r.clear()
+			var r cellSet
 			cover := s.covering(i)
 			for k := range cover {
 				if p := &cover[k]; s.fits(p) {
 					n++
-					p.addTo(r)
+					p.addTo(&r)
 				}
 			}
 			if n < bestN {
 				best, bestShip, bestN = cover, -1, n
 			}
-			cells = append(cells, i)
+			cells, reach = append(cells, i), append(reach, r)
 		}
 	}
 	s.cells, s.reach = cells, reach
@@ -827,10 +792,9 @@ func (s *search) leaf() {
 	todo.andNot(&s.used)
 	if todo.empty() {
 		s.leaves++
-		g := &s.grid
-		g.set(&s.used)
+		g := s.used
 		g.andNot(&s.water)
-		s.addGrid(g)
+		s.addGrid(&g)
 	}
 }
 
@@ -902,26 +866,22 @@ func (s *search) branch(list []placement) {
 // branchShip tries the placements of ship that fit, as branch does with
 // its list, making only those it tries.
 func (s *search) branchShip(ship int) {
-	// The cell sets are the search's (see set): the starts that fit, one
-	// set per depth as they are gone through while the search goes deeper,
-	// and the free cells, the step's set, made again for every rotation.
-	at, free := &s.fitting[7-bits.OnesCount8(s.left)], &s.scan.free
+	var at cellSet
+	free := s.used.complement()
 	last := s.left == 1<<ship // each placement ends the fleet: a leaf, reached without a call
 	// A leaf's grid holds every hit when its placement covers the hits
 	// left: counted on the placement's two words, not tested board-wide.
-	// Leaves go no deeper, so the step's set will do.
-	todo := &s.scan.todo
+	var todo cellSet
 	hitsLeft := 0
 	if last {
-		todo.set(&s.hits)
+		todo = s.hits
 		todo.andNot(&s.used)
 		hitsLeft = todo.count()
 	}
 	rots := s.rotationsOf(ship)
 	for k := range rots {
 		r := &rots[k]
-		free.setNot(&s.used)
-		r.fit(free, at, s.words)
+		r.fit(&free, &at, s.words)
 		for w, x := range at[:s.words] {
 			for ; x != 0; x &= x - 1 {
 				p := r.at(w*64 + bits.TrailingZeros64(x))
@@ -934,13 +894,12 @@ func (s *search) branchShip(ship int) {
 					}
 					if bits.OnesCount64(todo[p.word]&p.bits[0])+bits.OnesCount64(todo[p.word+1]&p.bits[1]) == hitsLeft {
 						s.leaves++
-						g := &s.grid
-						g.set(&s.used)
-						p.addTo(g)
+						g := s.used
+						p.addTo(&g)
 						if !s.bare { // else there is no water to take off
 							g.andNot(&s.water)
 						}
-						s.addGrid(g)
+						s.addGrid(&g)
 					}
 				} else {
 					s.try(&p)
