@@ -127,7 +127,7 @@ func TestAddGrid(t *testing.T) {
 		var want []cellSet
 		for range 4 * distinct {
 			g := pool[r.IntN(distinct)]
-			if isNew := s.addGrid(&g); isNew == seen[g] {
+			if isNew := s.addGrid(&g, gridHash(&g)); isNew == seen[g] {
 				t.Fatalf("%d distinct: addGrid = %v for a grid seen before: %v", distinct, isNew, seen[g])
 			}
 			if !seen[g] {
@@ -137,6 +137,30 @@ func TestAddGrid(t *testing.T) {
 		}
 		if !slices.Equal(s.grids, want) {
 			t.Fatalf("%d distinct: %d grids listed, want %d in the order found", distinct, len(s.grids), len(want))
+		}
+	}
+}
+
+// TestGridHash checks that a placement adds its share to the hash of a
+// grid it does not meet, as the last ship's leaves count on, for every
+// rotation at every start on boards of several sizes.
+func TestGridHash(t *testing.T) {
+	r := rand.New(rand.NewPCG(4, 4))
+	for _, side := range []int{4, 9, 16, MaxSide} {
+		s := newSearch(context.Background(), &Board{W: side, H: side, Cells: make([]byte, side*side)}, nil)
+		for ship := range 7 {
+			for _, p := range s.placements(ship) {
+				var g cellSet
+				for w := range g {
+					g[w] = r.Uint64() & r.Uint64()
+				}
+				p.removeFrom(&g)
+				with := g
+				p.addTo(&with)
+				if got, want := gridHash(&with), gridHash(&g)+p.hash(); got != want {
+					t.Fatalf("%dx%d: ship %d at word %d: hash %x with it, %x from without", side, side, ship, p.word, got, want)
+				}
+			}
 		}
 	}
 }

@@ -551,17 +551,17 @@ func (l *gridList) emptied(limit int) gridList {
 // about a tenth of the time of judging an open board.
 var judgeLists = sync.Pool{New: func() any { return new(gridList) }}
 
-// addGrid appends g to s.grids unless it is there already, and reports
-// whether it was new. The grids are found through s.seen, a hash table
-// kept at most half full, probed linearly. It stands in for a map: a
-// grid hashed by a few multiplications costs far less than the runtime's
-// hash of a 64-byte key, above all in wasm.
-func (s *search) addGrid(g *cellSet) bool {
+// addGrid appends g, whose hash is h (see gridHash), to s.grids unless it
+// is there already, and reports whether it was new. The grids are found
+// through s.seen, a hash table kept at most half full, probed linearly. It
+// stands in for a map: a grid hashed from the one before it costs far less
+// than the runtime's hash of a 64-byte key, above all in wasm.
+func (s *search) addGrid(g *cellSet, h uint64) bool {
 	if 2*(len(s.grids)+1) > len(s.seen) {
 		s.growSeen()
 	}
 	seen := s.seen
-	for i := s.slot(g); ; i = (i + 1) & (len(seen) - 1) {
+	for i := slot(h, len(seen)); ; i = (i + 1) & (len(seen) - 1) {
 		switch k := seen[i]; {
 		case k == 0:
 			s.grids = append(s.grids, *g)
@@ -581,7 +581,7 @@ func (s *search) addGrid(g *cellSet) bool {
 func (s *search) growSeen() {
 	s.seen = make([]int32, 2*len(s.seen))
 	for k := range s.grids {
-		i := s.slot(&s.grids[k])
+		i := slot(gridHash(&s.grids[k]), len(s.seen))
 		for s.seen[i] != 0 {
 			i = (i + 1) & (len(s.seen) - 1)
 		}
@@ -589,16 +589,29 @@ func (s *search) growSeen() {
 	}
 }
 
-// slot is where g's search in s.seen starts: its hash. A product's bits
-// depend on the bits of its factors at and below them only, so the slot is
-// taken from the top bits of the last one: grids that differ in a word's
-// high cells alone, such as the same ships with the last one moved along
-// a row, would all share a slot in its middle bits.
-func (s *search) slot(g *cellSet) int {
-	const k = 0x9e3779b97f4a7c15 // 2**64 over the golden ratio
-	h := (((g[0]*k^g[1])*k^g[2])*k^g[3])*k ^ g[4]
-	h = ((h*k^g[5])*k^g[6])*k ^ g[7]
-	return int(h * k >> (64 - bits.TrailingZeros(uint(len(s.seen))))) // len is a power of 2
+// gridHash is the hash of a grid: a sum over its words, word i weighed
+// 2i+1, times an odd number. Cells added to a grid add their own words'
+// share, so the last ship's grids are hashed from the grid without it, two
+// words each (see placement.hash).
+func gridHash(g *cellSet) uint64 {
+	return hashKey * (g[0] + 3*g[1] + 5*g[2] + 7*g[3] + 9*g[4] + 11*g[5] + 13*g[6] + 15*g[7])
+}
+
+const hashKey = 0x9e3779b97f4a7c15 // 2**64 over the golden ratio
+
+// hash is what p's cells add to the hash of a grid that has none of them.
+func (p *placement) hash() uint64 {
+	w := 2*uint64(p.word) + 1
+	return hashKey * (w*p.bits[0] + (w+2)*p.bits[1])
+}
+
+// slot is where a grid of hash h is looked for first in a table of size
+// n, a power of 2. A product's bits depend on the bits of its factors at
+// and below them only, so the slot is taken from the top bits: grids that
+// differ in a word's high cells alone, such as the same ships with the
+// last one moved along a row, would all share a slot in its middle bits.
+func slot(h uint64, n int) int {
+	return int(h >> (64 - bits.TrailingZeros(uint(n))))
 }
 
 // checkIn reports progress and notes a cancelled context. A step calls it
@@ -794,7 +807,7 @@ func (s *search) leaf() {
 		s.leaves++
 		g := s.used
 		g.andNot(&s.water)
-		s.addGrid(&g)
+		s.addGrid(&g, gridHash(&g))
 	}
 }
 
@@ -866,45 +879,76 @@ func (s *search) branch(list []placement) {
 // branchShip tries the placements of ship that fit, as branch does with
 // its list, making only those it tries.
 func (s *search) branchShip(ship int) {
-	var at cellSet
 	free := s.used.complement()
-	last := s.left == 1<<ship // each placement ends the fleet: a leaf, reached without a call
-	// A leaf's grid holds every hit when its placement covers the hits
-	// left: counted on the placement's two words, not tested board-wide.
-	var todo cellSet
-	hitsLeft := 0
-	if last {
-		todo = s.hits
-		todo.andNot(&s.used)
-		hitsLeft = todo.count()
-	}
 	rots := s.rotationsOf(ship)
+	if s.left == 1<<ship {
+		s.lastShip(rots, &free)
+		return
+	}
+	var at cellSet
 	for k := range rots {
 		r := &rots[k]
 		r.fit(&free, &at, s.words)
 		for w, x := range at[:s.words] {
 			for ; x != 0; x &= x - 1 {
 				p := r.at(w*64 + bits.TrailingZeros64(x))
-				if last { // leaf, written out: in wasm a call per grid costs a tenth of the search
-					if s.nodes++; s.nodes&(1<<14-1) == 0 {
-						s.checkIn()
-					}
-					if s.over() {
-						return
-					}
-					if bits.OnesCount64(todo[p.word]&p.bits[0])+bits.OnesCount64(todo[p.word+1]&p.bits[1]) == hitsLeft {
-						s.leaves++
-						g := s.used
-						p.addTo(&g)
-						if !s.bare { // else there is no water to take off
-							g.andNot(&s.water)
-						}
-						s.addGrid(&g)
-					}
-				} else {
-					s.try(&p)
+				if s.try(&p); s.over() {
+					return
+				}
+			}
+		}
+	}
+}
+
+// lastShip is branchShip for the last ship, rotated rots ways: each
+// placement that fits ends the fleet, and is a leaf, written out here: in
+// wasm a call per grid cost a tenth of the search. A leaf's grid holds
+// every hit when its placement covers the hits left, counted on the
+// placement's two words, not tested board-wide; and it is hashed from the
+// grid of the ships before it.
+func (s *search) lastShip(rots []rotation, free *cellSet) {
+	todo := s.hits
+	todo.andNot(&s.used)
+	hitsLeft := todo.count()
+	before := s.used // the grid but for the last ship
+	if !s.bare {     // else there is no water to take off
+		before.andNot(&s.water)
+	}
+	h := gridHash(&before)
+	var at cellSet
+	for k := range rots {
+		r := &rots[k]
+		r.fit(free, &at, s.words)
+		for w, x := range at[:s.words] {
+			for ; x != 0; x &= x - 1 {
+				p := r.at(w*64 + bits.TrailingZeros64(x))
+				if s.nodes++; s.nodes&(1<<14-1) == 0 {
+					s.checkIn()
 				}
 				if s.over() {
+					return
+				}
+				if bits.OnesCount64(todo[p.word]&p.bits[0])+bits.OnesCount64(todo[p.word+1]&p.bits[1]) != hitsLeft {
+					continue
+				}
+				s.leaves++
+				// addGrid's common case, written out: a grid whose slot is
+				// empty, with room for it in the list and the table.
+				hp, n, seen := h+p.hash(), len(s.grids), s.seen
+				if i := slot(hp, len(seen)); seen[i] == 0 && 2*n+2 <= len(seen) && n < cap(s.grids) {
+					s.grids = s.grids[:n+1]
+					s.grids[n] = before
+					p.addTo(&s.grids[n])
+					seen[i] = int32(n + 1)
+					if n >= s.limit { // over
+						s.stop = -1
+						return
+					}
+					continue
+				}
+				g := before
+				p.addTo(&g)
+				if s.addGrid(&g, hp); s.over() {
 					return
 				}
 			}
