@@ -684,6 +684,12 @@ func (s *search) step() {
 	// board with hits to cover it prunes nothing, so there only the hits
 	// are looked at. A random descent keeps to the cheap part.
 	noHits := todo.empty() // no hit left to cover
+	if noHits && left == 1 && !s.sample {
+		// The last ship, with nothing to choose: the scan would only find
+		// where it fits, as lastShip does, and that some place does.
+		s.branchShip(bits.TrailingZeros8(s.left))
+		return
+	}
 	scan := !s.sample && (noHits || s.places <= cheapScan)
 	depth := 7 - left
 	s.known &^= 1 << depth
