@@ -897,8 +897,14 @@ func (s *search) branchShip(ship int) {
 		r.fit(&free, &at, s.words)
 		for w, x := range at[:s.words] {
 			for ; x != 0; x &= x - 1 {
+				// try, written out: in wasm a call costs more than its work
 				p := r.at(w*64 + bits.TrailingZeros64(x))
-				if s.try(&p); s.over() {
+				p.addTo(&s.used)
+				s.left &^= 1 << ship
+				s.step()
+				s.left |= 1 << ship
+				p.removeFrom(&s.used)
+				if s.over() {
 					return
 				}
 			}
