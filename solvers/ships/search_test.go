@@ -83,7 +83,7 @@ func TestRotationFit(t *testing.T) {
 				for k := range s.nrots {
 					if r := &s.rots[k]; r.ship == ship {
 						var at cellSet
-						n += r.fit(&free, &at, s.words)
+						n += fit(s.rots[k:k+1], &free, &at, s.words)
 						r.cover(&at, &gotOpen, s.words)
 						for c := range 64 * len(at) {
 							if at.has(c) {
@@ -98,8 +98,9 @@ func TestRotationFit(t *testing.T) {
 						p.addTo(&wantOpen)
 					}
 				}
-				if n != len(got) {
-					t.Fatalf("%dx%d ship %d: fit counts %d placements and finds %d", w, h, ship, n, len(got))
+				var at cellSet
+				if all := fit(s.rotationsOf(ship), &free, &at, s.words); n != len(got) || all != n {
+					t.Fatalf("%dx%d ship %d: fit counts %d placements, %d for all rotations at once, and finds %d", w, h, ship, n, all, len(got))
 				}
 				if !slices.Equal(got, want) || gotOpen != wantOpen {
 					t.Fatalf("%dx%d ship %d: %d placements fit, one by one %d; cells %x, one by one %x", w, h, ship, len(got), len(want), gotOpen, wantOpen)
@@ -268,7 +269,7 @@ func TestLeastFits(t *testing.T) {
 		for ship := range 7 {
 			for _, rot := range s.rotationsOf(ship) {
 				var at cellSet
-				n[ship] += rot.fit(&free, &at, s.words)
+				n[ship] += fit([]rotation{rot}, &free, &at, s.words)
 			}
 		}
 		return n

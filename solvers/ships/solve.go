@@ -235,43 +235,52 @@ func (r *rotation) startsCovering(i int) uint64 {
 	return window & r.back
 }
 
-// fit finds the placements of r whose cells are all free: it sets at to
-// their starts and returns how many there are. Shifting the free cells by
-// each offset tests all the starts in a word at once, so it takes one word
-// of the board at a time (words, at most len(cellSet)-1: a start's cells
-// may reach into the next word). at may be &r.starts.
-func (r *rotation) fit(free, at *cellSet, words int) (n int) {
-	// Masked, every shift is known to stay below 64, and so compiles to
-	// one instruction; for offsets 1..63 the masks change nothing.
-	k1, k2, k3 := r.offs[1]&63, r.offs[2]&63, r.offs[3]&63
-	l1, l2, l3 := (64-k1)&63, (64-k2)&63, (64-k3)&63
-	// One case per word, falling through to the words below, rather than
-	// a loop: in wasm every turn of a loop goes through the function's
-	// dispatch again, and constant indices need no bounds checks. The
-	// pointers are checked once here: in wasm a nil check is code, and in
-	// every case it would be repeated, as no case is sure to follow another.
-	_, _, _ = r.starts[0], free[0], at[0]
-	switch min(words, len(free)-1) {
-	case 7:
-		n += r.fitWord(free, at, 6, k1, k2, k3, l1, l2, l3)
-		fallthrough
-	case 6:
-		n += r.fitWord(free, at, 5, k1, k2, k3, l1, l2, l3)
-		fallthrough
-	case 5:
-		n += r.fitWord(free, at, 4, k1, k2, k3, l1, l2, l3)
-		fallthrough
-	case 4:
-		n += r.fitWord(free, at, 3, k1, k2, k3, l1, l2, l3)
-		fallthrough
-	case 3:
-		n += r.fitWord(free, at, 2, k1, k2, k3, l1, l2, l3)
-		fallthrough
-	case 2:
-		n += r.fitWord(free, at, 1, k1, k2, k3, l1, l2, l3)
-		fallthrough
-	case 1:
-		n += r.fitWord(free, at, 0, k1, k2, k3, l1, l2, l3)
+// fit finds the placements of the rotations rots whose cells are all
+// free: it returns how many there are, and sets at to the starts of each
+// rotation's in turn, leaving it with the last one's. One call counts a
+// ship's places, turned every way: in wasm a call costs more than a turn
+// of a loop. Shifting the free cells by each offset tests all the starts
+// in a word at once, so it takes one word of the board at a time (words,
+// at most len(cellSet)-1: a start's cells may reach into the next word).
+// at may be &rots[0].starts when rots holds one rotation.
+func fit(rots []rotation, free, at *cellSet, words int) (n int) {
+	// The pointers are checked once here: in wasm a nil check is code,
+	// and in every case below it would be repeated, as no case is sure
+	// to follow another.
+	_, _ = free[0], at[0]
+	words = min(words, len(free)-1)
+	for ; len(rots) > 0; rots = rots[1:] { // not indexed: a register less
+		r := &rots[0]
+		// Masked, every shift is known to stay below 64, and so compiles
+		// to one instruction; for offsets 1..63 the masks change nothing.
+		k1, k2, k3 := r.offs[1]&63, r.offs[2]&63, r.offs[3]&63
+		l1, l2, l3 := (64-k1)&63, (64-k2)&63, (64-k3)&63
+		// One case per word, falling through to the words below, rather
+		// than a loop: in wasm every turn of a loop goes through the
+		// function's dispatch again, and constant indices need no bounds
+		// checks.
+		switch words {
+		case 7:
+			n += r.fitWord(free, at, 6, k1, k2, k3, l1, l2, l3)
+			fallthrough
+		case 6:
+			n += r.fitWord(free, at, 5, k1, k2, k3, l1, l2, l3)
+			fallthrough
+		case 5:
+			n += r.fitWord(free, at, 4, k1, k2, k3, l1, l2, l3)
+			fallthrough
+		case 4:
+			n += r.fitWord(free, at, 3, k1, k2, k3, l1, l2, l3)
+			fallthrough
+		case 3:
+			n += r.fitWord(free, at, 2, k1, k2, k3, l1, l2, l3)
+			fallthrough
+		case 2:
+			n += r.fitWord(free, at, 1, k1, k2, k3, l1, l2, l3)
+			fallthrough
+		case 1:
+			n += r.fitWord(free, at, 0, k1, k2, k3, l1, l2, l3)
+		}
 	}
 	return n
 }
@@ -437,7 +446,7 @@ func (s *search) init(ctx context.Context, b *Board, progress func(int64)) {
 			}
 			k := r.starts.count() // on a board with no 'o', all fit
 			if !noMiss {
-				k = r.fit(&room, &r.starts, s.words)
+				k = fit(s.rots[s.nrots:s.nrots+1], &room, &r.starts, s.words)
 			}
 			if k > 0 {
 				s.nrots++
@@ -712,14 +721,14 @@ func (s *search) step() {
 				skipped |= 1 << ship
 				continue
 			}
-			n := 0 // placements of ship that fit
-			for k := range rots {
-				r := &rots[k]
-				n += r.fit(&free, &at, s.words)
-				if !roomy {
-					r.cover(&at, &open, s.words)
-					roomy = open.count() > 4*left
-				}
+			n, k := 0, 0 // placements of ship that fit, and its rotations counted
+			for ; k < len(rots) && !roomy; k++ {
+				n += fit(rots[k:k+1], &free, &at, s.words)
+				rots[k].cover(&at, &open, s.words)
+				roomy = open.count() > 4*left
+			}
+			if k < len(rots) {
+				n += fit(rots[k:], &free, &at, s.words)
 			}
 			s.least[depth][ship] = n
 			if n < bestN {
@@ -730,7 +739,7 @@ func (s *search) step() {
 		for ; skipped != 0 && !roomy; skipped &= skipped - 1 { // their cells are open too
 			rots := s.rotationsOf(bits.TrailingZeros8(skipped))
 			for k := 0; k < len(rots) && !roomy; k++ {
-				rots[k].fit(&free, &at, s.words)
+				fit(rots[k:k+1], &free, &at, s.words)
 				rots[k].cover(&at, &open, s.words)
 				roomy = open.count() > 4*left
 			}
@@ -894,7 +903,7 @@ func (s *search) branchShip(ship int) {
 	var at cellSet
 	for k := range rots {
 		r := &rots[k]
-		r.fit(&free, &at, s.words)
+		fit(rots[k:k+1], &free, &at, s.words)
 		for w, x := range at[:s.words] {
 			for ; x != 0; x &= x - 1 {
 				// try, written out: in wasm a call costs more than its work
@@ -930,7 +939,7 @@ func (s *search) lastShip(rots []rotation, free *cellSet) {
 	var at cellSet
 	for k := range rots {
 		r := &rots[k]
-		r.fit(free, &at, s.words)
+		fit(rots[k:k+1], free, &at, s.words)
 		for w, x := range at[:s.words] {
 			for ; x != 0; x &= x - 1 {
 				p := r.at(w*64 + bits.TrailingZeros64(x))
