@@ -1,6 +1,7 @@
 package ships
 
 import (
+	"cmp"
 	"context"
 	"math/bits"
 	"math/rand/v2"
@@ -51,6 +52,54 @@ func TestSearchStopsAtOnce(t *testing.T) {
 	}
 	if stopped < len(boards) {
 		t.Errorf("only %d of %d searches were stopped by their limit", stopped, 4*len(boards))
+	}
+}
+
+// TestOrientations works out the rotations of the ships from their
+// drawings, a quarter turn at a time, each moved to start at 0 and its
+// cells sorted, and checks the table against them, in the same order:
+// the order of the placements, and so of the search, follows it.
+func TestOrientations(t *testing.T) {
+	normalise := func(cells [4][2]int) [4][2]int {
+		minX, minY := cells[0][0], cells[0][1]
+		for _, c := range cells {
+			minX, minY = min(minX, c[0]), min(minY, c[1])
+		}
+		for i := range cells {
+			cells[i][0] -= minX
+			cells[i][1] -= minY
+		}
+		slices.SortFunc(cells[:], func(a, b [2]int) int { return cmp.Or(a[1]-b[1], a[0]-b[0]) })
+		return cells
+	}
+	for ship, rows := range shapes {
+		var cells [][2]int
+		for y, row := range rows {
+			for x := range row {
+				if row[x] == 'x' {
+					cells = append(cells, [2]int{x, y})
+				}
+			}
+		}
+		if len(cells) != 4 {
+			t.Fatalf("ship %d has %d cells", ship, len(cells))
+		}
+		var want [][4][2]int
+		turned := [4][2]int(cells)
+		for range 4 {
+			if norm := normalise(turned); !slices.Contains(want, norm) {
+				want = append(want, norm)
+			}
+			for i, c := range turned { // a quarter turn
+				turned[i] = [2]int{-c[1], c[0]}
+			}
+		}
+		if !slices.Equal(orientations[ship], want) {
+			t.Errorf("ship %d: orientations %v, want %v", ship, orientations[ship], want)
+		}
+	}
+	if n := len(slices.Concat(orientations[:]...)); n != rotationCount {
+		t.Errorf("%d rotations, want rotationCount = %d", n, rotationCount)
 	}
 }
 

@@ -129,54 +129,19 @@ func (s *cellSet) each(f func(i int)) {
 	}
 }
 
-// orientations lists, for each ship, its distinct rotations as cell offsets
-// (dx, dy) normalised to start at 0.
-var orientations = func() (all [7][][4][2]int) {
-	for s, rows := range shapes {
-		var cells [4][2]int
-		n := 0
-		for y, row := range rows {
-			for x := range row {
-				if row[x] == 'x' {
-					cells[n] = [2]int{x, y}
-					n++
-				}
-			}
-		}
-		for range 4 {
-			norm := normalise(cells)
-			dup := false
-			for _, o := range all[s] {
-				dup = dup || o == norm
-			}
-			if !dup {
-				all[s] = append(all[s], norm)
-			}
-			for i, c := range cells { // rotate a quarter turn
-				cells[i] = [2]int{-c[1], c[0]}
-			}
-		}
-	}
-	return all
-}()
-
-// normalise shifts the cells to start at 0 and sorts them, so that equal
-// shapes compare equal.
-func normalise(cells [4][2]int) [4][2]int {
-	minX, minY := cells[0][0], cells[0][1]
-	for _, c := range cells {
-		minX, minY = min(minX, c[0]), min(minY, c[1])
-	}
-	for i := range cells {
-		cells[i][0] -= minX
-		cells[i][1] -= minY
-	}
-	for i := 1; i < 4; i++ { // insertion sort by (y, x)
-		for j := i; j > 0 && (cells[j][1] < cells[j-1][1] || cells[j][1] == cells[j-1][1] && cells[j][0] < cells[j-1][0]); j-- {
-			cells[j], cells[j-1] = cells[j-1], cells[j]
-		}
-	}
-	return cells
+// orientations lists, for each ship of shapes, its distinct rotations as
+// cell offsets (dx, dy), starting at 0 and sorted by row, then column.
+// They are written out rather than worked out from the drawings at start-
+// up, which took more code than the table; TestOrientations works them
+// out.
+var orientations = [7][][4][2]int{
+	{{{0, 0}, {1, 0}, {0, 1}, {1, 1}}},
+	{{{0, 0}, {1, 0}, {1, 1}, {2, 1}}, {{1, 0}, {0, 1}, {1, 1}, {0, 2}}},
+	{{{1, 0}, {2, 0}, {0, 1}, {1, 1}}, {{0, 0}, {0, 1}, {1, 1}, {1, 2}}},
+	{{{0, 0}, {0, 1}, {1, 1}, {2, 1}}, {{0, 0}, {1, 0}, {0, 1}, {0, 2}}, {{0, 0}, {1, 0}, {2, 0}, {2, 1}}, {{1, 0}, {1, 1}, {0, 2}, {1, 2}}},
+	{{{2, 0}, {0, 1}, {1, 1}, {2, 1}}, {{0, 0}, {0, 1}, {0, 2}, {1, 2}}, {{0, 0}, {1, 0}, {2, 0}, {0, 1}}, {{0, 0}, {1, 0}, {1, 1}, {1, 2}}},
+	{{{1, 0}, {0, 1}, {1, 1}, {2, 1}}, {{0, 0}, {0, 1}, {1, 1}, {0, 2}}, {{0, 0}, {1, 0}, {2, 0}, {1, 1}}, {{1, 0}, {0, 1}, {1, 1}, {1, 2}}},
+	{{{0, 0}, {1, 0}, {2, 0}, {3, 0}}, {{0, 0}, {0, 1}, {0, 2}, {0, 3}}},
 }
 
 // placement is one ship put somewhere on the board. Its cells span at most
