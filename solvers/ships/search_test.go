@@ -3,6 +3,7 @@ package ships
 import (
 	"cmp"
 	"context"
+	"fmt"
 	"math/bits"
 	"math/rand/v2"
 	"slices"
@@ -100,6 +101,43 @@ func TestOrientations(t *testing.T) {
 	}
 	if n := len(slices.Concat(orientations[:]...)); n != rotationCount {
 		t.Errorf("%d rotations, want rotationCount = %d", n, rotationCount)
+	}
+}
+
+// TestFitReused checks a search's rotations against ones worked out afresh
+// for boards whose sizes change now and then, with and without 'o' cells,
+// set up by several goroutines at once, so that the rotations kept from
+// one size to the next are those of the right size, and shared safely.
+func TestFitReused(t *testing.T) {
+	sizes := [][2]int{{10, 10}, {10, 10}, {10, 11}, {11, 10}, {10, 10}, {MaxSide, MaxSide}, {4, 7}, {7, 4}, {7, 4}, {1, 20}, {20, 1}}
+	done := make(chan string)
+	for g := range 4 {
+		go func() {
+			r := rand.New(rand.NewPCG(uint64(g), 6))
+			for k := range 50 {
+				size := sizes[(g+k)%len(sizes)]
+				b := &Board{W: size[0], H: size[1], Cells: make([]byte, size[0]*size[1])}
+				for i := range b.Cells {
+					b.Cells[i] = ".o"[min(r.IntN(8-k%8), 1)] // none every eighth board
+				}
+				_, misses := b.cells()
+				room := upTo(len(b.Cells))
+				room.andNot(&misses)
+				var want fitted
+				want.fitEmpty(b.W, b.H)
+				want.refit(&room, (len(b.Cells)+63)/64)
+				if s := newSearch(context.Background(), b, nil); s.fitted != want {
+					done <- fmt.Sprintf("%dx%d board %d: %d rotations, %d placements; afresh %d, %d", b.W, b.H, k, s.nrots, s.places, want.nrots, want.places)
+					return
+				}
+			}
+			done <- ""
+		}()
+	}
+	for range 4 {
+		if err := <-done; err != "" {
+			t.Error(err)
+		}
 	}
 }
 

@@ -5,6 +5,7 @@ import (
 	"math"
 	"math/bits"
 	"sync"
+	"sync/atomic"
 )
 
 const (
@@ -306,11 +307,7 @@ type search struct {
 	nodes    int64
 	err      error
 
-	rots   [rotationCount]rotation // rots[:nrots] fit the board, ship by ship
-	nrots  int
-	from   [8]int         // ship i's rotations are rots[from[i]:from[i+1]]
-	places int            // number of placements
-	fits0  [7]int         // number of placements of each ship
+	fitted
 	byShip [7][]placement // placements of each ship, listed when needed
 	cover  [][]placement  // placements covering each cell, listed when needed
 	listed cellSet        // the cells whose cover list is made
@@ -354,6 +351,27 @@ func newSearch(ctx context.Context, b *Board, progress func(int64)) *search {
 	return s
 }
 
+// fitted are the rotations that fit a board, and where.
+type fitted struct {
+	rots   [rotationCount]rotation // rots[:nrots] fit the board, ship by ship
+	nrots  int
+	from   [8]int // ship i's rotations are rots[from[i]:from[i+1]]
+	places int    // number of placements
+	fits0  [7]int // number of placements of each ship
+}
+
+// sizedFit is fitted for an empty board w by h.
+type sizedFit struct {
+	w, h int
+	fitted
+}
+
+// lastFit keeps the rotations fitted to an empty board of the last size set
+// up, for the next boards of that size: a judge input's, or the page's,
+// most often. Working them out took a sixth of the time to judge an open
+// board. It is never changed, only replaced, so searches may share it.
+var lastFit atomic.Pointer[sizedFit]
+
 // init sets up the zero search s for board b. Being a method, it lets
 // decide keep its search on the stack: the search's own tables are arrays
 // inside it, so that a judged board costs few allocations.
@@ -365,62 +383,88 @@ func (s *search) init(ctx context.Context, b *Board, progress func(int64)) {
 	room := upTo(n) // cells that are not 'o', where ships may go
 	room.andNot(&misses)
 	s.hits, s.free = hits, room.count()
-	// within[w] holds the cells of the columns where a ship w wide may
+	if f := lastFit.Load(); f != nil && f.w == b.W && f.h == b.H {
+		s.fitted = f.fitted
+	} else {
+		s.fitEmpty(b.W, b.H)
+		lastFit.Store(&sizedFit{b.W, b.H, s.fitted})
+	}
+	if !misses.empty() {
+		s.refit(&room, s.words)
+	}
+}
+
+// fitEmpty sets f to the rotations that fit an empty board w by h.
+func (f *fitted) fitEmpty(w, h int) {
+	n := w * h
+	// within[x] holds the cells of the columns where a ship x wide may
 	// have its left edge: within[1] is the board, and each next one loses
 	// its last column.
 	var within [5]cellSet
 	var col0 cellSet // the first column
-	for y := range b.H {
-		col0.add(y * b.W)
+	for y := range h {
+		col0.add(y * w)
 	}
 	within[1] = upTo(n)
-	for w := 2; w <= min(4, b.W); w++ {
-		within[w] = within[w-1]
-		last := col0.shifted(uint(b.W - w + 1))
-		within[w].andNot(&last)
+	for x := 2; x <= min(4, w); x++ {
+		within[x] = within[x-1]
+		last := col0.shifted(uint(w - x + 1))
+		within[x].andNot(&last)
 	}
-	// above[h] holds the rows a ship h high may start in.
+	// above[y] holds the rows a ship y high may start in.
 	var above [5]cellSet
-	for h := 1; h <= min(4, b.H); h++ {
-		above[h] = upTo((b.H - h + 1) * b.W)
+	for y := 1; y <= min(4, h); y++ {
+		above[y] = upTo((h - y + 1) * w)
 	}
-	noMiss := misses.empty()
 	for ship, orients := range orientations {
-		s.from[ship] = s.nrots
+		f.from[ship] = f.nrots
 		for _, o := range orients {
-			w, h := max(o[0][0], o[1][0], o[2][0], o[3][0])+1, o[3][1]+1 // sorted by row
-			if w > b.W || h > b.H {
+			ow, oh := max(o[0][0], o[1][0], o[2][0], o[3][0])+1, o[3][1]+1 // sorted by row
+			if ow > w || oh > h {
 				continue
 			}
 			// The cells counted from the first, o[0] (they are sorted by
 			// row, then column): started at c, the ship covers shape
-			// shifted by c. It starts at first+y*W+x for every x <= W-w
-			// and y <= H-h where it misses every 'o': the starts below
-			// are those of the rows and columns (the left edges shifted
-			// by first), and fit keeps those clear of the 'o' cells.
-			first := o[0][1]*b.W + o[0][0]
-			r := &s.rots[s.nrots] // kept if it fits somewhere
-			*r = rotation{ship: ship}
-			r.offs = [4]uint{0, uint(o[1][1]*b.W + o[1][0] - first), uint(o[2][1]*b.W + o[2][0] - first), uint(o[3][1]*b.W + o[3][0] - first)}
+			// shifted by c. It starts at first+y*w+x for every x <= w-ow
+			// and y <= h-oh: those of the rows and columns, the left
+			// edges shifted by first.
+			first := o[0][1]*w + o[0][0]
+			r := &f.rots[f.nrots]
+			r.ship = ship
+			r.offs = [4]uint{0, uint(o[1][1]*w + o[1][0] - first), uint(o[2][1]*w + o[2][0] - first), uint(o[3][1]*w + o[3][0] - first)}
 			r.shape = 1 | 1<<r.offs[1] | 1<<r.offs[2] | 1<<r.offs[3]
 			r.back = 1<<63 | 1<<63>>r.offs[1] | 1<<63>>r.offs[2] | 1<<63>>r.offs[3]
-			r.starts = within[w]
-			r.starts.and(&above[h])
+			r.starts = within[ow]
+			r.starts.and(&above[oh])
 			if first > 0 {
 				r.starts = r.starts.shifted(uint(first))
 			}
-			k := r.starts.count() // on a board with no 'o', all fit
-			if !noMiss {
-				k = fit(s.rots[s.nrots:s.nrots+1], &room, &r.starts, s.words)
-			}
-			if k > 0 {
-				s.nrots++
-				s.places += k
-				s.fits0[ship] += k
+			k := r.starts.count()
+			f.nrots++
+			f.places += k
+			f.fits0[ship] += k
+		}
+	}
+	f.from[7] = f.nrots
+}
+
+// refit keeps f's starts clear of the cells not in room, and the rotations
+// that still have some.
+func (f *fitted) refit(room *cellSet, words int) {
+	from := f.from
+	f.nrots, f.places, f.fits0 = 0, 0, [7]int{}
+	for ship := range 7 {
+		f.from[ship] = f.nrots
+		for i := from[ship]; i < from[ship+1]; i++ {
+			f.rots[f.nrots] = f.rots[i]
+			if k := fit(f.rots[f.nrots:f.nrots+1], room, &f.rots[f.nrots].starts, words); k > 0 {
+				f.nrots++
+				f.places += k
+				f.fits0[ship] += k
 			}
 		}
 	}
-	s.from[7] = s.nrots
+	f.from[7] = f.nrots
 }
 
 // rotationsOf returns the rotations of ship that fit the board.
