@@ -126,7 +126,11 @@ func TestFitReused(t *testing.T) {
 				var want fitted
 				want.fitEmpty(b.W, b.H)
 				want.refit(&room, (len(b.Cells)+63)/64)
-				if s := newSearch(context.Background(), b, nil); s.fitted != want {
+				s := newSearch(context.Background(), b, nil)
+				for k := range s.rots { // scratch, not set-up
+					s.rots[k].fits, want.rots[k].fits = cellSet{}, cellSet{}
+				}
+				if s.fitted != want {
 					done <- fmt.Sprintf("%dx%d board %d: %d rotations, %d placements; afresh %d, %d", b.W, b.H, k, s.nrots, s.places, want.nrots, want.places)
 					return
 				}
@@ -169,11 +173,10 @@ func TestRotationFit(t *testing.T) {
 				n := 0
 				for k := range s.nrots {
 					if r := &s.rots[k]; r.ship == ship {
-						var at cellSet
-						n += fit(s.rots[k:k+1], &free, &at, s.words)
-						r.cover(&at, &gotOpen, s.words)
-						for c := range 64 * len(at) {
-							if at.has(c) {
+						n += fit(s.rots[k:k+1], &free, s.words)
+						r.cover(&r.fits, &gotOpen, s.words)
+						for c := range 64 * len(r.fits) {
+							if r.fits.has(c) {
 								got = append(got, r.at(c))
 							}
 						}
@@ -185,9 +188,21 @@ func TestRotationFit(t *testing.T) {
 						p.addTo(&wantOpen)
 					}
 				}
-				var at cellSet
-				if all := fit(s.rotationsOf(ship), &free, &at, s.words); n != len(got) || all != n {
-					t.Fatalf("%dx%d ship %d: fit counts %d placements, %d for all rotations at once, and finds %d", w, h, ship, n, all, len(got))
+				// At once, all its rotations each set their fits too.
+				for k := range s.rotationsOf(ship) {
+					s.rotationsOf(ship)[k].fits = cellSet{}
+				}
+				all := fit(s.rotationsOf(ship), &free, s.words)
+				var gotAll []placement
+				for _, r := range s.rotationsOf(ship) {
+					for c := range 64 * len(r.fits) {
+						if r.fits.has(c) {
+							gotAll = append(gotAll, r.at(c))
+						}
+					}
+				}
+				if n != len(got) || all != n || !slices.Equal(gotAll, got) {
+					t.Fatalf("%dx%d ship %d: fit counts %d placements and finds %d; at once %d, finding %d", w, h, ship, n, len(got), all, len(gotAll))
 				}
 				if !slices.Equal(got, want) || gotOpen != wantOpen {
 					t.Fatalf("%dx%d ship %d: %d placements fit, one by one %d; cells %x, one by one %x", w, h, ship, len(got), len(want), gotOpen, wantOpen)
@@ -355,8 +370,7 @@ func TestLeastFits(t *testing.T) {
 		free := s.used.complement()
 		for ship := range 7 {
 			for _, rot := range s.rotationsOf(ship) {
-				var at cellSet
-				n[ship] += fit([]rotation{rot}, &free, &at, s.words)
+				n[ship] += fit([]rotation{rot}, &free, s.words)
 			}
 		}
 		return n

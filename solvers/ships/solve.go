@@ -177,6 +177,7 @@ type rotation struct {
 	shape  uint64  // bit offs[k] for each k
 	back   uint64  // bit 63-offs[k] for each k: start c covers cell i if bit c-i+63 is set
 	starts cellSet // first cells of its placements: on the board, clear of misses
+	fits   cellSet // the starts where it fitted when last counted (see fit)
 }
 
 // at returns r's placement starting at cell c.
@@ -202,18 +203,17 @@ func (r *rotation) startsCovering(i int) uint64 {
 }
 
 // fit finds the placements of the rotations rots whose cells are all
-// free: it returns how many there are, and sets at to the starts of each
-// rotation's in turn, leaving it with the last one's. One call counts a
-// ship's places, turned every way: in wasm a call costs more than a turn
-// of a loop. Shifting the free cells by each offset tests all the starts
-// in a word at once, so it takes one word of the board at a time (words,
-// at most len(cellSet)-1: a start's cells may reach into the next word).
-// at may be &rots[0].starts when rots holds one rotation.
-func fit(rots []rotation, free, at *cellSet, words int) (n int) {
-	// The pointers are checked once here: in wasm a nil check is code,
-	// and in every case below it would be repeated, as no case is sure
-	// to follow another.
-	_, _ = free[0], at[0]
+// free: it sets each rotation's fits to their starts, and returns how many
+// there are. One call counts a ship's places, turned every way: in wasm a
+// call costs more than a turn of a loop. Shifting the free cells by each
+// offset tests all the starts in a word at once, so it takes one word of
+// the board at a time (words, at most len(cellSet)-1: a start's cells may
+// reach into the next word).
+func fit(rots []rotation, free *cellSet, words int) (n int) {
+	// The pointer is checked once here: in wasm a nil check is code, and
+	// in every case below it would be repeated, as no case is sure to
+	// follow another.
+	_ = free[0]
 	words = min(words, len(free)-1)
 	for ; len(rots) > 0; rots = rots[1:] { // not indexed: a register less
 		r := &rots[0]
@@ -227,35 +227,35 @@ func fit(rots []rotation, free, at *cellSet, words int) (n int) {
 		// checks.
 		switch words {
 		case 7:
-			n += r.fitWord(free, at, 6, k1, k2, k3, l1, l2, l3)
+			n += r.fitWord(free, 6, k1, k2, k3, l1, l2, l3)
 			fallthrough
 		case 6:
-			n += r.fitWord(free, at, 5, k1, k2, k3, l1, l2, l3)
+			n += r.fitWord(free, 5, k1, k2, k3, l1, l2, l3)
 			fallthrough
 		case 5:
-			n += r.fitWord(free, at, 4, k1, k2, k3, l1, l2, l3)
+			n += r.fitWord(free, 4, k1, k2, k3, l1, l2, l3)
 			fallthrough
 		case 4:
-			n += r.fitWord(free, at, 3, k1, k2, k3, l1, l2, l3)
+			n += r.fitWord(free, 3, k1, k2, k3, l1, l2, l3)
 			fallthrough
 		case 3:
-			n += r.fitWord(free, at, 2, k1, k2, k3, l1, l2, l3)
+			n += r.fitWord(free, 2, k1, k2, k3, l1, l2, l3)
 			fallthrough
 		case 2:
-			n += r.fitWord(free, at, 1, k1, k2, k3, l1, l2, l3)
+			n += r.fitWord(free, 1, k1, k2, k3, l1, l2, l3)
 			fallthrough
 		case 1:
-			n += r.fitWord(free, at, 0, k1, k2, k3, l1, l2, l3)
+			n += r.fitWord(free, 0, k1, k2, k3, l1, l2, l3)
 		}
 	}
 	return n
 }
 
 // fitWord is word i of fit, with its shifts.
-func (r *rotation) fitWord(free, at *cellSet, i int, k1, k2, k3, l1, l2, l3 uint) int {
+func (r *rotation) fitWord(free *cellSet, i int, k1, k2, k3, l1, l2, l3 uint) int {
 	f, g := free[i], free[i+1]
 	a := r.starts[i] & f & (f>>k1 | g<<l1) & (f>>k2 | g<<l2) & (f>>k3 | g<<l3)
-	at[i] = a
+	r.fits[i] = a
 	return bits.OnesCount64(a)
 }
 
@@ -457,7 +457,9 @@ func (f *fitted) refit(room *cellSet, words int) {
 		f.from[ship] = f.nrots
 		for i := from[ship]; i < from[ship+1]; i++ {
 			f.rots[f.nrots] = f.rots[i]
-			if k := fit(f.rots[f.nrots:f.nrots+1], room, &f.rots[f.nrots].starts, words); k > 0 {
+			if k := fit(f.rots[f.nrots:f.nrots+1], room, words); k > 0 {
+				r := &f.rots[f.nrots]
+				r.starts = r.fits
 				f.nrots++
 				f.places += k
 				f.fits0[ship] += k
@@ -705,7 +707,7 @@ func (s *search) step() {
 	if noHits && left == 1 && !s.sample {
 		// The last ship, with nothing to choose: the scan would only find
 		// where it fits, as lastShip does, and that some place does.
-		s.branchShip(bits.TrailingZeros8(s.left))
+		s.branchShip(bits.TrailingZeros8(s.left), false)
 		return
 	}
 	scan := !s.sample && (noHits || s.places <= cheapScan)
@@ -713,7 +715,6 @@ func (s *search) step() {
 	s.known &^= 1 << depth
 	if scan {
 		free := s.used.complement()
-		var at cellSet
 		// The open cells matter only while they are too few to spare one:
 		// once there are more than the ships left need, they are not
 		// gathered any more (on an open board, after the first rotation).
@@ -732,12 +733,12 @@ func (s *search) step() {
 			}
 			n, k := 0, 0 // placements of ship that fit, and its rotations counted
 			for ; k < len(rots) && !roomy; k++ {
-				n += fit(rots[k:k+1], &free, &at, s.words)
-				rots[k].cover(&at, &open, s.words)
+				n += fit(rots[k:k+1], &free, s.words)
+				rots[k].cover(&rots[k].fits, &open, s.words)
 				roomy = open.count() > 4*left
 			}
 			if k < len(rots) {
-				n += fit(rots[k:], &free, &at, s.words)
+				n += fit(rots[k:], &free, s.words)
 			}
 			s.least[depth][ship] = n
 			if n < bestN {
@@ -748,8 +749,8 @@ func (s *search) step() {
 		for ; skipped != 0 && !roomy; skipped &= skipped - 1 { // their cells are open too
 			rots := s.rotationsOf(bits.TrailingZeros8(skipped))
 			for k := 0; k < len(rots) && !roomy; k++ {
-				fit(rots[k:k+1], &free, &at, s.words)
-				rots[k].cover(&at, &open, s.words)
+				fit(rots[k:k+1], &free, s.words)
+				rots[k].cover(&rots[k].fits, &open, s.words)
 				roomy = open.count() > 4*left
 			}
 		}
@@ -765,7 +766,7 @@ func (s *search) step() {
 			s.branch(s.placements(bits.TrailingZeros8(s.left)))
 			return
 		}
-		s.branchShip(bestShip)
+		s.branchShip(bestShip, true)
 		return
 	}
 	// cells and reach are dead before the search goes deeper, so every
@@ -794,7 +795,7 @@ func (s *search) step() {
 		return
 	}
 	if bestShip >= 0 {
-		s.branchShip(bestShip)
+		s.branchShip(bestShip, true)
 		return
 	}
 	s.branch(best)
@@ -901,19 +902,21 @@ func (s *search) branch(list []placement) {
 }
 
 // branchShip tries the placements of ship that fit, as branch does with
-// its list, making only those it tries.
-func (s *search) branchShip(ship int) {
-	free := s.used.complement()
+// its list, making only those it tries. They are the fits of its
+// rotations when counted is set: the step's scan counted them just now.
+func (s *search) branchShip(ship int, counted bool) {
 	rots := s.rotationsOf(ship)
+	if !counted {
+		free := s.used.complement()
+		fit(rots, &free, s.words)
+	}
 	if s.left == 1<<ship {
-		s.lastShip(rots, &free)
+		s.lastShip(rots)
 		return
 	}
-	var at cellSet
 	for k := range rots {
 		r := &rots[k]
-		fit(rots[k:k+1], &free, &at, s.words)
-		for w, x := range at[:s.words] {
+		for w, x := range r.fits[:s.words] {
 			for ; x != 0; x &= x - 1 {
 				// try, written out: in wasm a call costs more than its work
 				p := r.at(w*64 + bits.TrailingZeros64(x))
@@ -930,13 +933,13 @@ func (s *search) branchShip(ship int) {
 	}
 }
 
-// lastShip is branchShip for the last ship, rotated rots ways: each
-// placement that fits ends the fleet, and is a leaf, written out here: in
-// wasm a call per grid cost a tenth of the search. A leaf's grid holds
-// every hit when its placement covers the hits left, counted on the
-// placement's two words, not tested board-wide; and it is hashed from the
-// grid of the ships before it.
-func (s *search) lastShip(rots []rotation, free *cellSet) {
+// lastShip is branchShip for the last ship, rotated rots ways, whose fits
+// are set: each placement that fits ends the fleet, and is a leaf, written
+// out here: in wasm a call per grid cost a tenth of the search. A leaf's
+// grid holds every hit when its placement covers the hits left, counted on
+// the placement's two words, not tested board-wide; and it is hashed from
+// the grid of the ships before it.
+func (s *search) lastShip(rots []rotation) {
 	todo := s.hits
 	todo.andNot(&s.used)
 	hitsLeft := todo.count()
@@ -945,11 +948,9 @@ func (s *search) lastShip(rots []rotation, free *cellSet) {
 		before.andNot(&s.water)
 	}
 	h := gridHash(&before)
-	var at cellSet
 	for k := range rots {
 		r := &rots[k]
-		fit(rots[k:k+1], free, &at, s.words)
-		for w, x := range at[:s.words] {
+		for w, x := range r.fits[:s.words] {
 			for ; x != 0; x &= x - 1 {
 				p := r.at(w*64 + bits.TrailingZeros64(x))
 				if s.nodes++; s.nodes&(1<<14-1) == 0 {
