@@ -194,7 +194,11 @@ func (c rows) chase(first []uint64, need need, p []uint64) (presses, left []uint
 	n := c.words
 	clear(p[:2*n])
 	copy(p[n:2*n], first) // none when nil
-	flip := need.flip     // past the row's end too: cleared below
+	if n <= 4 && need.cells != nil && need.flip == 0 {
+		c.chaseShort(need.cells, p)
+		return p[n : (c.h+1)*n : (c.h+1)*n], p[(c.h+1)*n : (c.h+2)*n]
+	}
+	flip := need.flip // past the row's end too: cleared below
 	cells, step := need.cells, n
 	if cells == nil {
 		cells, step = p[:n], 0 // the clear row on top, for every row
@@ -237,8 +241,48 @@ func (c rows) chase(first []uint64, need need, p []uint64) (presses, left []uint
 	return p[n : (c.h+1)*n : (c.h+1)*n], p[(c.h+1)*n : (c.h+2)*n]
 }
 
-// chaseWords is the length chase wants of p.
-func (c rows) chaseWords() int { return (c.h + 2) * c.words }
+// chaseShort is chase for rows of at most four words and cells to flip
+// as given, what a solve chases. It keeps the row above and this one in
+// registers, four words each, and writes the next row as four words:
+// those past the row's end are clear, and written over by the rows after
+// or fall in the three words chaseWords leaves past the last row.
+func (c rows) chaseShort(cells, p []uint64) {
+	n := c.words
+	var mask [4]uint64 // each word's cells: words past the row's end stay clear
+	for i := range n - 1 {
+		mask[i] = ^uint64(0)
+	}
+	mask[n-1] = c.last
+	var x [4]uint64
+	copy(x[:], p[n:2*n])
+	a0, a1, a2, a3 := uint64(0), uint64(0), uint64(0), uint64(0)
+	x0, x1, x2, x3 := x[0], x[1], x[2], x[3]
+	out := p[2*n:]
+	var short [4]uint64 // the last rows' cells, fewer than four words
+	for range c.h {
+		w := &short
+		if len(cells) >= 4 {
+			w = (*[4]uint64)(cells)
+		} else {
+			for i, v := range cells {
+				short[i] = v
+			}
+		}
+		y0 := (x0 ^ x0<<1 ^ x0>>1 ^ x1<<63 ^ a0 ^ w[0]) & mask[0]
+		y1 := (x1 ^ x1<<1 ^ x1>>1 ^ x0>>63 ^ x2<<63 ^ a1 ^ w[1]) & mask[1]
+		y2 := (x2 ^ x2<<1 ^ x2>>1 ^ x1>>63 ^ x3<<63 ^ a2 ^ w[2]) & mask[2]
+		y3 := (x3 ^ x3<<1 ^ x3>>1 ^ x2>>63 ^ a3 ^ w[3]) & mask[3]
+		o := (*[4]uint64)(out)
+		o[0], o[1], o[2], o[3] = y0, y1, y2, y3
+		a0, a1, a2, a3 = x0, x1, x2, x3
+		x0, x1, x2, x3 = y0, y1, y2, y3
+		cells, out = cells[n:], out[n:]
+	}
+}
+
+// chaseWords is the length chase wants of p: h+2 rows and three words
+// more (see chaseShort).
+func (c rows) chaseWords() int { return (c.h+2)*c.words + 3 }
 
 // chaser is the board's shape as light chasing sees it: chase rows run along
 // the longer side, so a row has w = min(W, H) bits.
