@@ -248,11 +248,7 @@ func (c rows) chase(first []uint64, need need, p []uint64) (presses, left []uint
 // or fall in the three words chaseWords leaves past the last row.
 func (c rows) chaseShort(cells, p []uint64) {
 	n := c.words
-	var mask [4]uint64 // each word's cells: words past the row's end stay clear
-	for i := range n - 1 {
-		mask[i] = ^uint64(0)
-	}
-	mask[n-1] = c.last
+	mask := c.shortMasks()
 	var x [4]uint64
 	copy(x[:], p[n:2*n])
 	a0, a1, a2, a3 := uint64(0), uint64(0), uint64(0), uint64(0)
@@ -278,6 +274,16 @@ func (c rows) chaseShort(cells, p []uint64) {
 		x0, x1, x2, x3 = y0, y1, y2, y3
 		cells, out = cells[n:], out[n:]
 	}
+}
+
+// shortMasks returns the cells of each of a row's words, four of them,
+// for rows of at most four words: those past the row's end are clear.
+func (c rows) shortMasks() (mask [4]uint64) {
+	for i := range c.words - 1 {
+		mask[i] = ^uint64(0)
+	}
+	mask[c.words-1] = c.last
+	return mask
 }
 
 // chaseWords is the length chase wants of p: h+2 rows and three words
@@ -403,6 +409,9 @@ func (c *chaser) unpack(v []uint64) Cells {
 	if c.transposed {
 		return c.unpackColumns(v)
 	}
+	if c.words <= 4 {
+		return c.unpackShort(v)
+	}
 	n := c.w * c.h
 	// Chase rows are board rows: their bits go out end to end, a word
 	// at a time, through acc, which holds the fill < 64 bits not yet
@@ -434,6 +443,42 @@ func (c *chaser) unpack(v []uint64) Cells {
 	}
 	if fill > 0 {
 		out[k] = acc
+	}
+	return wordCells(out)[:(n+7)/8]
+}
+
+// unpackShort is unpack for rows of at most four words. Each row goes
+// out as four words, those past its end clear, shifted to its first bit
+// as five: no loop but the rows', which in WebAssembly costs a dispatch a
+// turn. The answer has four words more than its cells take for the last.
+func (c *chaser) unpackShort(v []uint64) Cells {
+	n := c.w * c.h
+	mask := c.shortMasks()
+	out := make([]uint64, (n+63)/64+4)
+	var short [4]uint64 // the last rows, fewer than four words
+	at := uint(0)       // the bit of out where this row goes
+	for range c.h {
+		x := &short
+		if len(v) >= 4 {
+			x = (*[4]uint64)(v)
+		} else {
+			for i, y := range v {
+				short[i] = y
+			}
+		}
+		x0, x1, x2, x3 := x[0]&mask[0], x[1]&mask[1], x[2]&mask[2], x[3]&mask[3]
+		// The words after this row's first hold none of the rows
+		// before. x >> (64-f), which must be 0 for f = 0, is written
+		// x >> 1 >> (63-f).
+		f := at % 64
+		o := (*[5]uint64)(out[at/64:])
+		o[0] |= x0 << f
+		o[1] = x0>>1>>(63-f) | x1<<f
+		o[2] = x1>>1>>(63-f) | x2<<f
+		o[3] = x2>>1>>(63-f) | x3<<f
+		o[4] = x3 >> 1 >> (63 - f)
+		at += uint(c.w)
+		v = v[c.words:]
 	}
 	return wordCells(out)[:(n+7)/8]
 }
