@@ -222,7 +222,9 @@ func (sys *system) solveLeftShort(sum, left []uint64) {
 		}
 	}
 	s := [4]uint64{s0, s1, s2, s3}
-	copy(sum, s[:])
+	for i := range sum {
+		sum[i] = s[i]
+	}
 }
 
 // toPoly sets b, which must start zero, to row x in the Krylov basis,

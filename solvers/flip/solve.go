@@ -99,7 +99,7 @@ func solveAll(ctx context.Context, boards []*Board, answers []*Answer, progress 
 	// remainder, then the two colours' presses, white's as chase lays
 	// them out, reused from board to board, and first used by firstRows
 	// to chase in.
-	pooled := words.get(len(boards)*(size+sys.stride) + c.chaseWords() + size)
+	pooled := words.get(len(boards)*(size+sys.stride) + c.chaseWords() + size + 3)
 	defer words.put(pooled)
 	buf := *pooled
 	var one [1]target // a lone board's, kept off the heap
@@ -108,7 +108,8 @@ func solveAll(ctx context.Context, boards []*Board, answers []*Answer, progress 
 		targets = make([]target, len(boards))
 	}
 	for i, b := range boards {
-		targets[i].toWhite = c.pack(buf[i*size:][:size:size], b.Black)
+		// Three words of capacity more, which chaseShort reads.
+		targets[i].toWhite = c.pack(buf[i*size:][:size:size+3], b.Black)
 	}
 	sums, presses := buf[len(boards)*size:][:len(boards)*sys.stride], buf[len(boards)*(size+sys.stride):]
 	quiet := c.firstRows(targets, presses, sums)
@@ -162,11 +163,12 @@ func solveAll(ctx context.Context, boards []*Board, answers []*Answer, progress 
 // pressSets returns the presses of every row turning t's board black and
 // white, in the order of colors, and how many each has. It writes them
 // into dst, of c.chaseWords() words for white's chase and h*words more for
-// black; flipAll is the shape's system.flipAll.
+// black, and three more if it can, which unpackShort reads; flipAll is the
+// shape's system.flipAll.
 func (c *chaser) pressSets(dst []uint64, t target, flipAll []uint64) (sets [len(colors)][]uint64, counts [len(colors)]int) {
 	size := c.h * c.words
 	white, _ := c.chase(t.first, need{cells: t.toWhite}, dst[:c.chaseWords()])
-	black := dst[c.chaseWords():][:size:size]
+	black := dst[c.chaseWords():][:size]
 	counts[1], counts[0] = xorCount(black, white, flipAll)
 	return [...][]uint64{black, white}, counts
 }
@@ -196,7 +198,7 @@ func (c rows) chase(first []uint64, need need, p []uint64) (presses, left []uint
 	copy(p[n:2*n], first) // none when nil
 	if n <= 4 && need.cells != nil && need.flip == 0 {
 		c.chaseShort(need.cells, p)
-		return p[n : (c.h+1)*n : (c.h+1)*n], p[(c.h+1)*n : (c.h+2)*n]
+		return p[n : (c.h+1)*n], p[(c.h+1)*n : (c.h+2)*n]
 	}
 	flip := need.flip // past the row's end too: cleared below
 	cells, step := need.cells, n
@@ -238,27 +240,27 @@ func (c rows) chase(first []uint64, need need, p []uint64) (presses, left []uint
 		}
 		win[3*n-1] &= c.last
 	}
-	return p[n : (c.h+1)*n : (c.h+1)*n], p[(c.h+1)*n : (c.h+2)*n]
+	return p[n : (c.h+1)*n], p[(c.h+1)*n : (c.h+2)*n]
 }
 
 // chaseShort is chase for rows of at most four words and cells to flip
 // as given, what a solve chases. It keeps the row above and this one in
 // registers, four words each, and writes the next row as four words:
 // those past the row's end are clear, and written over by the rows after
-// or fall in the three words chaseWords leaves past the last row.
+// or fall in the three words chaseWords leaves past the last row. It reads
+// cells four words at a time too, past their end if their capacity allows.
 func (c rows) chaseShort(cells, p []uint64) {
 	n := c.words
 	mask := c.shortMasks()
-	var x [4]uint64
-	copy(x[:], p[n:2*n])
+	x := (*[4]uint64)(p[n:])
 	a0, a1, a2, a3 := uint64(0), uint64(0), uint64(0), uint64(0)
-	x0, x1, x2, x3 := x[0], x[1], x[2], x[3]
+	x0, x1, x2, x3 := x[0]&mask[0], x[1]&mask[1], x[2]&mask[2], x[3]&mask[3]
 	out := p[2*n:]
 	var short [4]uint64 // the last rows' cells, fewer than four words
 	for range c.h {
 		w := &short
-		if len(cells) >= 4 {
-			w = (*[4]uint64)(cells)
+		if cap(cells) >= 4 { // as a solve's have (see solveAll)
+			w = (*[4]uint64)(cells[:4])
 		} else {
 			for i, v := range cells {
 				short[i] = v
@@ -317,13 +319,20 @@ func (c *chaser) pack(v []uint64, cells []bool) []uint64 {
 	// turn. Only the board's last cells, under 64, go one at a time.
 	le := binary.LittleEndian
 	in := boolBytes(cells)
+	if len(in) < 64 { // a small board: all its cells in one word, cut in rows
+		all := packShort(in)
+		for r := range c.h {
+			v[r] = all >> (r * c.w) & c.last
+		}
+		return v
+	}
 	for r := range c.h {
 		row := v[r*c.words : (r+1)*c.words]
 		rest := in[r*c.w:] // this row's cells and those after
 		for t := range row {
 			s := rest[64*t:]
-			if len(s) < 64 {
-				row[t] = packShort(s)
+			if len(s) < 64 { // the board's last cells: this word's alone
+				row[t] = packShort(s[:min(len(s), c.w-64*t)])
 				continue
 			}
 			g := (*[64]byte)(s)
@@ -348,8 +357,12 @@ func (c *chaser) pack(v []uint64, cells []bool) []uint64 {
 //go:noinline
 func packShort(s []byte) uint64 {
 	var x uint64
-	for j, b := range s {
-		x |= uint64(b) << j
+	j := 0
+	for ; j+8 <= len(s); j += 8 { // eight cells at a time
+		x |= binary.LittleEndian.Uint64(s[j:]) * gather8 >> 56 << j
+	}
+	for ; j < len(s); j++ {
+		x |= uint64(s[j]) << j
 	}
 	return x
 }
@@ -459,8 +472,8 @@ func (c *chaser) unpackShort(v []uint64) Cells {
 	at := uint(0)       // the bit of out where this row goes
 	for range c.h {
 		x := &short
-		if len(v) >= 4 {
-			x = (*[4]uint64)(v)
+		if cap(v) >= 4 { // as a solve's have (see pressSets)
+			x = (*[4]uint64)(v[:4])
 		} else {
 			for i, y := range v {
 				short[i] = y
