@@ -216,7 +216,8 @@ func writeHex(s *strings.Builder, n int, bit func(int) bool) {
 // parseGrid reads a plain grid.
 func parseGrid(text string) (*Board, error) {
 	var rows []string
-	for line, s := range numberedLines(text) {
+	for i, s := range lines(text) {
+		line := i + 1
 		s = strings.TrimSpace(s)
 		if s == "" {
 			continue

@@ -158,7 +158,7 @@ func newSystem(c rows) *system {
 	}
 
 	sys.stride = n + (polyDeg(sys.g)+63)/64
-	sys.byCell = make([]uint64, w*sys.stride)
+	sys.byCell = make([]uint64, w*sys.stride+3) // see solveLeftShort
 	cell := make([]uint64, n)
 	for j := range w {
 		clear(cell)
@@ -187,6 +187,10 @@ func (sys *system) solveSlowly(sum, left []uint64) {
 
 // solveLeft sets sum, of stride words, to what solveSlowly gives for left.
 func (sys *system) solveLeft(sum, left []uint64) {
+	if len(sum) <= 4 {
+		sys.solveLeftShort(sum, left)
+		return
+	}
 	clear(sum)
 	for t, bitset := range left {
 		for ; bitset != 0; bitset &= bitset - 1 {
@@ -201,6 +205,25 @@ func (sys *system) solveLeft(sum, left []uint64) {
 				sum[i] ^= row[i]
 			}
 		}
+	}
+}
+
+// solveLeftShort is solveLeft for a stride of at most four words, most
+// shapes': it keeps the sum in registers and takes each row of byCell as
+// four words, those past its end from the next row or the three words
+// more byCell has, and left out of sum.
+func (sys *system) solveLeftShort(sum, left []uint64) {
+	var s0, s1, s2, s3 uint64
+	for t, bitset := range left {
+		for ; bitset != 0; bitset &= bitset - 1 {
+			j := 64*t + bits.TrailingZeros64(bitset)
+			row := (*[4]uint64)(sys.byCell[j*len(sum):])
+			s0, s1, s2, s3 = s0^row[0], s1^row[1], s2^row[2], s3^row[3]
+		}
+	}
+	s := [4]uint64{s0, s1, s2, s3}
+	for i := range sum {
+		sum[i] = s[i]
 	}
 }
 

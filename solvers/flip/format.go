@@ -18,7 +18,8 @@ import (
 // layout. Cells are b (black) or w (white); whitespace between cells is
 // ignored and blank lines are skipped.
 func ParseBoard(text string) (*Board, error) {
-	for line, s := range numberedLines(text) {
+	for i, s := range lines(text) {
+		line := i + 1
 		if strings.TrimSpace(s) == "" {
 			continue
 		}
@@ -33,7 +34,8 @@ func ParseBoard(text string) (*Board, error) {
 // parseJudgeBoard reads a header-less board: exactly 16 cells.
 func parseJudgeBoard(text string) (*Board, error) {
 	b := &Board{W: 4, H: 4, Black: make([]bool, 0, 16)}
-	for line, s := range numberedLines(text) {
+	for i, s := range lines(text) {
+		line := i + 1
 		for _, r := range s {
 			if unicode.IsSpace(r) {
 				continue
@@ -69,7 +71,8 @@ func parseExtended(text string, headerLine int, header string) (*Board, error) {
 		return nil, msg.Errorf("flip: line %d: %w", headerLine, err)
 	}
 	y := 0
-	for line, s := range numberedLines(text) {
+	for i, s := range lines(text) {
+		line := i + 1
 		if line <= headerLine || strings.TrimSpace(s) == "" {
 			continue
 		}
@@ -101,18 +104,11 @@ func parseExtended(text string, headerLine int, header string) (*Board, error) {
 	return b, nil
 }
 
-// numberedLines yields the lines of text with their 1-based numbers.
-func numberedLines(text string) func(yield func(int, string) bool) {
-	return func(yield func(int, string) bool) {
-		n := 0
-		for s := range strings.Lines(text) {
-			n++
-			if !yield(n, s) {
-				return
-			}
-		}
-	}
-}
+// lines splits text after each newline, line i+1 at index i; a last
+// line that is empty when text ends with a newline is blank, as the
+// parsers skip. A slice, not an iterator: in WebAssembly each loop over an
+// iterator is a closure of its own, which made the worker bigger.
+func lines(text string) []string { return strings.SplitAfter(text, "\n") }
 
 // String returns the board in the extended form ParseBoard reads.
 func (b *Board) String() string {

@@ -99,7 +99,7 @@ func solveAll(ctx context.Context, boards []*Board, answers []*Answer, progress 
 	// remainder, then the two colours' presses, white's as chase lays
 	// them out, reused from board to board, and first used by firstRows
 	// to chase in.
-	pooled := words.get(len(boards)*(size+sys.stride) + c.chaseWords() + size)
+	pooled := words.get(len(boards)*(size+sys.stride) + c.chaseWords() + size + 3)
 	defer words.put(pooled)
 	buf := *pooled
 	var one [1]target // a lone board's, kept off the heap
@@ -108,7 +108,8 @@ func solveAll(ctx context.Context, boards []*Board, answers []*Answer, progress 
 		targets = make([]target, len(boards))
 	}
 	for i, b := range boards {
-		targets[i].toWhite = c.pack(buf[i*size:][:size:size], b.Black)
+		// Three words of capacity more, which chaseShort reads.
+		targets[i].toWhite = c.pack(buf[i*size:][:size:size+3], b.Black)
 	}
 	sums, presses := buf[len(boards)*size:][:len(boards)*sys.stride], buf[len(boards)*(size+sys.stride):]
 	quiet := c.firstRows(targets, presses, sums)
@@ -162,11 +163,12 @@ func solveAll(ctx context.Context, boards []*Board, answers []*Answer, progress 
 // pressSets returns the presses of every row turning t's board black and
 // white, in the order of colors, and how many each has. It writes them
 // into dst, of c.chaseWords() words for white's chase and h*words more for
-// black; flipAll is the shape's system.flipAll.
+// black, and three more if it can, which unpackShort reads; flipAll is the
+// shape's system.flipAll.
 func (c *chaser) pressSets(dst []uint64, t target, flipAll []uint64) (sets [len(colors)][]uint64, counts [len(colors)]int) {
 	size := c.h * c.words
 	white, _ := c.chase(t.first, need{cells: t.toWhite}, dst[:c.chaseWords()])
-	black := dst[c.chaseWords():][:size:size]
+	black := dst[c.chaseWords():][:size]
 	counts[1], counts[0] = xorCount(black, white, flipAll)
 	return [...][]uint64{black, white}, counts
 }
@@ -194,7 +196,11 @@ func (c rows) chase(first []uint64, need need, p []uint64) (presses, left []uint
 	n := c.words
 	clear(p[:2*n])
 	copy(p[n:2*n], first) // none when nil
-	flip := need.flip     // past the row's end too: cleared below
+	if n <= 4 && need.cells != nil && need.flip == 0 {
+		c.chaseShort(need.cells, p)
+		return p[n : (c.h+1)*n], p[(c.h+1)*n : (c.h+2)*n]
+	}
+	flip := need.flip // past the row's end too: cleared below
 	cells, step := need.cells, n
 	if cells == nil {
 		cells, step = p[:n], 0 // the clear row on top, for every row
@@ -234,11 +240,57 @@ func (c rows) chase(first []uint64, need need, p []uint64) (presses, left []uint
 		}
 		win[3*n-1] &= c.last
 	}
-	return p[n : (c.h+1)*n : (c.h+1)*n], p[(c.h+1)*n : (c.h+2)*n]
+	return p[n : (c.h+1)*n], p[(c.h+1)*n : (c.h+2)*n]
 }
 
-// chaseWords is the length chase wants of p.
-func (c rows) chaseWords() int { return (c.h + 2) * c.words }
+// chaseShort is chase for rows of at most four words and cells to flip
+// as given, what a solve chases. It keeps the row above and this one in
+// registers, four words each, and writes the next row as four words:
+// those past the row's end are clear, and written over by the rows after
+// or fall in the three words chaseWords leaves past the last row. It reads
+// cells four words at a time too, past their end if their capacity allows.
+func (c rows) chaseShort(cells, p []uint64) {
+	n := c.words
+	mask := c.shortMasks()
+	x := (*[4]uint64)(p[n:])
+	a0, a1, a2, a3 := uint64(0), uint64(0), uint64(0), uint64(0)
+	x0, x1, x2, x3 := x[0]&mask[0], x[1]&mask[1], x[2]&mask[2], x[3]&mask[3]
+	out := p[2*n:]
+	var short [4]uint64 // the last rows' cells, fewer than four words
+	for range c.h {
+		w := &short
+		if cap(cells) >= 4 { // as a solve's have (see solveAll)
+			w = (*[4]uint64)(cells[:4])
+		} else {
+			for i, v := range cells {
+				short[i] = v
+			}
+		}
+		y0 := (x0 ^ x0<<1 ^ x0>>1 ^ x1<<63 ^ a0 ^ w[0]) & mask[0]
+		y1 := (x1 ^ x1<<1 ^ x1>>1 ^ x0>>63 ^ x2<<63 ^ a1 ^ w[1]) & mask[1]
+		y2 := (x2 ^ x2<<1 ^ x2>>1 ^ x1>>63 ^ x3<<63 ^ a2 ^ w[2]) & mask[2]
+		y3 := (x3 ^ x3<<1 ^ x3>>1 ^ x2>>63 ^ a3 ^ w[3]) & mask[3]
+		o := (*[4]uint64)(out)
+		o[0], o[1], o[2], o[3] = y0, y1, y2, y3
+		a0, a1, a2, a3 = x0, x1, x2, x3
+		x0, x1, x2, x3 = y0, y1, y2, y3
+		cells, out = cells[n:], out[n:]
+	}
+}
+
+// shortMasks returns the cells of each of a row's words, four of them,
+// for rows of at most four words: those past the row's end are clear.
+func (c rows) shortMasks() (mask [4]uint64) {
+	for i := range c.words - 1 {
+		mask[i] = ^uint64(0)
+	}
+	mask[c.words-1] = c.last
+	return mask
+}
+
+// chaseWords is the length chase wants of p: h+2 rows and three words
+// more (see chaseShort).
+func (c rows) chaseWords() int { return (c.h+2)*c.words + 3 }
 
 // chaser is the board's shape as light chasing sees it: chase rows run along
 // the longer side, so a row has w = min(W, H) bits.
@@ -261,41 +313,58 @@ func (c *chaser) pack(v []uint64, cells []bool) []uint64 {
 	if c.transposed {
 		return c.packColumns(v, cells)
 	}
+	// Every word takes 64 cells, those of a row's last word past its end
+	// from the next row, cleared after: a word is always the same eight
+	// multiplies and no loop, which in WebAssembly costs a dispatch a
+	// turn. Only the board's last cells, under 64, go one at a time.
 	le := binary.LittleEndian
-	whole := c.w / 64        // words of 64 cells in a row
-	rest := boolBytes(cells) // the rows not yet packed
+	in := boolBytes(cells)
+	if len(in) < 64 { // a small board: all its cells in one word, cut in rows
+		all := packShort(in)
+		for r := range c.h {
+			v[r] = all >> (r * c.w) & c.last
+		}
+		return v
+	}
 	for r := range c.h {
 		row := v[r*c.words : (r+1)*c.words]
-		in := rest[:c.w]
-		rest = rest[c.w:]
-		for t := range whole {
-			// Written out, not a call and not a loop: in WebAssembly
-			// every call and every loop turn costs a dispatch.
-			s := (*[64]byte)(in[t*64:])
-			row[t] = le.Uint64(s[0:])*gather8>>56 |
-				le.Uint64(s[8:])*gather8>>56<<8 |
-				le.Uint64(s[16:])*gather8>>56<<16 |
-				le.Uint64(s[24:])*gather8>>56<<24 |
-				le.Uint64(s[32:])*gather8>>56<<32 |
-				le.Uint64(s[40:])*gather8>>56<<40 |
-				le.Uint64(s[48:])*gather8>>56<<48 |
-				le.Uint64(s[56:])*gather8>>56<<56
+		rest := in[r*c.w:] // this row's cells and those after
+		for t := range row {
+			s := rest[64*t:]
+			if len(s) < 64 { // the board's last cells: this word's alone
+				row[t] = packShort(s[:min(len(s), c.w-64*t)])
+				continue
+			}
+			g := (*[64]byte)(s)
+			row[t] = le.Uint64(g[0:])*gather8>>56 |
+				le.Uint64(g[8:])*gather8>>56<<8 |
+				le.Uint64(g[16:])*gather8>>56<<16 |
+				le.Uint64(g[24:])*gather8>>56<<24 |
+				le.Uint64(g[32:])*gather8>>56<<32 |
+				le.Uint64(g[40:])*gather8>>56<<40 |
+				le.Uint64(g[48:])*gather8>>56<<48 |
+				le.Uint64(g[56:])*gather8>>56<<56
 		}
-		if whole == len(row) {
-			continue
-		}
-		seg := in[whole*64:] // the rest, under 64 cells
-		var x uint64
-		j := 0
-		for ; j+8 <= len(seg); j += 8 { // eight cells at a time
-			x |= le.Uint64(seg[j:]) * gather8 >> 56 << j
-		}
-		for ; j < len(seg); j++ {
-			x |= uint64(seg[j]) << j
-		}
-		row[whole] = x
+		row[len(row)-1] &= c.last
 	}
 	return v
+}
+
+// packShort packs the board's last cells, fewer than 64, into a word. It
+// stays out of pack's loop, where inlined it cost WebAssembly a tenth more
+// in all of pack.
+//
+//go:noinline
+func packShort(s []byte) uint64 {
+	var x uint64
+	j := 0
+	for ; j+8 <= len(s); j += 8 { // eight cells at a time
+		x |= binary.LittleEndian.Uint64(s[j:]) * gather8 >> 56 << j
+	}
+	for ; j < len(s); j++ {
+		x |= uint64(s[j]) << j
+	}
+	return x
 }
 
 // packColumns is pack for a transposed board, whose chase row r is board
@@ -353,6 +422,9 @@ func (c *chaser) unpack(v []uint64) Cells {
 	if c.transposed {
 		return c.unpackColumns(v)
 	}
+	if c.words <= 4 {
+		return c.unpackShort(v)
+	}
 	n := c.w * c.h
 	// Chase rows are board rows: their bits go out end to end, a word
 	// at a time, through acc, which holds the fill < 64 bits not yet
@@ -384,6 +456,42 @@ func (c *chaser) unpack(v []uint64) Cells {
 	}
 	if fill > 0 {
 		out[k] = acc
+	}
+	return wordCells(out)[:(n+7)/8]
+}
+
+// unpackShort is unpack for rows of at most four words. Each row goes
+// out as four words, those past its end clear, shifted to its first bit
+// as five: no loop but the rows', which in WebAssembly costs a dispatch a
+// turn. The answer has four words more than its cells take for the last.
+func (c *chaser) unpackShort(v []uint64) Cells {
+	n := c.w * c.h
+	mask := c.shortMasks()
+	out := make([]uint64, (n+63)/64+4)
+	var short [4]uint64 // the last rows, fewer than four words
+	at := uint(0)       // the bit of out where this row goes
+	for range c.h {
+		x := &short
+		if cap(v) >= 4 { // as a solve's have (see pressSets)
+			x = (*[4]uint64)(v[:4])
+		} else {
+			for i, y := range v {
+				short[i] = y
+			}
+		}
+		x0, x1, x2, x3 := x[0]&mask[0], x[1]&mask[1], x[2]&mask[2], x[3]&mask[3]
+		// The words after this row's first hold none of the rows
+		// before. x >> (64-f), which must be 0 for f = 0, is written
+		// x >> 1 >> (63-f).
+		f := at % 64
+		o := (*[5]uint64)(out[at/64:])
+		o[0] |= x0 << f
+		o[1] = x0>>1>>(63-f) | x1<<f
+		o[2] = x1>>1>>(63-f) | x2<<f
+		o[3] = x2>>1>>(63-f) | x3<<f
+		o[4] = x3 >> 1 >> (63 - f)
+		at += uint(c.w)
+		v = v[c.words:]
 	}
 	return wordCells(out)[:(n+7)/8]
 }
