@@ -623,10 +623,18 @@ func fewest(ctx context.Context, cands, quiet [][]uint64, ties []int, progress f
 	for i := range ties {
 		ties[i] = 1
 	}
-	k := len(quiet)
-	if k == 0 {
+	if len(quiet) == 0 {
 		return true, nil
 	}
+	return fewestQuiet(ctx, cands, quiet, ties, progress)
+}
+
+// fewestQuiet is fewest for a shape with quiet sets. It is a function of
+// its own because most shapes have none, and WebAssembly engines compile a
+// whole function once it runs often: a search called only to return at
+// once would still have its body compiled, on the page's first solves.
+func fewestQuiet(ctx context.Context, cands, quiet [][]uint64, ties []int, progress func(int64)) (minimal bool, err error) {
+	k := len(quiet)
 	// Only the cells some quiet set presses can change: the search packs
 	// just those densely, and counts the rest once.
 	support := make([]uint64, len(quiet[0]))
