@@ -258,14 +258,7 @@ func (c rows) chaseShort(cells, p []uint64) {
 	out := p[2*n:]
 	var short [4]uint64 // the last rows' cells, fewer than four words
 	for range c.h {
-		w := &short
-		if cap(cells) >= 4 { // as a solve's have (see solveAll)
-			w = (*[4]uint64)(cells[:4])
-		} else {
-			for i, v := range cells {
-				short[i] = v
-			}
-		}
+		w := fourWords(cells, &short) // a solve's have room (see solveAll)
 		y0 := (x0 ^ x0<<1 ^ x0>>1 ^ x1<<63 ^ a0 ^ w[0]) & mask[0]
 		y1 := (x1 ^ x1<<1 ^ x1>>1 ^ x0>>63 ^ x2<<63 ^ a1 ^ w[1]) & mask[1]
 		y2 := (x2 ^ x2<<1 ^ x2>>1 ^ x1>>63 ^ x3<<63 ^ a2 ^ w[2]) & mask[2]
@@ -276,6 +269,19 @@ func (c rows) chaseShort(cells, p []uint64) {
 		x0, x1, x2, x3 = y0, y1, y2, y3
 		cells, out = cells[n:], out[n:]
 	}
+}
+
+// fourWords returns the first four words of v, read past its end when its
+// capacity allows, else copied into short: the words past v's end are
+// then what short held before, which the short paths mask off.
+func fourWords(v []uint64, short *[4]uint64) *[4]uint64 {
+	if cap(v) >= 4 {
+		return (*[4]uint64)(v[:4])
+	}
+	for i, y := range v { // not copy: inlined, copy cost the short paths 3%
+		short[i] = y
+	}
+	return short
 }
 
 // shortMasks returns the cells of each of a row's words, four of them,
@@ -471,14 +477,7 @@ func (c *chaser) unpackShort(v []uint64) Cells {
 	var short [4]uint64 // the last rows, fewer than four words
 	at := uint(0)       // the bit of out where this row goes
 	for range c.h {
-		x := &short
-		if cap(v) >= 4 { // as a solve's have (see pressSets)
-			x = (*[4]uint64)(v[:4])
-		} else {
-			for i, y := range v {
-				short[i] = y
-			}
-		}
+		x := fourWords(v, &short) // a solve's have room (see pressSets)
 		x0, x1, x2, x3 := x[0]&mask[0], x[1]&mask[1], x[2]&mask[2], x[3]&mask[3]
 		// The words after this row's first hold none of the rows
 		// before. x >> (64-f), which must be 0 for f = 0, is written
