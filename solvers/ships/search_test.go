@@ -360,62 +360,104 @@ func TestCellSetOps(t *testing.T) {
 	}
 }
 
-// TestLeastFits checks the bound a step uses to skip counting a ship's
-// places: after placing one more ship, the places of every ship are at
-// least what leastFits makes of their count before, and at the top of a
-// search they are the ones counted when the board is set up.
-func TestLeastFits(t *testing.T) {
+// TestRoom checks what a step takes from room when it skips the scan:
+// the places per rotation of every ship left are at least room, from the
+// count made when the board was set up or at a step above, less 16 for
+// each ship placed since, whichever it was; and over 4*7, every ship left
+// fits and the cells they can take are more than they need.
+func TestRoom(t *testing.T) {
 	r := rand.New(rand.NewPCG(11, 11))
-	counts := func(s *search) (n [7]int) {
+	// counts returns the places of each ship left that fit, the fewest per
+	// rotation, and the cells of those places.
+	counts := func(s *search, left uint8) (n [7]int, fewest int, open cellSet) {
 		free := s.used.complement()
-		for ship := range 7 {
-			for _, rot := range s.rotationsOf(ship) {
-				n[ship] += fit([]rotation{rot}, &free, s.words)
+		fewest = 1 << 30
+		for ships := left; ships != 0; ships &= ships - 1 {
+			ship := bits.TrailingZeros8(ships)
+			rots := slices.Clone(s.rotationsOf(ship))
+			for k := range rots {
+				n[ship] += fit(rots[k:k+1], &free, s.words)
+				rots[k].cover(&rots[k].fits, &open, s.words)
 			}
+			fewest = min(fewest, perRotation(n[ship], len(rots)))
 		}
-		return n
+		return n, fewest, open
 	}
-	tight := 0 // pairs where the bound is met exactly
+	roomy, tight := 0, 0 // steps with room over 4*7; rotations that lost the most places
 	for range 300 {
 		b := randomBoard(r, 6+r.IntN(15), 6+r.IntN(15), false)
-		for i := range b.Cells {
-			if r.IntN(3) > 0 {
+		for i := range b.Cells { // open, but for a few misses
+			if b.Cells[i] != 'o' || r.IntN(4) > 0 {
 				b.Cells[i] = '.'
 			}
 		}
 		s := newSearch(context.Background(), b, nil)
 		s.used = s.water
-		if got := counts(s); got != s.fits0 {
-			t.Fatalf("%s: %d places at the top, %d counted at set-up", b, got, s.fits0)
-		}
-		for range r.IntN(4) { // some ships placed already
-			if list := s.placements(r.IntN(7)); len(list) > 0 {
-				if p := list[r.IntN(len(list))]; !p.meets(&s.used) {
-					p.addTo(&s.used)
+		left := uint8(1<<7 - 1)
+		room := s.perRotation
+		for depth := range 7 {
+			n, fewest, cells := counts(s, left)
+			if depth == 0 && fewest != s.perRotation {
+				t.Fatalf("%s: %d places per rotation at the top, %d counted at set-up", b, fewest, s.perRotation)
+			}
+			if fewest < room {
+				t.Fatalf("%s: %d places per rotation at step %d, room %d", b, fewest, depth, room)
+			}
+			if room > 4*7 {
+				roomy++
+				for ship := range 7 {
+					if left>>ship&1 != 0 && n[ship] == 0 {
+						t.Fatalf("%s: ship %d has no place at step %d, room %d", b, ship, depth, room)
+					}
+				}
+				if need := 4 * bits.OnesCount8(left); cells.count() <= need {
+					t.Fatalf("%s: %d open cells for %d at step %d, room %d", b, cells.count(), need, depth, room)
+				}
+			}
+			if r.IntN(2) == 0 { // as a scan here does
+				room = max(room, fewest)
+			}
+			room -= 16
+			// A ship left, put somewhere it fits: every rotation of every
+			// ship loses at most 16 places.
+			var places []placement
+			ship := r.IntN(7)
+			for left>>ship&1 == 0 {
+				ship = r.IntN(7)
+			}
+			for _, p := range s.placements(ship) {
+				if !p.meets(&s.used) {
+					places = append(places, p)
+				}
+			}
+			if len(places) == 0 {
+				break
+			}
+			before := rotationCounts(s)
+			places[r.IntN(len(places))].addTo(&s.used)
+			left &^= 1 << ship
+			for k, n := range rotationCounts(s) {
+				switch lost := before[k] - n; {
+				case lost > 16:
+					t.Fatalf("%s: rotation %d lost %d places to one ship", b, k, lost)
+				case lost == 16:
+					tight++
 				}
 			}
 		}
-		before := counts(s)
-		list := s.placements(r.IntN(7))
-		if len(list) == 0 {
-			continue
-		}
-		p := list[r.IntN(len(list))]
-		if p.meets(&s.used) {
-			continue
-		}
-		p.addTo(&s.used)
-		after := counts(s)
-		s.least[2], s.known = before, 1<<2
-		for ship := range 7 {
-			least := s.leastFits(3, ship, len(s.rotationsOf(ship)))
-			if least > after[ship] {
-				t.Fatalf("%s: ship %d has %d places, then %d after placing %v; bound %d", b, ship, before[ship], after[ship], p, least)
-			}
-			if least == after[ship] && least > 0 {
-				tight++
-			}
-		}
 	}
-	t.Logf("bound met exactly %d times", tight)
+	if roomy < 500 || tight == 0 {
+		t.Fatalf("%d steps with room, %d rotations lost 16 places: the boards test too little", roomy, tight)
+	}
+	t.Logf("%d steps with room, %d rotations lost 16 places to a ship", roomy, tight)
+}
+
+// rotationCounts returns the places of each rotation that fit s.used.
+func rotationCounts(s *search) []int {
+	free := s.used.complement()
+	n := make([]int, s.nrots)
+	for k := range n {
+		n[k] = fit([]rotation{s.rots[k]}, &free, s.words)
+	}
+	return n
 }

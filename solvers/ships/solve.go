@@ -217,10 +217,7 @@ func fit(rots []rotation, free *cellSet, words int) (n int) {
 	words = min(words, len(free)-1)
 	for ; len(rots) > 0; rots = rots[1:] { // not indexed: a register less
 		r := &rots[0]
-		// Masked, every shift is known to stay below 64, and so compiles
-		// to one instruction; for offsets 1..63 the masks change nothing.
-		k1, k2, k3 := r.offs[1]&63, r.offs[2]&63, r.offs[3]&63
-		l1, l2, l3 := (64-k1)&63, (64-k2)&63, (64-k3)&63
+		k1, k2, k3, l1, l2, l3 := r.shifts()
 		// One case per word, falling through to the words below, rather
 		// than a loop: in wasm every turn of a loop goes through the
 		// function's dispatch again, and constant indices need no bounds
@@ -253,17 +250,31 @@ func fit(rots []rotation, free *cellSet, words int) (n int) {
 
 // fitWord is word i of fit, with its shifts.
 func (r *rotation) fitWord(free *cellSet, i int, k1, k2, k3, l1, l2, l3 uint) int {
-	f, g := free[i], free[i+1]
-	a := r.starts[i] & f & (f>>k1 | g<<l1) & (f>>k2 | g<<l2) & (f>>k3 | g<<l3)
+	a := r.fitsIn(free, i, k1, k2, k3, l1, l2, l3)
 	r.fits[i] = a
 	return bits.OnesCount64(a)
+}
+
+// fitsIn returns the starts in word i (below len(free)-1) of r's
+// placements whose cells are all free: word i of fit, alone, with its
+// shifts (see fit).
+func (r *rotation) fitsIn(free *cellSet, i int, k1, k2, k3, l1, l2, l3 uint) uint64 {
+	f, g := free[i], free[i+1]
+	return r.starts[i] & f & (f>>k1 | g<<l1) & (f>>k2 | g<<l2) & (f>>k3 | g<<l3)
+}
+
+// shifts returns the shifts fit takes for r: masked, every shift is known
+// to stay below 64, and so compiles to one instruction; for offsets 1..63
+// the masks change nothing.
+func (r *rotation) shifts() (k1, k2, k3, l1, l2, l3 uint) {
+	k1, k2, k3 = r.offs[1]&63, r.offs[2]&63, r.offs[3]&63
+	return k1, k2, k3, (64 - k1) & 63, (64 - k2) & 63, (64 - k3) & 63
 }
 
 // cover adds to open the cells of r's placements that start in at, whose
 // cells are on the board (words long). Like fit, it has a case per word.
 func (r *rotation) cover(at, open *cellSet, words int) {
-	k1, k2, k3 := r.offs[1]&63, r.offs[2]&63, r.offs[3]&63
-	l1, l2, l3 := (64-k1)&63, (64-k2)&63, (64-k3)&63
+	k1, k2, k3, l1, l2, l3 := r.shifts()
 	_, _ = at[0], open[0]
 	switch min(words, len(at)-1) {
 	case 7:
@@ -319,12 +330,11 @@ type search struct {
 
 	used cellSet // cells taken by placed ships, and the water cells
 	left uint8   // ships not placed yet, one bit each
-	// least[d][ship] is a lower bound on the placements of ship that fit
-	// at the step d ships deep, or their exact count, when bit d of known
-	// is set (see leastFits).
-	least  [7][7]int
-	known  uint8
-	bare   bool  // no water added to the board's: fits0 holds at the top
+	// room[d] is a number of places per rotation that every ship left has
+	// at least, at the step d ships deep, known from the steps above it
+	// (see step).
+	room   [8]int
+	bare   bool  // no water added to the board's
 	limit  int   // stop once more than limit distinct grids are found
 	budget int64 // stop once the search has visited this many nodes
 	// stop is budget, or -1 once the search is over for another reason
@@ -353,11 +363,11 @@ func newSearch(ctx context.Context, b *Board, progress func(int64)) *search {
 
 // fitted are the rotations that fit a board, and where.
 type fitted struct {
-	rots   [rotationCount]rotation // rots[:nrots] fit the board, ship by ship
-	nrots  int
-	from   [8]int // ship i's rotations are rots[from[i]:from[i+1]]
-	places int    // number of placements
-	fits0  [7]int // number of placements of each ship
+	rots        [rotationCount]rotation // rots[:nrots] fit the board, ship by ship
+	nrots       int
+	from        [8]int // ship i's rotations are rots[from[i]:from[i+1]]
+	places      int    // number of placements
+	perRotation int    // the fewest places per rotation of a ship
 }
 
 // sizedFit is fitted for an empty board w by h.
@@ -416,8 +426,10 @@ func (f *fitted) fitEmpty(w, h int) {
 	for y := 1; y <= min(4, h); y++ {
 		above[y] = upTo((h - y + 1) * w)
 	}
+	f.perRotation = 1 << 30
 	for ship, orients := range orientations {
 		f.from[ship] = f.nrots
+		places := 0
 		for _, o := range orients {
 			ow, oh := max(o[0][0], o[1][0], o[2][0], o[3][0])+1, o[3][1]+1 // sorted by row
 			if ow > w || oh > h {
@@ -442,8 +454,9 @@ func (f *fitted) fitEmpty(w, h int) {
 			k := r.starts.count()
 			f.nrots++
 			f.places += k
-			f.fits0[ship] += k
+			places += k
 		}
+		f.perRotation = min(f.perRotation, perRotation(places, f.nrots-f.from[ship]))
 	}
 	f.from[7] = f.nrots
 }
@@ -452,9 +465,10 @@ func (f *fitted) fitEmpty(w, h int) {
 // that still have some.
 func (f *fitted) refit(room *cellSet, words int) {
 	from := f.from
-	f.nrots, f.places, f.fits0 = 0, 0, [7]int{}
+	f.nrots, f.places, f.perRotation = 0, 0, 1<<30
 	for ship := range 7 {
 		f.from[ship] = f.nrots
+		places := 0
 		for i := from[ship]; i < from[ship+1]; i++ {
 			f.rots[f.nrots] = f.rots[i]
 			if k := fit(f.rots[f.nrots:f.nrots+1], room, words); k > 0 {
@@ -462,9 +476,10 @@ func (f *fitted) refit(room *cellSet, words int) {
 				r.starts = r.fits
 				f.nrots++
 				f.places += k
-				f.fits0[ship] += k
+				places += k
 			}
 		}
+		f.perRotation = min(f.perRotation, perRotation(places, f.nrots-f.from[ship]))
 	}
 	f.from[7] = f.nrots
 }
@@ -531,6 +546,10 @@ func (s *search) enumerate(limit int) (capped bool, err error) {
 // does.
 func (s *search) run() (capped bool, err error) {
 	s.used, s.bare = s.water, s.water.empty()
+	s.room[0] = 0
+	if s.bare { // else the set-up's count of places is not the top's
+		s.room[0] = s.perRotation
+	}
 	s.arm()
 	if s.hits.count() <= shipCells && s.free >= shipCells {
 		s.step()
@@ -701,36 +720,40 @@ func (s *search) step() {
 	// Scanning where every ship left fits (a word of starts at a time, see
 	// fit) finds the ship with fewest places and the cells no ship can
 	// reach any more. On a cramped board that prunes a lot; on an open
-	// board with hits to cover it prunes nothing, so there only the hits
-	// are looked at. A random descent keeps to the cheap part.
+	// board it prunes nothing: there only the hits are looked at, and with
+	// none left, once a count above shows room to spare, nothing is (see
+	// room). Pruning or not, the grids found are the same. A random
+	// descent keeps to the cheap part.
 	noHits := todo.empty() // no hit left to cover
 	if noHits && left == 1 && !s.sample {
 		// The last ship, with nothing to choose: the scan would only find
 		// where it fits, as lastShip does, and that some place does.
-		s.branchShip(bits.TrailingZeros8(s.left), false)
+		s.branchShip(bits.TrailingZeros8(s.left))
 		return
 	}
 	scan := !s.sample && (noHits || s.places <= cheapScan)
 	depth := 7 - left
-	s.known &^= 1 << depth
+	// A ship placed covers 4 cells, and a cell is in at most 4 places of
+	// a rotation, so every ship left loses at most 16 places per rotation
+	// to the next ship placed. While each keeps more than 4*7, every ship
+	// left still fits, and any one of them alone reaches more cells than
+	// the ships left need: the scan would find nothing, and the ship to
+	// branch on may be any.
+	s.room[depth+1] = s.room[depth] - 16
+	if noHits && scan && s.room[depth] > 4*7 {
+		s.branchShip(bits.TrailingZeros8(s.left))
+		return
+	}
 	if scan {
+		fewest := 1 << 30 // places per rotation of a ship left
 		free := s.used.complement()
 		// The open cells matter only while they are too few to spare one:
 		// once there are more than the ships left need, they are not
 		// gathered any more (on an open board, after the first rotation).
 		roomy := false
-		// A ship sure to have at least as many places as the best so far
-		// cannot be chosen: its places are not counted, as on an open
-		// board most ships' are not.
-		var skipped uint8
 		for ships := s.left; ships != 0; ships &= ships - 1 {
 			ship := bits.TrailingZeros8(ships)
 			rots := s.rotationsOf(ship)
-			if least := s.leastFits(depth, ship, len(rots)); least >= bestN {
-				s.least[depth][ship] = least
-				skipped |= 1 << ship
-				continue
-			}
 			n, k := 0, 0 // placements of ship that fit, and its rotations counted
 			for ; k < len(rots) && !roomy; k++ {
 				n += fit(rots[k:k+1], &free, s.words)
@@ -740,18 +763,9 @@ func (s *search) step() {
 			if k < len(rots) {
 				n += fit(rots[k:], &free, s.words)
 			}
-			s.least[depth][ship] = n
+			fewest = min(fewest, perRotation(n, len(rots)))
 			if n < bestN {
 				bestShip, bestN = ship, n
-			}
-		}
-		s.known |= 1 << depth
-		for ; skipped != 0 && !roomy; skipped &= skipped - 1 { // their cells are open too
-			rots := s.rotationsOf(bits.TrailingZeros8(skipped))
-			for k := 0; k < len(rots) && !roomy; k++ {
-				fit(rots[k:k+1], &free, s.words)
-				rots[k].cover(&rots[k].fits, &open, s.words)
-				roomy = open.count() > 4*left
 			}
 		}
 		switch free := open.count(); {
@@ -760,13 +774,14 @@ func (s *search) step() {
 		case free == 4*left:
 			todo, noHits = open, false // no room to spare: every open cell is a ship cell
 		}
+		s.room[depth+1] = max(s.room[depth], fewest) - 16
 	}
 	if noHits { // the choice is made: the scan's ship, or any ship when sampling
 		if !scan {
 			s.branch(s.placements(bits.TrailingZeros8(s.left)))
 			return
 		}
-		s.branchShip(bestShip, true)
+		s.branchShip(bestShip)
 		return
 	}
 	// cells and reach are dead before the search goes deeper, so every
@@ -795,25 +810,15 @@ func (s *search) step() {
 		return
 	}
 	if bestShip >= 0 {
-		s.branchShip(bestShip, true)
+		s.branchShip(bestShip)
 		return
 	}
 	s.branch(best)
 }
 
-// leastFits is a lower bound on the placements of ship, turned rotations
-// ways, that fit at a step depth ships deep, from what the step one level
-// up counted or bounded: the ship placed since covers 4 cells, each of
-// which at most 4 placements of each rotation cover. At the top, with no
-// water added, they are the placements on the board.
-func (s *search) leastFits(depth, ship, rotations int) int {
-	switch {
-	case depth == 0 && s.bare:
-		return s.fits0[ship]
-	case depth > 0 && s.known&(1<<(depth-1)) != 0:
-		return s.least[depth-1][ship] - 16*rotations
-	}
-	return 0
+// perRotation is places shared out over rotations, or 0 for none.
+func perRotation(places, rotations int) int {
+	return places / max(rotations, 1)
 }
 
 // leaf is the step with every ship placed: it counts as a node, and
@@ -902,21 +907,21 @@ func (s *search) branch(list []placement) {
 }
 
 // branchShip tries the placements of ship that fit, as branch does with
-// its list, making only those it tries. They are the fits of its
-// rotations when counted is set: the step's scan counted them just now.
-func (s *search) branchShip(ship int, counted bool) {
+// its list, making only those it tries. It finds them a word of starts at
+// a time, when its loop comes to the word: a search that ends early, as on
+// an open board, needs only the first.
+func (s *search) branchShip(ship int) {
 	rots := s.rotationsOf(ship)
-	if !counted {
-		free := s.used.complement()
-		fit(rots, &free, s.words)
-	}
 	if s.left == 1<<ship {
 		s.lastShip(rots)
 		return
 	}
+	free := s.used.complement()
 	for k := range rots {
 		r := &rots[k]
-		for w, x := range r.fits[:s.words] {
+		k1, k2, k3, l1, l2, l3 := r.shifts()
+		for w := range s.words {
+			x := r.fitsIn(&free, w, k1, k2, k3, l1, l2, l3)
 			for ; x != 0; x &= x - 1 {
 				// try, written out: in wasm a call costs more than its work
 				p := r.at(w*64 + bits.TrailingZeros64(x))
@@ -933,12 +938,12 @@ func (s *search) branchShip(ship int, counted bool) {
 	}
 }
 
-// lastShip is branchShip for the last ship, rotated rots ways, whose fits
-// are set: each placement that fits ends the fleet, and is a leaf, written
-// out here: in wasm a call per grid cost a tenth of the search. A leaf's
-// grid holds every hit when its placement covers the hits left, counted on
-// the placement's two words, not tested board-wide; and it is hashed from
-// the grid of the ships before it.
+// lastShip is branchShip for the last ship, rotated rots ways: each
+// placement that fits ends the fleet, and is a leaf, written out here: in
+// wasm a call per grid cost a tenth of the search. A leaf's grid holds
+// every hit when its placement covers the hits left, counted on the
+// placement's two words, not tested board-wide; and it is hashed from the
+// grid of the ships before it.
 func (s *search) lastShip(rots []rotation) {
 	todo := s.hits
 	todo.andNot(&s.used)
@@ -948,9 +953,12 @@ func (s *search) lastShip(rots []rotation) {
 		before.andNot(&s.water)
 	}
 	h := gridHash(&before)
+	free := s.used.complement()
 	for k := range rots {
 		r := &rots[k]
-		for w, x := range r.fits[:s.words] {
+		k1, k2, k3, l1, l2, l3 := r.shifts()
+		for w := range s.words {
+			x := r.fitsIn(&free, w, k1, k2, k3, l1, l2, l3)
 			for ; x != 0; x &= x - 1 {
 				p := r.at(w*64 + bits.TrailingZeros64(x))
 				if s.nodes++; s.nodes&(1<<14-1) == 0 {
