@@ -202,11 +202,22 @@ func BenchmarkLineSolver(b *testing.B) {
 
 // BenchmarkWebpbn solves every puzzle file (*.non, or any format
 // ParseClues reads) in the directory named by GRIDSOLVE_WEBPBN, such as
-// webpbn's sample puzzles, which are not ours to ship.
+// webpbn's sample puzzles, which are not ours to ship. When
+// GRIDSOLVE_WEBPBN_BUDGET names a number of line solves, each puzzle gives
+// up after them and reports, as BenchmarkSolveRandom50 does, the line
+// solves done and whether it was solved: the way to rerun puzzles that no
+// solver finishes, such as the survey's Knotty.
 func BenchmarkWebpbn(b *testing.B) {
 	dir := os.Getenv("GRIDSOLVE_WEBPBN")
 	if dir == "" {
 		b.Skip("GRIDSOLVE_WEBPBN names no directory of puzzles")
+	}
+	var budget int64
+	if v := os.Getenv("GRIDSOLVE_WEBPBN_BUDGET"); v != "" {
+		var err error
+		if budget, err = strconv.ParseInt(v, 10, 64); err != nil || budget <= 0 {
+			b.Fatalf("GRIDSOLVE_WEBPBN_BUDGET=%q is no number of line solves", v)
+		}
 	}
 	files, err := filepath.Glob(filepath.Join(dir, "*.non"))
 	if err != nil || len(files) == 0 {
@@ -223,6 +234,10 @@ func BenchmarkWebpbn(b *testing.B) {
 		}
 		name := strings.TrimSuffix(filepath.Base(file), ".non")
 		b.Run(name, func(b *testing.B) {
+			if budget > 0 {
+				benchmarkWithin(b, c, budget)
+				return
+			}
 			for b.Loop() {
 				a, err := Solve(context.Background(), c, nil)
 				if err != nil {
@@ -251,23 +266,30 @@ func BenchmarkSolveRandom50(b *testing.B) {
 	for seed := range 12 {
 		c := CluesOf(drawPicture(rand.New(rand.NewPCG(50, uint64(seed+1))), 50, 50, 0.5))
 		b.Run(fmt.Sprintf("seed%d", seed+1), func(b *testing.B) {
-			var lineSolves, solved float64
-			for b.Loop() {
-				ctx, cancel := context.WithCancel(context.Background())
-				s := newSearcher(ctx, c, func(n int64) {
-					if n >= budget {
-						cancel()
-					}
-				})
-				_, err := s.solve()
-				cancel()
-				lineSolves, solved = float64(s.nodes), 0
-				if err == nil {
-					solved = 1
-				}
-			}
-			b.ReportMetric(lineSolves, "linesolves/op")
-			b.ReportMetric(solved, "solved")
+			benchmarkWithin(b, c, budget)
 		})
 	}
+}
+
+// benchmarkWithin solves c, giving up after budget line solves, and
+// reports the line solves done and whether c was solved within them
+// (1 or 0).
+func benchmarkWithin(b *testing.B, c *Clues, budget int64) {
+	var lineSolves, solved float64
+	for b.Loop() {
+		ctx, cancel := context.WithCancel(context.Background())
+		s := newSearcher(ctx, c, func(n int64) {
+			if n >= budget {
+				cancel()
+			}
+		})
+		_, err := s.solve()
+		cancel()
+		lineSolves, solved = float64(s.nodes), 0
+		if err == nil {
+			solved = 1
+		}
+	}
+	b.ReportMetric(lineSolves, "linesolves/op")
+	b.ReportMetric(solved, "solved")
 }
