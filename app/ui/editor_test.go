@@ -12,18 +12,10 @@ import (
 	"gridsolve/solvers/tetravex"
 )
 
-func editors() []editor {
-	var eds []editor
-	for _, t := range New().tabs {
-		eds = append(eds, t.ed)
-	}
-	return eds
-}
-
 func freshEditor(game string) editor {
 	p := New()
-	i, _ := p.tabIndex(game)
-	return p.tabs[i].ed
+	i, _ := p.m.tabIndex(game)
+	return p.m.tabs[i].ed
 }
 
 // Every editor's state survives its own snapshot, in every mode, through
@@ -324,8 +316,8 @@ func TestTetravexPlay(t *testing.T) {
 // which Open… reads back to the same puzzle.
 func TestSaveFormats(t *testing.T) {
 	p := New()
-	i, _ := p.tabIndex("nonogram")
-	p.at = i
+	i, _ := p.m.tabIndex("nonogram")
+	p.m.at = i
 	ed := p.current()
 	if got := fileName(ed, ".non"); got != "nonogram-8x8.non" {
 		t.Errorf("file name %q", got)
@@ -353,8 +345,8 @@ func TestSaveFormats(t *testing.T) {
 	}
 	// Every game saves as its judge text, first, and a grid.
 	for _, g := range solvers.All {
-		j, _ := p.tabIndex(g.Name())
-		p.at = j
+		j, _ := p.m.tabIndex(g.Name())
+		p.m.at = j
 		if f := p.saveFormats(); len(f) < 2 || f[0].Name != g.(solvers.Converter).Formats()[0].Name {
 			t.Errorf("%s saves as %v", g.Name(), f)
 		}

@@ -3,7 +3,6 @@ package ui
 import (
 	"fmt"
 	"strconv"
-	"strings"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
@@ -155,41 +154,6 @@ func (p *Page) readFile(ctx app.Context, file app.Value) {
 	}
 	file.Call("text").Then(func(v app.Value) {
 		text := v.String()
-		ctx.Dispatch(func(ctx app.Context) { p.importText(ctx, text, clip(name, 60)) })
+		ctx.Dispatch(func(ctx app.Context) { p.m.importText(text, clip(name, 60)) })
 	})
-}
-
-// importText loads a puzzle pasted or read from a file (from says which),
-// detecting its format where the game knows several.
-func (p *Page) importText(ctx app.Context, text, from string) {
-	t := p.cur()
-	if strings.TrimSpace(text) == "" {
-		t.say("error", "There is no puzzle in "+from+".")
-		return
-	}
-	format := "the " + t.ed.title() + " puzzle"
-	if c, ok := converter(t.ed.game()); ok {
-		judge, f, err := c.Import(text)
-		if err != nil {
-			t.say("error", err.Error())
-			return
-		}
-		text, format = judge, "a "+t.ed.title()+" puzzle ("+f.Name+")"
-	}
-	before := t.ed.snapshot()
-	if err := t.ed.load(text); err != nil {
-		t.ed.restore(before)
-		t.say("error", err.Error())
-		return
-	}
-	p.changed(ctx)
-	w, h := boardSize(t.ed)
-	size := ""
-	if w > 0 && h > 0 {
-		size = fmt.Sprintf(", %d×%d", w, h)
-	}
-	if from != "the text box" {
-		format += " from " + from
-	}
-	t.say("idle", "Loaded "+format+size+".")
 }
