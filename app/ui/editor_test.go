@@ -326,6 +326,23 @@ func TestSaveFormats(t *testing.T) {
 	if len(formats) < 3 {
 		t.Fatalf("nonogram saves as only %v", formats)
 	}
+	// No two formats of a game save under one name.
+	for _, g := range solvers.All {
+		j, _ := p.m.tabIndex(g.Name())
+		p.m.at = j
+		names := map[string]string{}
+		for k, f := range p.saveFormats() {
+			name := fileName(p.current(), formatExt(p.saveFormats(), k))
+			if other, ok := names[name]; ok {
+				t.Errorf("%s: %s and %s both save as %s", g.Name(), other, f.Name, name)
+			}
+			names[name] = f.Name
+		}
+	}
+	p.m.at = i
+	if got := fileName(ed, formatExt(formats, 3)); got != "nonogram-8x8.tatham-pattern.txt" {
+		t.Errorf("Tatham Pattern saves as %q", got)
+	}
 	want := ed.text()
 	for k, f := range formats {
 		p.cur().saveAs = k

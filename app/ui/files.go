@@ -3,6 +3,8 @@ package ui
 import (
 	"fmt"
 	"strconv"
+	"strings"
+	"unicode"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
@@ -90,6 +92,35 @@ func fileName(ed editor, ext string) string {
 	return ed.game() + ext
 }
 
+// formatExt is the end of the file name for formats[k]: its extension,
+// after a word of its name when a format before it has the same one, so
+// that no two formats save under one name ("nonogram-8x8.tatham-pattern.txt").
+func formatExt(formats []solvers.Format, k int) string {
+	k = max(0, min(k, len(formats)-1))
+	f := formats[k]
+	for _, g := range formats[:k] {
+		if g.Ext == f.Ext {
+			return "." + formatSlug(f.Name) + f.Ext
+		}
+	}
+	return f.Ext
+}
+
+// formatSlug makes a format's name a word for a file name: "Tatham's Flip
+// game ID" is "tatham-flip".
+func formatSlug(name string) string {
+	var words []string
+	for _, w := range strings.FieldsFunc(strings.ToLower(name), func(r rune) bool {
+		return !unicode.IsLetter(r) && !unicode.IsDigit(r) && r != '\''
+	}) {
+		w = strings.TrimSuffix(w, "'s")
+		if w != "game" && w != "id" && w != "text" && w != "" {
+			words = append(words, w)
+		}
+	}
+	return strings.Join(words, "-")
+}
+
 // exportAs writes the shown puzzle in the chosen format.
 func (p *Page) exportAs() (text string, f solvers.Format, err error) {
 	formats := p.saveFormats()
@@ -112,7 +143,7 @@ func (p *Page) onSave(ctx app.Context, e app.Event) {
 		t.say("error", "Could not save as "+f.Name+": "+err.Error())
 		return
 	}
-	name := fileName(t.ed, f.Ext)
+	name := fileName(t.ed, formatExt(p.saveFormats(), t.saveAs))
 	download(newBlob(text, "text/plain;charset=utf-8"), name)
 	t.say("done", "Saved "+name+" ("+f.Name+").")
 }

@@ -3,7 +3,10 @@ package ui
 import (
 	"slices"
 	"strconv"
+	"strings"
 	"time"
+	"unicode"
+	"unicode/utf8"
 
 	"gridsolve/solvers"
 )
@@ -71,7 +74,38 @@ type tab struct {
 	playStart, playEnd int64 // the play timer, Unix ms; 0 when not playing (see updateTimer)
 }
 
-func (t *tab) say(state tabState, s string) { t.state, t.status = state, s }
+// say sets the status line; an error is said in plain words.
+func (t *tab) say(state tabState, s string) {
+	if state == stateError {
+		s = plainWords(s)
+	}
+	t.state, t.status = state, s
+}
+
+// plainWords takes the package prefixes ("nonogram: ", "share: ") off a
+// message, at its start or after a colon: the solvers name their package
+// for the command line, which the page's reader has no use for. It starts
+// the message with a capital.
+func plainWords(s string) string {
+	for _, pkg := range packageNames {
+		s = strings.TrimPrefix(s, pkg+": ")
+		s = strings.ReplaceAll(s, ": "+pkg+": ", ": ")
+	}
+	if r, n := utf8.DecodeRuneInString(s); unicode.IsLower(r) {
+		s = string(unicode.ToUpper(r)) + s[n:]
+	}
+	return s
+}
+
+// packageNames are the prefixes plainWords takes off: the games' and the
+// link codec's.
+var packageNames = func() []string {
+	names := []string{"share"}
+	for _, g := range solvers.All {
+		names = append(names, g.Name())
+	}
+	return names
+}()
 
 // hinted reports whether cell i is part of the tab's shown hint.
 func (t *tab) hinted(i int) bool { return t.hint != nil && slices.Contains(t.hint.Cells, i) }

@@ -307,7 +307,7 @@ func TestMidendJobFailure(t *testing.T) {
 	id := p.w.queued[0]
 	p.w.queued = nil
 	p.jobEnded(id, true, `{"error":"flip: too big","nodes":0,"ms":1}`)
-	if ft.state != stateError || ft.status != "flip: too big" {
+	if ft.state != stateError || ft.status != "Too big" {
 		t.Errorf("after an error answer: %s %q", ft.state, ft.status)
 	}
 	p.solve()
@@ -445,5 +445,66 @@ func TestMidendTwoBrowserTabs(t *testing.T) {
 	b.ctrl("z")
 	if got := flipCells(b.cur()); got != "0001"+"1101"+"1001"+"1000" {
 		t.Errorf("b's history lacks a's state: %s", got)
+	}
+}
+
+func TestPlainWords(t *testing.T) {
+	for _, c := range [][2]string{
+		{"nonogram: webpbn XML: want <puzzleset>", "Webpbn XML: want <puzzleset>"},
+		{"No hint: ships: every ship is found", "No hint: every ship is found"},
+		{"This link is damaged: share: link is too long", "This link is damaged: link is too long"},
+		{"iq: flip: nested", "Nested"},
+		{"Paste a puzzle first.", "Paste a puzzle first."},
+		{"chess: not ours", "Chess: not ours"},
+	} {
+		if got := plainWords(c[0]); got != c[1] {
+			t.Errorf("plainWords(%q) = %q, want %q", c[0], got, c[1])
+		}
+	}
+}
+
+// A picture opened as a puzzle is said to be one, in plain words.
+func TestMidendImportPicture(t *testing.T) {
+	svg, err := freshEditor("nonogram").(drawer).draw(false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct{ text, kind string }{
+		{svg.svg(), "SVG"},
+		{"\x89PNG\r\n\x1a\n\x00\x00", "PNG"},
+		{"\uFFFDPNG\r\n\x1a\n", "PNG"}, // a PNG read as UTF-8 text, as File.text() does
+		{"\xff\xd8\xff\xe0", "JPEG"},
+		{"GIF89a....", "GIF"},
+		{"RIFF\x00\x00\x00\x00WEBPVP8 ", "WebP"},
+	} {
+		p := mount(memStore{})
+		nt := p.show(t, "nonogram")
+		before := nt.ed.snapshot()
+		p.importText(c.text, "pic")
+		if nt.state != stateError || !strings.Contains(nt.status, "picture ("+c.kind+"), not a puzzle file") || nt.ed.snapshot() != before {
+			t.Errorf("%s: %s %q", c.kind, nt.state, nt.status)
+		}
+	}
+	p := mount(memStore{})
+	it := p.show(t, "iq")
+	p.importText(it.ed.text(), fromTextBox)
+	p.importText(".", fromTextBox)
+	p.importText(newIQ().text(), fromTextBox)
+	if !strings.HasPrefix(it.status, "Loaded an IQ puzzle") {
+		t.Errorf("IQ load says %q", it.status)
+	}
+}
+
+func TestClampField(t *testing.T) {
+	for _, c := range []struct{ typed, v, note string }{
+		{"12", "12", ""},
+		{"999", "50", "Sizes go from 1 to 50: 999 became 50."},
+		{"0", "1", "Sizes go from 1 to 50: 0 became 1."},
+		{"", "8", `"" is not a number: the size stays 8.`},
+		{"1e3", "8", `"1e3" is not a number: the size stays 8.`},
+	} {
+		if v, note := clampField(c.typed, "8", 1, 50); v != c.v || note != c.note {
+			t.Errorf("clampField(%q) = %q %q, want %q %q", c.typed, v, note, c.v, c.note)
+		}
 	}
 }

@@ -273,8 +273,11 @@ func (p *Page) renderShare() app.UI {
 func (p *Page) renderImport() app.UI {
 	return app.Div().Class("card").Body(
 		app.Label().For("import-text").Text("Judge text"),
+		// The box follows the shown puzzle: go-app sets its value only when
+		// the text differs from the last render's, so typing in it is kept
+		// until the puzzle itself changes.
 		app.Textarea().ID("import-text").Class("wide mono").Rows(8).Spellcheck(false).
-			Placeholder("Paste a puzzle in the judge format, then Load."),
+			Placeholder("Paste a puzzle in the judge format, then Load.").Text(p.current().text()),
 		app.Div().Class("buttons").Body(
 			app.Button().ID("import-load").Text("Load").OnClick(p.onImport),
 			app.Button().ID("export").Text("Export").OnClick(p.onExport),
@@ -290,8 +293,6 @@ func (p *Page) onTab(ctx app.Context, e app.Event) {
 		return
 	}
 	p.m.showTab(i)
-	// The judge-text box shows the puzzle of the tab it is under.
-	app.Window().GetElementByID("import-text").Set("value", p.current().text())
 }
 
 func (p *Page) onUndo(ctx app.Context, e app.Event)   { p.m.undo() }
@@ -306,27 +307,34 @@ func (p *Page) onTool(ctx app.Context, e app.Event) {
 	if !value.Truthy() { // an input: its value is the control's value
 		value = src.Get("value")
 		if src.Get("type").String() == "number" {
-			value = app.ValueOf(clampField(src))
+			lo, _ := strconv.Atoi(src.Get("min").String())
+			hi, _ := strconv.Atoi(src.Get("max").String())
+			last := src.Call("getAttribute", "value").String()
+			v, note := clampField(src.Get("value").String(), last, lo, hi)
+			src.Set("value", v)
+			p.m.applyTool(src.Get("dataset").Get("tool").String(), v)
+			if t := p.cur(); note != "" && t.state != stateError {
+				t.say(stateIdle, note)
+			}
+			return
 		}
 	}
 	p.m.applyTool(src.Get("dataset").Get("tool").String(), value.String())
 }
 
-// clampField brings a number field's value into its min..max range and
-// shows the value used; a field that holds no number gets its last value
-// back.
-func clampField(src app.Value) string {
-	lo, _ := strconv.Atoi(src.Get("min").String())
-	hi, _ := strconv.Atoi(src.Get("max").String())
-	n, err := strconv.Atoi(src.Get("value").String())
+// clampField brings a number field's value into its lo..hi range, or back
+// to its last value when it holds no number, and says so when it changed
+// what was typed.
+func clampField(typed, last string, lo, hi int) (v, note string) {
+	n, err := strconv.Atoi(strings.TrimSpace(typed))
 	if err != nil {
-		v := src.Call("getAttribute", "value").String()
-		src.Set("value", v)
-		return v
+		return last, fmt.Sprintf("%q is not a number: the size stays %s.", clip(typed, 12), last)
 	}
-	v := strconv.Itoa(max(lo, min(hi, n)))
-	src.Set("value", v)
-	return v
+	v = strconv.Itoa(max(lo, min(hi, n)))
+	if v != strconv.Itoa(n) {
+		note = fmt.Sprintf("Sizes go from %d to %d: %d became %s.", lo, hi, n, v)
+	}
+	return v, note
 }
 
 func (p *Page) onSelectAll(ctx app.Context, e app.Event) { ctx.JSSrc().Call("select") }

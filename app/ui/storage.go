@@ -163,7 +163,7 @@ func (m *midend) openLink(frag string, damaged bool) {
 		if i, ok := m.tabIndex(strings.SplitN(frag, "/", 2)[0]); ok {
 			m.showTab(i)
 		}
-		m.cur().say(stateError, "This link is damaged: "+clip(strings.TrimPrefix(err.Error(), "share: "), 160)+".")
+		m.cur().say(stateError, "This link is damaged: "+clip(err.Error(), 160)+".")
 		m.writeFragment()
 		return
 	}
@@ -197,6 +197,10 @@ func (m *midend) importText(text, from string) {
 		t.say(stateError, "There is no puzzle in "+from+".")
 		return
 	}
+	if kind := pictureKind(text); kind != "" {
+		t.say(stateError, "This is a picture ("+kind+"), not a puzzle file: open a puzzle's text, such as a file Save… wrote in a puzzle format.")
+		return
+	}
 	format := "the " + t.ed.title() + " puzzle"
 	if c, ok := converter(t.ed.game()); ok {
 		judge, f, err := c.Import(text)
@@ -204,7 +208,7 @@ func (m *midend) importText(text, from string) {
 			t.say(stateError, err.Error())
 			return
 		}
-		text, format = judge, "a "+t.ed.title()+" puzzle ("+f.Name+")"
+		text, format = judge, article(t.ed.title())+" "+t.ed.title()+" puzzle ("+f.Name+")"
 	}
 	before := t.ed.snapshot()
 	if err := t.ed.load(text); err != nil {
@@ -277,4 +281,31 @@ func (m *midend) savedElsewhere(key, value string) {
 		t.say(stateIdle, "This puzzle was changed in another tab: Undo brings back the one you had here.")
 		return
 	}
+}
+
+// pictureKind names the image format text starts like (as a file read as
+// text), or "" for text that is no picture.
+func pictureKind(text string) string {
+	head := strings.TrimSpace(text[:min(len(text), 512)])
+	switch {
+	case strings.HasPrefix(head, "\x89PNG") || strings.HasPrefix(head, "\uFFFDPNG"):
+		return "PNG"
+	case strings.HasPrefix(head, "\xff\xd8\xff") || strings.HasPrefix(head, "\uFFFD\uFFFD\uFFFD"):
+		return "JPEG"
+	case strings.HasPrefix(head, "GIF87a") || strings.HasPrefix(head, "GIF89a"):
+		return "GIF"
+	case strings.HasPrefix(head, "RIFF") && strings.Contains(head[:min(len(head), 16)], "WEBP"):
+		return "WebP"
+	case strings.HasPrefix(head, "<svg") || strings.HasPrefix(head, "<?xml") && strings.Contains(head, "<svg"):
+		return "SVG"
+	}
+	return ""
+}
+
+// article is "an" before a word said with a vowel sound (IQ), else "a".
+func article(word string) string {
+	if word != "" && strings.ContainsRune("AEIOU", rune(word[0])) {
+		return "an"
+	}
+	return "a"
 }
