@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"math/rand/v2"
+	"time"
 
 	"gridsolve/solvers"
 )
@@ -51,7 +52,8 @@ type job struct {
 type needsWork interface {
 	// work is the job wanted now, if any.
 	work() (jobRequest, bool)
-	// took gets the answer of a job work asked for.
+	// took gets the answer of a job work asked for; nil when the job ran
+	// out of time (see workTime).
 	took(r jobRequest, answer []byte)
 }
 
@@ -63,16 +65,53 @@ type jobResult struct {
 	Millis int64           `json:"ms"`
 }
 
+// Jobs the user did not ask to wait for have a time limit: a hint, and
+// an editor's background work (Flip's fewest presses, Nonogram's solution
+// for Check). Solve and Count run until they end or Cancel.
+const (
+	hintTime = 5 * time.Second
+	workTime = 10 * time.Second
+)
+
 // start runs r for tab i and returns the job's id.
 func (m *midend) start(i int, kind jobKind, r jobRequest) int {
 	m.lastID++
-	m.jobs[m.lastID] = job{tab: i, kind: kind, jobRequest: r}
+	id := m.lastID
+	m.jobs[id] = job{tab: i, kind: kind, jobRequest: r}
 	if r.op == opCount {
-		m.worker.count(m.lastID, r)
+		m.worker.count(id, r)
 	} else {
-		m.worker.post(m.lastID, r)
+		m.worker.post(id, r)
 	}
-	return m.lastID
+	switch kind {
+	case jobHint:
+		m.later(hintTime, func() { m.outOfTime(id) })
+	case jobWork:
+		m.later(workTime, func() { m.outOfTime(id) })
+	}
+	return id
+}
+
+// outOfTime stops job id if it still runs: a hint says it found no step
+// in time, and background work tells its editor (took with no answer) and
+// waits for the next change.
+func (m *midend) outOfTime(id int) {
+	j, ok := m.jobs[id]
+	if !ok {
+		return
+	}
+	m.worker.cancel(id)
+	delete(m.jobs, id)
+	t := m.tabs[j.tab]
+	switch j.kind {
+	case jobHint:
+		t.hinting = 0
+		t.say(stateIdle, fmt.Sprintf("No step found within %d s: try Solve.", int(hintTime.Seconds())))
+	case jobWork:
+		t.working = 0
+		t.workStopped = true
+		t.ed.(needsWork).took(j.jobRequest, nil)
+	}
 }
 
 // startWork runs the job tab i's editor wants, one at a time.

@@ -151,12 +151,14 @@ type midend struct {
 	store  store
 	worker worker
 	bar    addressBar
-	now    func() int64 // Unix ms
+	now    func() int64                    // Unix ms
+	later  func(d time.Duration, f func()) // runs f after d, on the midend's goroutine
 }
 
 func newMidend(eds []editor, st store, w worker, bar addressBar) *midend {
 	m := &midend{jobs: map[int]job{}, store: st, worker: w, bar: bar,
-		now: func() int64 { return time.Now().UnixMilli() }}
+		now:   func() int64 { return time.Now().UnixMilli() },
+		later: func(time.Duration, func()) {}}
 	for _, ed := range eds {
 		t := &tab{ed: ed, state: stateIdle, status: idleStatus, level: 2, rows: rowCache{upTo: -1}}
 		t.hist.reset(ed.snapshot())

@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"gridsolve/app/share"
 	"gridsolve/solvers/flip"
@@ -83,19 +84,31 @@ func (s *fullStore) set(key, value string) error {
 
 type testPage struct {
 	*midend
-	w   *fakeWorker
-	bar *fakeBar
+	w      *fakeWorker
+	bar    *fakeBar
+	timers []func() // what midend.later was asked to run, in order
 }
 
 // mount loads a page on st as OnMount does.
 func mount(st store) *testPage {
 	w, bar := newFakeWorker(), &fakeBar{}
 	m := newMidend(editors(), st, w, bar)
+	p := &testPage{midend: m, w: w, bar: bar}
+	m.later = func(_ time.Duration, f func()) { p.timers = append(p.timers, f) }
 	m.loadSaved()
 	for i := range m.tabs {
 		m.startWork(i)
 	}
-	return &testPage{m, w, bar}
+	return p
+}
+
+// timeOut runs every timer set so far, as if their time had come.
+func (p *testPage) timeOut() {
+	fs := p.timers
+	p.timers = nil
+	for _, f := range fs {
+		f()
+	}
 }
 
 func (p *testPage) show(t *testing.T, game string) *tab {
@@ -506,5 +519,38 @@ func TestClampField(t *testing.T) {
 		if v, note := clampField(c.typed, "8", 1, 50); v != c.v || note != c.note {
 			t.Errorf("clampField(%q) = %q %q, want %q %q", c.typed, v, note, c.v, c.note)
 		}
+	}
+}
+
+// A hint or background work that runs out of time ends with words; the
+// work is not asked again until the puzzle changes.
+func TestMidendJobsOutOfTime(t *testing.T) {
+	p := mount(memStore{})
+	nt := p.show(t, "nonogram")
+	p.applyTool("mode", "play")
+	p.askHint()
+	p.timeOut()
+	if p.busy() || len(p.w.cancelled) != 2 || nt.status != "No step found within 5 s: try Solve." || nt.state != stateIdle {
+		t.Fatalf("after the time: busy %v, cancelled %v, %s %q", p.busy(), p.w.cancelled, nt.state, nt.status)
+	}
+	ne := nt.ed.(*nonogramEditor)
+	if !strings.Contains(ne.playStatus(), "found no solution in time") {
+		t.Errorf("play status %q", ne.playStatus())
+	}
+	p.w.queued = nil
+	p.applyTool("check", "")
+	if len(p.w.queued) != 0 {
+		t.Errorf("the work started again: %v", p.w.pending())
+	}
+	p.click(0) // the same puzzle: the editor does not ask again either
+	if got := p.w.pending(); len(got) != 0 {
+		t.Errorf("a move in play asks for the work again: %v", got)
+	}
+	p.applyTool("mode", "draw")
+	p.applyTool("mode", "play") // play again: the work is asked, and ends in time
+	p.w.run(p.midend)
+	p.timeOut()
+	if ne.sol == nil || ne.solErr != "" {
+		t.Errorf("the work's answer after a change: %q", ne.solErr)
 	}
 }

@@ -479,7 +479,15 @@ func (e *nonogramEditor) work() (jobRequest, bool) {
 
 func (e *nonogramEditor) took(r jobRequest, raw []byte) {
 	var a nonogram.Answer
-	if e.mode != nonoPlay || r.text != e.text() || json.Unmarshal(raw, &a) != nil {
+	if e.mode != nonoPlay || r.text != e.text() {
+		return
+	}
+	if raw == nil {
+		e.solErr = "The solver found no solution in time, so Check cannot tell mistakes on this puzzle; Hint still helps."
+		e.checkWaits = false
+		return
+	}
+	if json.Unmarshal(raw, &a) != nil {
 		return
 	}
 	switch {

@@ -97,6 +97,7 @@ func New() *Page {
 func (p *Page) OnMount(ctx app.Context) {
 	p.worker = startWorker(func(f func(app.Context)) { ctx.Dispatch(f) }, p.onJobEnd)
 	p.m.store, p.m.worker, p.m.bar = localStore{}, p.worker, windowBar{}
+	p.m.later = func(d time.Duration, f func()) { ctx.After(d, func(app.Context) { f() }) }
 	p.input = app.FuncOf(func(this app.Value, args []app.Value) any {
 		ev, ok := readInput(args)
 		if ok {
