@@ -14,7 +14,11 @@
 // called when a job ends, so a long search costs the main thread almost
 // nothing. Every way a worker can fail (it cannot load, Go panics or exits,
 // it runs out of memory, it sends something malformed) ends its job with a
-// "fail" and a message, and the next job gets fresh workers.
+// "fail" and a message, and the next job gets fresh workers. A worker can
+// also die without a word: every job's worker is pinged as it gets the
+// job and replaced if it does not answer within pongMs, and a job whose
+// workers send nothing for silentMs (every solver reports progress far
+// more often while it searches) ends as failed.
 "use strict";
 
 window.gridsolveSolver = (() => {
@@ -35,6 +39,13 @@ window.gridsolveSolver = (() => {
   // size).
   const countParts = 8;
   const maxCountWorkers = 8;
+
+  // A worker must answer a ping within pongMs, and a running job's
+  // workers must send something (progress) within silentMs; tests may
+  // shorten silentMs with window.gridsolveSilentMs.
+  const pongMs = 3000;
+  const loadPongMs = 10000; // a worker whose script is still loading
+  const silentMs = () => window.gridsolveSilentMs || 30000;
 
   // module is the solver's compiled WebAssembly.Module, once it is asked
   // for; a failed download is tried again for the next worker.
@@ -65,6 +76,7 @@ window.gridsolveSolver = (() => {
   }
 
   function kill(w) {
+    clearTimeout(w.pingTimer);
     w.terminate();
     live.delete(w);
   }
@@ -108,7 +120,14 @@ window.gridsolveSolver = (() => {
     w.onmessage = (e) => {
       const m = e.data;
       if (!m || typeof m.type !== "string") return fail(w, "the solver sent a malformed message");
+      if (m.type === "pong") {
+        clearTimeout(w.pingTimer);
+        return;
+      }
+      const heard = jobs.get(w.job);
+      if (heard) heard.heard = performance.now();
       if (m.type === "fatal") return fail(w, "the solver stopped: " + String(m.error || "unknown error"));
+      if (m.type === "ready") w.ready = true;
       if (m.type === "ready" && !announced) {
         announced = true; // web/boot.js waits for it to keep an offline copy
         dispatchEvent(new Event("gridsolve-solver-ready"));
@@ -133,7 +152,10 @@ window.gridsolveSolver = (() => {
     };
     w.onmessageerror = w.onerror;
     compiled().then(
-      (m) => w.postMessage({ type: "module", module: m }),
+      (m) => {
+        w.postMessage({ type: "module", module: m });
+        w.sent = performance.now();
+      },
       (err) => fail(w, "the solver could not be loaded: " + ((err && err.message) || err) + " (check the connection)"),
     );
     return w;
@@ -149,16 +171,51 @@ window.gridsolveSolver = (() => {
   }
 
   // begin registers job id, run by workers, and shows its elapsed time
-  // even when the search reports no nodes.
+  // even when the search reports no nodes; a job whose workers have been
+  // silent for silentMs ends as failed.
   function begin(id, workers, count) {
     warmed = true;
     stopWarming();
     const job = { workers, started: performance.now(), nodes: 0, count };
+    job.heard = job.started;
     for (const w of workers) w.job = id;
     jobs.set(id, job);
-    job.timer = setInterval(() => show(id, job), 250);
+    job.timer = setInterval(() => {
+      // The clock starts once every worker has the module: its download
+      // can be slow, and fails loudly (see start).
+      const since = Math.max(job.heard, ...job.workers.map((w) => w.sent ?? Infinity));
+      if (performance.now() - since > silentMs()) {
+        for (const w of job.workers) w.broken = "silent";
+        const s = Math.round(silentMs() / 1000);
+        return end(id, "fail", `the solver has sent nothing for ${s} s and seems to have stopped`);
+      }
+      show(id, job);
+    }, 250);
     spare = start();
     return job;
+  }
+
+  // send gives worker w a message of its job, after a ping: a worker that
+  // does not answer it in time is dead, and is replaced by a fresh one that
+  // gets the same message (once; a second silent worker fails the job).
+  function send(w, msg, retried) {
+    // The ping goes first: msg then keeps the worker busy in Go until its
+    // job is done. worker.js answers it even while its module loads, so a
+    // fresh worker gets only the longer time its script takes to load.
+    w.postMessage({ type: "ping" });
+    w.postMessage(msg);
+    w.pingTimer = setTimeout(() => {
+      const job = jobs.get(w.job);
+      if (!job) return kill(w);
+      const id = w.job;
+      w.job = 0;
+      kill(w);
+      if (retried) return end(id, "fail", "the solver does not answer");
+      const fresh = start();
+      fresh.job = id;
+      job.workers = job.workers.map((x) => (x === w ? fresh : x));
+      send(fresh, msg, true);
+    }, w.ready ? pongMs : loadPongMs);
   }
 
   // countNext sets w to count the next part of the job's board, if any.
@@ -167,7 +224,7 @@ window.gridsolveSolver = (() => {
     if (c.next >= c.parts) return;
     const part = c.next++;
     w.nodes = 0;
-    w.postMessage({ id: w.job, op: "count", game: c.game, text: c.text, position: `${part} ${c.parts}`, options: {} });
+    send(w, { id: w.job, op: "count", game: c.game, text: c.text, position: `${part} ${c.parts}`, options: {} });
   }
 
   // counted adds a worker's finished part to its count, which ends when
@@ -287,7 +344,7 @@ window.gridsolveSolver = (() => {
     post(id, op, game, text, position, options) {
       const w = take();
       begin(id, [w]);
-      w.postMessage({ id, op, game, text, position, options });
+      send(w, { id, op, game, text, position, options });
     },
     // count counts the completions of a board (op "count" of the worker)
     // in as many workers as the machine has cores, up to maxCountWorkers;

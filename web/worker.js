@@ -49,6 +49,9 @@ function handle(req) {
 let started = false;
 self.onmessage = (e) => {
   const m = e.data;
+  // A ping is answered at once, even while the module loads: the page
+  // asks before every job whether this worker is alive (see solver.js).
+  if (m && m.type === "ping") return self.postMessage({ type: "pong" });
   if (m && m.type === "module") return start(m.module);
   return ready ? handle(m) : queue.push(m);
 };
