@@ -351,10 +351,11 @@ func (e *tetravexEditor) slotsHTML(t *tab, first int) []app.UI {
 			if slot == e.picked {
 				class += " picked"
 			}
-			if t.hinted(slot) {
+			k := e.slots[slot]
+			// The hint rings its target place and the card it names.
+			if t.hinted(slot) || k >= 0 && t.hint != nil && t.hint.Move == strconv.Itoa(k) {
 				class += " hinted"
 			}
-			k := e.slots[slot]
 			if k < 0 {
 				fmt.Fprintf(&b, `<div class="%s empty" data-i="%d" role="gridcell" aria-label="Empty place"></div>`, class, slot)
 				continue
@@ -378,31 +379,12 @@ func (e *tetravexEditor) slotsHTML(t *tab, first int) []app.UI {
 }
 
 func (e *tetravexEditor) board(p *Page) app.UI {
-	if e.play {
-		n := e.puzzle.N
-		return app.Div().Class("tetravex-boards playing").Style("--n", strconv.Itoa(n)).Body(
-			app.Div().ID("grid").Class("cards play").TabIndex(0).Attr("role", "grid").
-				Aria("label", "Tetravex: tap a card, then the place to put it").Body(
-				app.Div().Body(app.H3().Text("Board"), app.Div().Class("cards board").Body(e.slotsHTML(p.cur(), 0)...)),
-				app.Div().Body(app.H3().Text("Tray"), app.Div().Class("cards tray").Body(e.slotsHTML(p.cur(), n*n)...)),
-			),
-		)
-	}
-	identity := make([]int, len(e.puzzle.Cards))
-	for i := range identity {
-		identity[i] = i
-	}
 	a := e.answer
-	if a != nil && a.Possible && len(a.Place) != len(identity) {
+	if a != nil && a.Possible && len(a.Place) != len(e.puzzle.Cards) {
 		a = nil
 	}
-	return app.Div().Class("tetravex-boards").Style("--n", strconv.Itoa(e.puzzle.N)).Body(
-		app.Div().Body(
-			app.H3().Text("Cards"),
-			app.Div().ID("grid").Class("cards").TabIndex(0).Attr("role", "grid").
-				Aria("label", "Tetravex cards: click an edge, type its value; arrows step").
-				Body(e.cardsHTML(identity, true)...),
-		),
+	// The solver's answer, in edit and play alike.
+	solution := []app.UI{
 		app.If(a != nil && a.Possible, func() app.UI {
 			return app.Div().Body(
 				app.H3().Text("Solution"),
@@ -412,6 +394,29 @@ func (e *tetravexEditor) board(p *Page) app.UI {
 		app.If(a != nil && !a.Possible, func() app.UI {
 			return app.Div().Body(app.H3().Text("Solution"), app.P().ID("solution").Class("result").Text("Impossible."))
 		}),
+	}
+	if e.play {
+		n := e.puzzle.N
+		return app.Div().Class("tetravex-boards playing").Style("--n", strconv.Itoa(n)).Body(
+			app.Div().ID("grid").Class("cards play").TabIndex(0).Attr("role", "grid").
+				Aria("label", "Tetravex: tap a card, then the place to put it").Body(
+				app.Div().Body(app.H3().Text("Board"), app.Div().Class("cards board").Body(e.slotsHTML(p.cur(), 0)...)),
+				app.Div().Body(app.H3().Text("Tray"), app.Div().Class("cards tray").Body(e.slotsHTML(p.cur(), n*n)...)),
+			),
+			app.Div().Body(solution...),
+		)
+	}
+	identity := make([]int, len(e.puzzle.Cards))
+	for i := range identity {
+		identity[i] = i
+	}
+	return app.Div().Class("tetravex-boards").Style("--n", strconv.Itoa(e.puzzle.N)).Body(
+		append([]app.UI{app.Div().Body(
+			app.H3().Text("Cards"),
+			app.Div().ID("grid").Class("cards").TabIndex(0).Attr("role", "grid").
+				Aria("label", "Tetravex cards: click an edge, type its value; arrows step").
+				Body(e.cardsHTML(identity, true)...),
+		)}, solution...)...,
 	)
 }
 
@@ -424,7 +429,7 @@ func (e *tetravexEditor) setAnswer(raw []byte) (string, error) {
 	if !a.Possible {
 		return "Impossible: the cards cannot tile the board.", nil
 	}
-	line := "Possible: the solution is drawn beside the cards. " + solutionsLine(a.Solutions, "arrangement")
+	line := "Possible: the solution is drawn under Solution. " + solutionsLine(a.Solutions, "arrangement")
 	if a.IdenticalSwap {
 		line += " Identical cards could swap places: that counts as the same arrangement."
 	}
