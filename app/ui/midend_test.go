@@ -554,3 +554,19 @@ func TestMidendJobsOutOfTime(t *testing.T) {
 		t.Errorf("the work's answer after a change: %q", ne.solErr)
 	}
 }
+
+// New puzzle deals at the editor's size (issue 27, item 4).
+func TestMidendDealsAtTheEditorsSize(t *testing.T) {
+	p := mount(memStore{})
+	nt := p.show(t, "nonogram")
+	p.applyTool("w", "30")
+	p.applyTool("h", "20")
+	p.deal()
+	if r := p.w.reqs[p.w.queued[len(p.w.queued)-1]]; r.opts.W != 30 || r.opts.H != 20 {
+		t.Fatalf("deal asks for %dx%d", r.opts.W, r.opts.H)
+	}
+	p.w.run(p.midend)
+	if w, h := nt.ed.size(); w != 30 || h != 20 || !strings.HasPrefix(nt.status, "A new") {
+		t.Errorf("dealt %dx%d: %q", w, h, nt.status)
+	}
+}

@@ -238,6 +238,11 @@ func (p *Page) renderSolve() app.UI {
 	if t.solving != 0 {
 		status = p.m.busyText(t)
 	}
+	// The job whose time (and nodes) the status shows as it runs.
+	running := t.solving
+	if t.state == stateBusy && running == 0 {
+		running = max(t.dealing, t.hinting)
+	}
 	return app.Div().Class("card").Body(
 		app.Div().Class("buttons").Body(
 			app.Button().ID("solve").Class("primary").Text("Solve").Title("Solve (S or Ctrl+Enter)").
@@ -247,13 +252,13 @@ func (p *Page) renderSolve() app.UI {
 		),
 		app.P().ID("status").Class("status "+string(t.state)).Aria("live", "polite").
 			DataSet("state", t.state).DataSet("seq", p.m.finished).DataSet("revealing", t.rows.upTo >= 0).Body(
-			app.If(t.solving != 0, func() app.UI { return app.Span().Class("spinner").Aria("hidden", true) }),
+			app.If(running != 0, func() app.UI { return app.Span().Class("spinner").Aria("hidden", true) }),
 			app.Span().Class("status-text").Text(status),
 			// Filled in by web/solver.js as the search goes; its box has a
 			// fixed size, so its updates never lay out the page again.
-			app.If(t.solving != 0, func() app.UI {
-				return app.Span().ID(progressID).Class("progress").DataSet("job", t.solving).
-					Text(p.worker.progress(t.solving))
+			app.If(running != 0, func() app.UI {
+				return app.Span().ID(progressID).Class("progress").DataSet("job", running).
+					Text(p.worker.progress(running))
 			}),
 		),
 	)
