@@ -269,18 +269,18 @@ func (e *flipEditor) took(r jobRequest, raw []byte) {
 	}
 }
 
-func (e *flipEditor) setAnswer(raw []byte) (string, error) {
+func (e *flipEditor) setAnswer(raw []byte) (answerLine, error) {
 	var a flip.Answer
 	if err := json.Unmarshal(raw, &a); err != nil {
-		return "", err
+		return answerLine{}, err
 	}
 	e.answer = &a
 	if !a.Possible {
-		return "Impossible: no presses make the board one colour.", nil
+		return no("Impossible: no presses make the board one colour."), nil
 	}
 	colour := map[string]string{"b": "black", "w": "white"}[a.Color]
 	if a.Count == 0 {
-		return "Already all " + colour + ": no presses needed.", nil
+		return yes("Already all " + colour + ": no presses needed."), nil
 	}
 	proof := "the fewest possible"
 	if !a.Minimal {
@@ -291,9 +291,9 @@ func (e *flipEditor) setAnswer(raw []byte) (string, error) {
 		sets = " " + solutionsLine(a.Solutions, "fewest-press set")
 	}
 	if a.Count == 1 {
-		return fmt.Sprintf("Press the marked cell to turn it all %s (%s).%s", colour, proof, sets), nil
+		return yes(fmt.Sprintf("Press the marked cell to turn it all %s (%s).%s", colour, proof, sets)), nil
 	}
-	return fmt.Sprintf("Press the %d marked cells to turn it all %s (%s).%s", a.Count, colour, proof, sets), nil
+	return yes(fmt.Sprintf("Press the %d marked cells to turn it all %s (%s).%s", a.Count, colour, proof, sets)), nil
 }
 
 func (e *flipEditor) dealSize() (w, h int) { return e.cells.W, e.cells.H }

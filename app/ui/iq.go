@@ -354,16 +354,16 @@ func (e *iqEditor) board(p *Page) app.UI {
 	)
 }
 
-func (e *iqEditor) setAnswer(raw []byte) (string, error) {
+func (e *iqEditor) setAnswer(raw []byte) (answerLine, error) {
 	var a iq.Answer
 	if err := json.Unmarshal(raw, &a); err != nil {
-		return "", err
+		return answerLine{}, err
 	}
 	e.answer = &a
 	if !a.Solved {
-		return "No solution: the missing pieces cannot fill the triangle.", nil
+		return no("No solution: the missing pieces cannot fill the triangle."), nil
 	}
-	return "Solved: the missing pieces are drawn in. " + solutionsLine(a.Solutions, "completion"), nil
+	return yes("Solved: the missing pieces are drawn in. " + solutionsLine(a.Solutions, "completion")), nil
 }
 
 // work runs Check: can the position still be completed? The answer is

@@ -251,7 +251,8 @@ func (m *midend) jobEnded(id int, ok bool, result string) (reveal *tab) {
 		if res.Nodes > 0 {
 			cost = groupDigits(res.Nodes) + " nodes, " + cost
 		}
-		t.say(stateDone, summary+" ("+cost+")")
+		t.say(stateDone, summary.text+" ("+cost+")")
+		t.answerNo = summary.no
 		return t
 	}
 	return nil

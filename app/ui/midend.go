@@ -51,12 +51,13 @@ const (
 
 // tab is one puzzle's page-level state.
 type tab struct {
-	ed     editor
-	hist   history
-	status string
-	state  tabState
-	cursor int // the keyboard cursor's cell
-	rows   rowCache
+	ed       editor
+	hist     history
+	status   string
+	state    tabState
+	answerNo bool // the status is an answer that says no (see answerLine)
+	cursor   int  // the keyboard cursor's cell
+	rows     rowCache
 
 	// Jobs in flight, by kind: a job id, 0 when none runs.
 	solving int // Solve or Count
@@ -79,7 +80,7 @@ func (t *tab) say(state tabState, s string) {
 	if state == stateError {
 		s = plainWords(s)
 	}
-	t.state, t.status = state, s
+	t.state, t.status, t.answerNo = state, s, false
 }
 
 // plainWords takes the package prefixes ("nonogram: ", "share: ") off a

@@ -570,3 +570,36 @@ func TestMidendDealsAtTheEditorsSize(t *testing.T) {
 		t.Errorf("dealt %dx%d: %q", w, h, nt.status)
 	}
 }
+
+// An answer that says no is shown as an answer, not as a success; once a
+// Ships game is over there is no hint to ask.
+func TestMidendAnswersThatSayNo(t *testing.T) {
+	p := mount(memStore{})
+	st := p.show(t, "ships")
+	p.importText("4 4\nxxxx\nxxxx\nxxxx\nxxxx\n", fromTextBox)
+	p.solve()
+	p.w.run(p.midend)
+	if st.state != stateDone || !st.answerNo {
+		t.Errorf("an impossible board: %s no=%v %q", st.state, st.answerNo, st.status)
+	}
+	p.click(0)
+	if st.answerNo {
+		t.Error("the no outlives the answer")
+	}
+	se := st.ed.(*shipsEditor)
+	fleet := strings.Repeat("x", 28) + strings.Repeat("o", 100-28)
+	var b strings.Builder
+	b.WriteString("10 10\n")
+	for r := range 10 {
+		b.WriteString(fleet[r*10:(r+1)*10] + "\n")
+	}
+	if err := se.deal(b.String()); err != nil {
+		t.Fatal(err)
+	}
+	for i := range 28 {
+		se.press(i, false)
+	}
+	if _, _, ok := se.hintRequest(); ok || !se.over() {
+		t.Errorf("a hint can be asked after the game: over %v", se.over())
+	}
+}

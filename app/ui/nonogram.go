@@ -677,19 +677,19 @@ func (e *nonogramEditor) clueField(p *Page, name, label string) app.UI {
 	)
 }
 
-func (e *nonogramEditor) setAnswer(raw []byte) (string, error) {
+func (e *nonogramEditor) setAnswer(raw []byte) (answerLine, error) {
 	var a nonogram.Answer
 	if err := json.Unmarshal(raw, &a); err != nil {
-		return "", err
+		return answerLine{}, err
 	}
 	e.answer = &a
 	switch a.Status {
 	case "unique":
-		return "Unique solution, drawn on the grid.", nil
+		return yes("Unique solution, drawn on the grid."), nil
 	case "multiple":
-		return "Several solutions: one is drawn; ringed cells differ in another.", nil
+		return yes("Several solutions: one is drawn; ringed cells differ in another."), nil
 	}
-	return "No solution: the clues contradict each other.", nil
+	return no("No solution: the clues contradict each other."), nil
 }
 
 func (e *nonogramEditor) dealSize() (w, h int) { return e.width(), e.height() }

@@ -59,11 +59,22 @@ type editor interface {
 	// key handles a key pressed on the board that the page does not handle
 	// itself; it reports whether the puzzle changed.
 	key(key string) bool
-	// setAnswer decodes the worker's JSON answer and returns a summary line.
-	setAnswer(raw []byte) (string, error)
+	// setAnswer decodes the worker's JSON answer and returns its summary.
+	setAnswer(raw []byte) (answerLine, error)
 	// clearAnswer forgets the answer once the puzzle changes.
 	clearAnswer()
 }
+
+// answerLine is a solve's summary for the status line: a "no" (no
+// solution, impossible, a second miss possible) is shown as plainly as a
+// "yes", not in the colour of success.
+type answerLine struct {
+	text string
+	no   bool
+}
+
+func yes(text string) answerLine { return answerLine{text: text} }
+func no(text string) answerLine  { return answerLine{text: text, no: true} }
 
 // noKeys is embedded by editors that take no keys of their own.
 type noKeys struct{}
@@ -250,7 +261,7 @@ func (p *Page) renderSolve() app.UI {
 			app.Button().ID("cancel").Text("Cancel").Title("Cancel (Esc)").
 				Disabled(!p.m.busy()).OnClick(p.onCancel),
 		),
-		app.P().ID("status").Class("status "+string(t.state)).Aria("live", "polite").
+		app.P().ID("status").Class(classIf("status "+string(t.state), t.answerNo, "no")).Aria("live", "polite").
 			DataSet("state", t.state).DataSet("seq", p.m.finished).DataSet("revealing", t.rows.upTo >= 0).Body(
 			app.If(running != 0, func() app.UI { return app.Span().Class("spinner").Aria("hidden", true) }),
 			app.Span().Class("status-text").Text(status),

@@ -340,10 +340,10 @@ func (e *shipsEditor) board(p *Page) app.UI {
 	)
 }
 
-func (e *shipsEditor) setAnswer(raw []byte) (string, error) {
+func (e *shipsEditor) setAnswer(raw []byte) (answerLine, error) {
 	var a ships.Answer
 	if err := json.Unmarshal(raw, &a); err != nil {
-		return "", err
+		return answerLine{}, err
 	}
 	e.answer = &a
 	layouts := fmt.Sprintf("%d consistent layouts", a.Grids)
@@ -355,17 +355,18 @@ func (e *shipsEditor) setAnswer(raw []byte) (string, error) {
 		layouts = "too many consistent layouts to list"
 	}
 	if a.Grids == 0 {
-		return "No fleet layout fits these shots.", nil
+		return no("No fleet layout fits these shots."), nil
 	}
 	if a.Win {
-		return "Yes: the fleet can surely be sunk with at most one more miss (" + layouts + ").", nil
+		return yes("Yes: the fleet can surely be sunk with at most one more miss (" + layouts + ")."), nil
 	}
-	return "No: a second miss cannot be ruled out (" + layouts + ").", nil
+	return no("No: a second miss cannot be ruled out (" + layouts + ")."), nil
 }
 
-// hintRequest: the best next shot on the board as it is.
+// hintRequest: the best next shot on the board as it is; none once a
+// game is over.
 func (e *shipsEditor) hintRequest() (puzzle, position string, ok bool) {
-	return e.text(), e.text(), strings.Contains(e.text(), ".")
+	return e.text(), e.text(), strings.Contains(e.text(), ".") && !e.over()
 }
 
 func (e *shipsEditor) playState() (on, won bool) { return e.play, e.over() }

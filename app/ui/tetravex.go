@@ -420,20 +420,20 @@ func (e *tetravexEditor) board(p *Page) app.UI {
 	)
 }
 
-func (e *tetravexEditor) setAnswer(raw []byte) (string, error) {
+func (e *tetravexEditor) setAnswer(raw []byte) (answerLine, error) {
 	var a tetravex.Answer
 	if err := json.Unmarshal(raw, &a); err != nil {
-		return "", err
+		return answerLine{}, err
 	}
 	e.answer = &a
 	if !a.Possible {
-		return "Impossible: the cards cannot tile the board.", nil
+		return no("Impossible: the cards cannot tile the board."), nil
 	}
 	line := "Possible: the solution is drawn under Solution. " + solutionsLine(a.Solutions, "arrangement")
 	if a.IdenticalSwap {
 		line += " Identical cards could swap places: that counts as the same arrangement."
 	}
-	return line, nil
+	return yes(line), nil
 }
 
 func (e *tetravexEditor) dealSize() (w, h int) { return e.puzzle.N, e.puzzle.N }
