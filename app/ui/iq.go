@@ -9,6 +9,7 @@ import (
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
+	"gridsolve/solvers"
 	"gridsolve/solvers/iq"
 )
 
@@ -86,13 +87,17 @@ func (e *iqEditor) tools(p *Page) []app.UI {
 		}
 		ui = append(ui, p.toolButton("Eraser", "brush", string(iq.Empty), e.brush == iq.Empty).ID("brush-erase"))
 	} else {
+		hk, ho, at, hinted := e.hintPlacement(p.cur().hint)
 		palette := make([]app.UI, iq.NumPieces)
 		for k, pc := range iq.Pieces {
-			o := 0
+			o, v := 0, strconv.Itoa(k)
 			if k == e.piece {
 				o = e.orient
 			}
-			palette[k] = p.toolButton("", "piece", strconv.Itoa(k), k == e.piece).ID("piece-"+pc.Letter).
+			if hinted && k == hk { // picking the hinted piece picks it turned as the hint has it
+				v = fmt.Sprintf("%d/%d", k, ho)
+			}
+			palette[k] = p.toolButton("", "piece", v, k == e.piece).ID("piece-"+pc.Letter).
 				Class(classIf("piece-pick", e.onBoard(k), "placed")).Aria("label", "Piece "+pc.Letter).
 				Body(pieceShape(k, o))
 		}
@@ -101,6 +106,10 @@ func (e *iqEditor) tools(p *Page) []app.UI {
 			p.toolButton("Rotate (R)", "turn", "rotate", false).ID("iq-rotate"),
 			p.toolButton("Mirror (F)", "turn", "mirror", false).ID("iq-mirror"),
 		)
+		if hinted {
+			ui = append(ui, p.toolButton("Place it", "place", fmt.Sprintf("%d/%d/%d", hk, ho, at), false).
+				ID("iq-place-hint").Title("Place the hinted piece where the hint shows"))
+		}
 	}
 	return append(ui,
 		p.toolButton("Check", "check", "", false).ID("iq-check").Title("Can this position still be completed?"),
@@ -133,10 +142,33 @@ func (e *iqEditor) tool(name, value string) error {
 		if len(value) == 1 && (value[0] == iq.Empty || value[0] >= 'A' && value[0] < 'A'+iq.NumPieces) {
 			e.brush = value[0]
 		}
-	case "piece":
-		if k, err := strconv.Atoi(value); err == nil && k >= 0 && k < iq.NumPieces && k != e.piece {
+	case "piece": // "k", or "k/o" for piece k turned as orientation o
+		ks, os, turned := strings.Cut(value, "/")
+		k, err := strconv.Atoi(ks)
+		o, err2 := strconv.Atoi(os)
+		switch {
+		case err != nil || k < 0 || k >= iq.NumPieces:
+		case turned && err2 == nil && o >= 0 && o < len(iq.Orientations(k)):
+			e.piece, e.orient = k, o
+		case !turned && k != e.piece:
 			e.piece, e.orient = k, 0
 		}
+	case "place": // "k/o/cell": the hint's placement
+		f := strings.Split(value, "/")
+		if len(f) != 3 {
+			return nil
+		}
+		k, err1 := strconv.Atoi(f[0])
+		o, err2 := strconv.Atoi(f[1])
+		at, err3 := strconv.Atoi(f[2])
+		if err1 != nil || err2 != nil || err3 != nil || k < 0 || k >= iq.NumPieces || o < 0 || o >= len(iq.Orientations(k)) {
+			return nil
+		}
+		if err := e.b.Place(k, o, at/iq.Size, at%iq.Size); err != nil {
+			e.msg = strings.TrimPrefix(err.Error(), "iq: ") + "."
+			return nil
+		}
+		e.handNext()
 	case "turn":
 		e.turn(value == "mirror")
 	case "clear":
@@ -247,7 +279,12 @@ func (e *iqEditor) press(i int, alt bool) (byte, bool) {
 		e.msg = strings.TrimPrefix(err.Error(), "iq: ") + "."
 		return 0, false
 	}
-	// The next piece not yet placed goes in hand.
+	e.handNext()
+	return 0, true
+}
+
+// handNext puts the first piece not yet placed in hand.
+func (e *iqEditor) handNext() {
 	e.piece = -1
 	for k := range iq.NumPieces {
 		if !e.onBoard(k) {
@@ -255,7 +292,36 @@ func (e *iqEditor) press(i int, alt bool) (byte, bool) {
 			break
 		}
 	}
-	return 0, true
+}
+
+// hintPlacement reads a hint that places a piece: the piece, its
+// orientation and its anchor cell (the first cell of its top row, where
+// press places it), if the piece is not on the board yet.
+func (e *iqEditor) hintPlacement(h *solvers.Hint) (piece, orient, anchor int, ok bool) {
+	if h == nil || len(h.Move) != 1 || h.Move[0] < 'A' || h.Move[0] >= 'A'+iq.NumPieces || len(h.Cells) == 0 {
+		return 0, 0, 0, false
+	}
+	piece = int(h.Move[0] - 'A')
+	if e.onBoard(piece) {
+		return 0, 0, 0, false
+	}
+	cells := make([]iq.Cell, len(h.Cells))
+	for n, i := range h.Cells {
+		cells[n] = iq.Cell{Row: i / iq.Size, Col: i % iq.Size}
+	}
+	want := anchored(cells)
+	first := slices.MinFunc(cells, func(a, b iq.Cell) int {
+		if a.Row != b.Row {
+			return a.Row - b.Row
+		}
+		return a.Col - b.Col
+	})
+	for o, shape := range iq.Orientations(piece) {
+		if slices.Equal(anchored(shape), want) {
+			return piece, o, first.Row*iq.Size + first.Col, true
+		}
+	}
+	return 0, 0, 0, false
 }
 
 // orientOf finds the orientation of the piece marked l on the board.

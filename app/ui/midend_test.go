@@ -2,6 +2,8 @@ package ui
 
 import (
 	"errors"
+	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -9,6 +11,7 @@ import (
 
 	"gridsolve/app/share"
 	"gridsolve/solvers/flip"
+	"gridsolve/solvers/iq"
 	workerjob "gridsolve/wasm/job"
 )
 
@@ -601,5 +604,38 @@ func TestMidendAnswersThatSayNo(t *testing.T) {
 	}
 	if _, _, ok := se.hintRequest(); ok || !se.over() {
 		t.Errorf("a hint can be asked after the game: over %v", se.over())
+	}
+}
+
+// An IQ hint can be placed in one click, and picking the hinted piece
+// picks it turned as the hint has it (issue 27, item 8).
+func TestMidendIQHintPlacesIt(t *testing.T) {
+	for seed := range 5 {
+		p := mount(memStore{})
+		it := p.show(t, "iq")
+		p.cur().level = 1 + seed%3
+		p.deal()
+		p.w.run(p.midend)
+		p.askHint()
+		p.w.run(p.midend)
+		ie := it.ed.(*iqEditor)
+		k, o, at, ok := ie.hintPlacement(it.hint)
+		if !ok {
+			t.Fatalf("hint %+v does not place a piece (%q)", it.hint, it.status)
+		}
+		p.applyTool("piece", fmt.Sprintf("%d/%d", k, o))
+		if ie.piece != k || ie.orient != o {
+			t.Errorf("picking the hinted piece gives %d/%d, want %d/%d", ie.piece, ie.orient, k, o)
+		}
+		cells := slices.Clone(it.hint.Cells)
+		p.applyTool("place", fmt.Sprintf("%d/%d/%d", k, o, at))
+		for _, i := range cells {
+			if got := ie.b.At(i/iq.Size, i%iq.Size); got != byte('A'+k) {
+				t.Errorf("after Place it, cell %d holds %q, want %c", i, got, 'A'+k)
+			}
+		}
+		if !it.hist.canUndo() || it.hint != nil {
+			t.Errorf("Place it is no undo step, or leaves the hint")
+		}
 	}
 }
