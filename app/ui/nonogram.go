@@ -537,6 +537,9 @@ func (e *nonogramEditor) clueWidth() int {
 	return width
 }
 
+// marginChars is the row clues' width, drawn left of the cells.
+func (e *nonogramEditor) marginChars() int { return e.clueWidth() + 2 }
+
 func (e *nonogramEditor) board(p *Page) app.UI {
 	w, h := e.width(), e.height()
 	rowsDone, colsDone := e.doneLines()

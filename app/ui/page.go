@@ -186,7 +186,7 @@ func (p *Page) Render() app.UI {
 			DataSet("tab", i).Text(tb.ed.title()).OnClick(p.onTab)
 	}
 	p.renders++
-	return app.Div().ID("app").Class("page").DataSet("renders", p.renders).Body(
+	return app.Div().ID("app").Class(classIf("page", p.wide(), "wide")).DataSet("renders", p.renders).Body(
 		app.Header().Body(
 			app.H1().Text("gridsolve"),
 			app.Nav().Class("tabs").Attr("role", "tablist").Aria("label", "Puzzles").Body(tabs...),
@@ -204,6 +204,17 @@ func (p *Page) Render() app.UI {
 			),
 		),
 	)
+}
+
+// wide reports a board too big for the editor's column of a 1280 px
+// screen even at 14 px cells: the page then gives it the whole width.
+func (p *Page) wide() bool {
+	w, _ := p.current().size()
+	chars := 0
+	if m, ok := p.current().(interface{ marginChars() int }); ok {
+		chars = m.marginChars()
+	}
+	return w*14+chars*9 > 760
 }
 
 func (p *Page) renderEditor() app.UI {
