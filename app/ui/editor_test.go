@@ -20,10 +20,28 @@ func editors() []editor {
 	return eds
 }
 
+// freshEditor is a new editor of the game; a game with no editor fails
+// the test that calls it.
 func freshEditor(game string) editor {
-	p := New()
-	i, _ := p.tabIndex(game)
-	return p.tabs[i].ed
+	for _, ed := range newEditors() {
+		if ed.game() == game {
+			return ed
+		}
+	}
+	panic("no editor for " + game)
+}
+
+// Every game has its editor, its tab, in the order of solvers.All.
+func TestEveryGameHasAnEditor(t *testing.T) {
+	eds := newEditors()
+	if len(eds) != len(solvers.All) {
+		t.Fatalf("%d editors for %d games", len(eds), len(solvers.All))
+	}
+	for i, g := range solvers.All {
+		if eds[i].game() != g.Name() {
+			t.Errorf("tab %d is %s, want %s", i, eds[i].game(), g.Name())
+		}
+	}
 }
 
 // Every editor's state survives its own snapshot, in every mode, through

@@ -6,18 +6,11 @@ import (
 
 // inputEvent is one call from web/input.js.
 type inputEvent struct {
-	kind string // down, move, up, cancel, key, shiftup
-	cell int    // the cell, for down and move
+	kind string // down, move, up, cancel, key, shiftup, hover or file (see contract.go)
+	cell int    // the cell, for down, move and hover
 	key  string // for key: KeyboardEvent.key
 	mods int    // see the mod* bits
 }
-
-const (
-	modAlt     = 1 // down: the other button, or a long press
-	modShift   = 2
-	modCtrl    = 4 // Ctrl, or Cmd on macOS
-	modOnBoard = 8 // the key was pressed with the board focused
-)
 
 // readInput checks a call from JavaScript: a malformed one is dropped.
 func readInput(args []app.Value) (inputEvent, bool) {
@@ -62,21 +55,13 @@ func (p *Page) onInput(ctx app.Context, ev inputEvent) {
 	case "key":
 		p.onKey(ctx, ev.key, ev.mods)
 	case "file": // a file dropped on the page
-		if f := app.Window().Get("gridsolveDropped"); f.Truthy() {
-			app.Window().Set("gridsolveDropped", nil)
+		if f := app.Window().Get(jsDropped); f.Truthy() {
+			app.Window().Set(jsDropped, nil)
 			p.readFile(ctx, f)
 		}
-	case "hover":
-		if h, ok := t.ed.(hoverer); ok {
-			h.setHover(ev.cell)
-		}
+	case "hover": // only from a board whose input has hover
+		t.ed.setHover(ev.cell)
 	}
-}
-
-// hoverer is implemented by editors that preview a move under the pointer
-// (IQ's ghost piece); their board has data-hover, so input.js tells them.
-type hoverer interface {
-	setHover(cell int) bool
 }
 
 // paintTo carries the stroke in a straight line to cell, so a fast drag

@@ -23,6 +23,7 @@ import (
 
 // editor is the drawing surface of one puzzle.
 type editor interface {
+	gameParts // drawing, help, input, warm-up: see parts.go
 	// game is the solvers name of the puzzle.
 	game() string
 	// title is the tab label.
@@ -112,7 +113,7 @@ const idleStatus = "Draw a puzzle, then Solve."
 // New returns the page with every editor holding its starting puzzle.
 func New() *Page {
 	p := &Page{jobs: map[int]job{}, helpClosed: map[string]bool{}}
-	for _, ed := range []editor{newShips(), newFlip(), newIQ(), newNonogram(), newTetravex()} {
+	for _, ed := range newEditors() {
 		t := &tab{ed: ed, state: "idle", status: idleStatus, level: 2, rows: rowCache{upTo: -1}}
 		t.hist.reset(ed.snapshot())
 		p.tabs = append(p.tabs, t)
@@ -255,7 +256,7 @@ func (p *Page) renderHelp() app.UI {
 	if c, ok := converter(game); ok {
 		formats = c.Formats()
 	}
-	return helpPanel(game, !p.helpClosed[game], formats).ID("help").DataSet("game", game).OnToggle(p.onHelpToggle)
+	return helpPanel(p.current(), !p.helpClosed[game], formats).ID("help").DataSet("game", game).OnToggle(p.onHelpToggle)
 }
 
 func (p *Page) onHelpToggle(ctx app.Context, e app.Event) {

@@ -16,7 +16,7 @@ type solver struct {
 // the UI goroutine through dispatch. The arguments come from JavaScript,
 // so they are checked: a malformed call is dropped, never a panic.
 func startSolver(dispatch func(func(app.Context)), handle func(ctx app.Context, id int, ok bool, result string)) *solver {
-	s := &solver{js: app.Window().Get("gridsolveSolver")}
+	s := &solver{js: app.Window().Get(jsSolver)}
 	s.onEnd = app.FuncOf(func(this app.Value, args []app.Value) any {
 		if len(args) != 3 || args[0].Type() != app.TypeNumber || args[1].Type() != app.TypeString || args[2].Type() != app.TypeString {
 			app.Log("gridsolve: malformed message from the solver dropped")
@@ -26,7 +26,7 @@ func startSolver(dispatch func(func(app.Context)), handle func(ctx app.Context, 
 		dispatch(func(ctx app.Context) { handle(ctx, id, ok, result) })
 		return nil
 	})
-	s.js.Call("init", s.onEnd)
+	s.js.Call("init", s.onEnd, warmups(newEditors()))
 	return s
 }
 

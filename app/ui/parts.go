@@ -1,0 +1,83 @@
+package ui
+
+import (
+	"cmp"
+	"slices"
+
+	"gridsolve/solvers"
+)
+
+// newEditors makes one editor of each game, in the order of the tabs
+// (solvers.All's): a new game's editor is one more line here. Each game's
+// home is app/ui/<game>.go: its editor, its images, its help panel and the
+// parts below, so that the shared files name no game.
+func newEditors() []editor {
+	return []editor{newShips(), newFlip(), newIQ(), newNonogram(), newTetravex()}
+}
+
+// gameParts is what a game's home gives the page's shared code besides
+// editing, as Tatham's game struct declares a game's drawing and colours:
+// every editor has every part, none is found by type assertion.
+type gameParts interface {
+	// draw sketches the puzzle or, when answer, the solver's answer to it,
+	// for Save… as SVG or PNG (see image.go).
+	draw(answer bool) (*sketch, error)
+	// colours are the page's colours (web/app.css) the images draw with too.
+	colours() cssColours
+	// help is the "How it works" panel's content (see help.go).
+	help() gameHelp
+	// input is what the board takes beyond every board's keys and clicks.
+	input() boardInput
+	// setHover hears the cell under the pointer (-1: off the board) on a
+	// board whose input has hover; it reports whether the board changed.
+	setHover(cell int) bool
+	// warmup is the puzzle web/solver.js deals and solves while the page
+	// waits for the user.
+	warmup() warmup
+	// fileSize is the puzzle's size, as its file name and the status give
+	// it; 0, 0 when it has none.
+	fileSize() (w, h int)
+}
+
+// noHover is embedded by editors whose board does not hear the pointer
+// hover.
+type noHover struct{}
+
+func (noHover) setHover(int) bool { return false }
+
+// boardInput is what a board takes beyond the keys every board takes
+// (arrows, Space, Enter, X, the shortcuts): web/input.js reads it from the
+// data attributes of #grid (see contract.go), so it knows no game.
+type boardInput struct {
+	keys     string // more KeyboardEvent.key values for the editor's key method, space-separated
+	wheelKey string // the key a wheel turn over the board stands for, or ""
+	hover    bool   // the board hears where the pointer hovers (setHover)
+}
+
+// warmup is a puzzle web/solver.js deals and solves, as a Solve would,
+// while the page waits for the user: V8 then has the solver's code
+// optimised before the first Solve (see warm in solver.js).
+type warmup struct {
+	deal  solvers.Options // the size and level dealt; solver.js sets the seed
+	clear string          // cells of the dealt text blanked ('.') before the solve
+	order int             // the warm-up deals the games by order, meant quickest first
+}
+
+// Natively a warm-up's deal and solve took, late in 2026: flip 0.2 ms,
+// tetravex 1.8 ms, ships 20 ms (its solve), iq 21 ms (its deal), nonogram
+// 216 ms (its 25×25 deal; the solve 4 ms).
+
+// warmups is the warm-up table web/solver.js runs (see gridsolveSolver.init
+// in contract.go), in order.
+func warmups(eds []editor) []any {
+	slices.SortStableFunc(eds, func(a, b editor) int { return cmp.Compare(a.warmup().order, b.warmup().order) })
+	table := make([]any, len(eds))
+	for i, ed := range eds {
+		w := ed.warmup()
+		table[i] = map[string]any{
+			"game": ed.game(), "clear": w.clear,
+			"options": map[string]any{"w": w.deal.W, "h": w.deal.H, "level": w.deal.Level},
+		}
+	}
+	return table
+}
