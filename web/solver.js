@@ -211,11 +211,11 @@ window.gridsolveSolver = (() => {
   // only after quietMs without input, stops at the next input, and starts
   // over after the next quiet spell until it has run to its end.
   //
-  // warmups is the table Go gives init: each entry deals options {w, h,
-  // level} of game and solves the dealt judge text with the characters in
-  // clear blanked to "." (a game's deal may reveal what its player starts
-  // without). The quickest come first, so that a short quiet spell warms
-  // most games.
+  // warmups is the table Go gives init, run by order: each entry deals a
+  // puzzle of game (w, h, level) and solves the dealt judge text with the
+  // characters in clear blanked to "." (a game's deal may reveal what its
+  // player starts without). The quickest come first, so that a short quiet
+  // spell warms most games.
   let warmups = [];
   const blank = (text, clear) => (clear ? [...text].map((c) => (clear.includes(c) ? "." : c)).join("") : text);
   const quietMs = 1500;
@@ -250,7 +250,7 @@ window.gridsolveSolver = (() => {
       return w.postMessage({ id: -1 - i, op: "solve", game, text: blank(dealt, clear), position: "", options: {} });
     }
     if (i / 2 >= warmups.length) return warmedUp(w);
-    const { game, options: o } = warmups[i / 2];
+    const { game, ...o } = warmups[i / 2];
     const options = { w: o.w || 0, h: o.h || 0, level: o.level || 0, seed: i + 1 };
     w.postMessage({ id: -1 - i, op: "generate", game, text: "", position: "", options });
   }
@@ -276,7 +276,12 @@ window.gridsolveSolver = (() => {
     // end, and table is the warm-up's (see warmups).
     init(endFn, table) {
       onEnd = endFn;
-      warmups = Array.isArray(table) ? table.filter((w) => w && typeof w.game === "string" && w.options) : [];
+      try {
+        const t = JSON.parse(table);
+        warmups = t.filter((w) => w && typeof w.game === "string").sort((a, b) => a.order - b.order);
+      } catch (err) {
+        warmups = []; // no warm-up, rather than no solver
+      }
       if (!spare) {
         spare = start();
         whenQuiet();

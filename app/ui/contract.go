@@ -1,10 +1,6 @@
 package ui
 
-import (
-	"strings"
-
-	"github.com/maxence-charriere/go-app/v10/pkg/app"
-)
+import "github.com/maxence-charriere/go-app/v10/pkg/app"
 
 // The contract between this Go code and the page's JavaScript (web/input.js,
 // web/solver.js, web/boot.js), written down here once; each JS file points
@@ -44,9 +40,9 @@ import (
 // gridsolveSolver, called by Go (solver.go):
 //
 //	init(onEnd, warmups)  onEnd(id, kind, text): a job ended, kind "done" (text: the
-//	                      worker's JSON result) or "fail" (text: why); warmups: the
-//	                      puzzles to warm up on, in order, each {game, clear,
-//	                      options: {w, h, level}} (see warmup in parts.go)
+//	                      worker's JSON result) or "fail" (text: why); warmups: JSON,
+//	                      the puzzles to warm up on, [{game, clear, order, w, h,
+//	                      level}], run by order (see warmupEntry in parts.go)
 //	post(id, op, game, text, position, options)   options {w, h, level, seed}
 //	count(id, game, text)  a count split over several workers
 //	progress(id), cancel(id)   the job's progress line; cancel returns the last one
@@ -83,11 +79,11 @@ const (
 
 // withInput puts a board's input (see boardInput) on its #grid.
 func withInput(grid app.HTMLDiv, in boardInput) app.HTMLDiv {
-	if in.hover {
+	if in.hover != nil {
 		grid = grid.DataSet(attrHover, 1)
 	}
-	if keys := strings.Join(strings.Fields(in.keys), " "); keys != "" {
-		grid = grid.DataSet(attrKeys, keys)
+	if in.keys != "" {
+		grid = grid.DataSet(attrKeys, in.keys)
 	}
 	if in.wheelKey != "" {
 		grid = grid.DataSet(attrWheelKey, in.wheelKey)

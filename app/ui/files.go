@@ -2,7 +2,6 @@ package ui
 
 import (
 	"fmt"
-	"slices"
 	"strconv"
 	"strings"
 
@@ -79,17 +78,17 @@ func (p *Page) onSaveFormat(ctx app.Context, e app.Event) {
 var acceptFiles = accepted(solvers.All)
 
 func accepted(games []solvers.Game) string {
-	var exts []string
+	exts := ","
 	for _, g := range games {
 		if c, ok := g.(solvers.Converter); ok {
 			for _, f := range c.Formats() {
-				if f.Ext != "" && !slices.Contains(exts, f.Ext) {
-					exts = append(exts, f.Ext)
+				if f.Ext != "" && !strings.Contains(exts, ","+f.Ext+",") {
+					exts += f.Ext + ","
 				}
 			}
 		}
 	}
-	return strings.Join(append(exts, "text/plain", "text/xml"), ",")
+	return exts[1:] + "text/plain,text/xml"
 }
 
 // fileName is a sensible name for the puzzle's file: the game's name, the

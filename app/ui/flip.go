@@ -20,7 +20,6 @@ const flipMaxSide = 64
 // the game, and the board drawn before play is kept to Reset to.
 type flipEditor struct {
 	noKeys
-	noHover
 	cells   *flip.Board // the board shown
 	play    bool
 	start   *flip.Board // play: the board play started from

@@ -148,11 +148,21 @@ func pngScale(w, h int) float64 {
 // ink is the colour of lines and text.
 const ink = "#222"
 
-// cssColours maps selectors of web/app.css to the background colour they
-// give in light mode: colours an image shares with the page, so a saved
-// picture looks like the board. TestImageColoursMatchCSS holds each equal
-// to app.css.
-type cssColours map[string]string
+// cssColours are colours an image shares with the page, so that a saved
+// picture looks like the board: each is the background a selector of
+// web/app.css gives in light mode, and TestImageColoursMatchCSS holds
+// the two equal.
+type cssColours []struct{ selector, colour string }
+
+// of is the colour of selector, "" when it has none here.
+func (cs cssColours) of(selector string) string {
+	for _, c := range cs {
+		if c.selector == selector {
+			return c.colour
+		}
+	}
+	return ""
+}
 
 // imageFormat is a Save… choice that writes a picture, not a puzzle text.
 type imageFormat struct {

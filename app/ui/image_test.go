@@ -182,7 +182,8 @@ func TestImageColoursMatchCSS(t *testing.T) {
 	light, _, _ := strings.Cut(string(css), "@media (prefers-color-scheme: dark)")
 	shared := 0
 	for _, ed := range editors() {
-		for sel, colour := range ed.colours() {
+		for _, c := range ed.colours() {
+			sel, colour := c.selector, c.colour
 			rule := regexp.MustCompile(regexp.QuoteMeta(sel) + `\s*\{[^}]*\bbackground:\s*([^;}]+)`).FindStringSubmatch(light)
 			if rule == nil {
 				t.Errorf("%s: %s has no background in web/app.css", ed.game(), sel)
@@ -202,8 +203,8 @@ func TestImageColoursMatchCSS(t *testing.T) {
 			t.Fatalf("%s: %v", ed.game(), err)
 		}
 		used := 0
-		for _, colour := range ed.colours() {
-			if strings.Contains(s.svg(), `fill="`+colour+`"`) {
+		for _, c := range ed.colours() {
+			if strings.Contains(s.svg(), `fill="`+c.colour+`"`) {
 				used++
 			}
 		}

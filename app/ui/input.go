@@ -59,8 +59,10 @@ func (p *Page) onInput(ctx app.Context, ev inputEvent) {
 			app.Window().Set(jsDropped, nil)
 			p.readFile(ctx, f)
 		}
-	case "hover": // only from a board whose input has hover
-		t.ed.setHover(ev.cell)
+	case "hover":
+		if hover := t.ed.input().hover; hover != nil {
+			hover(ev.cell)
+		}
 	}
 }
 

@@ -199,13 +199,11 @@ func (e *iqEditor) key(k string) bool {
 	return false // the board is unchanged; the page renders anyway
 }
 
-// setHover moves the ghost; it reports whether it moved.
-func (e *iqEditor) setHover(i int) bool {
-	if e.painting || e.piece < 0 || i == e.hover {
-		return false
+// setHover moves the ghost to cell i.
+func (e *iqEditor) setHover(i int) {
+	if !e.painting && e.piece >= 0 {
+		e.hover = i
 	}
-	e.hover = i
-	return true
 }
 
 // press places the piece in hand with its anchor on cell i, or picks up
@@ -467,8 +465,8 @@ func iqPieces() app.UI {
 
 // iqColours are the pieces' colours on the page, which the images use.
 var iqColours = cssColours{
-	".p-A": "#e6194b", ".p-B": "#3cb44b", ".p-C": "#ffe119", ".p-D": "#4a8fe7", ".p-E": "#f58231", ".p-F": "#b06ad6",
-	".p-G": "#42d4f4", ".p-H": "#f032e6", ".p-I": "#bfef45", ".p-J": "#fabed4", ".p-K": "#c8a26b", ".p-L": "#a9a9ff",
+	{".p-A", "#e6194b"}, {".p-B", "#3cb44b"}, {".p-C", "#ffe119"}, {".p-D", "#4a8fe7"}, {".p-E", "#f58231"}, {".p-F", "#b06ad6"},
+	{".p-G", "#42d4f4"}, {".p-H", "#f032e6"}, {".p-I", "#bfef45"}, {".p-J", "#fabed4"}, {".p-K", "#c8a26b"}, {".p-L", "#a9a9ff"},
 }
 
 func (*iqEditor) colours() cssColours { return iqColours }
@@ -491,7 +489,7 @@ func (e *iqEditor) draw(answer bool) (*sketch, error) {
 				l = a.Rows[r][c]
 			}
 			x, y := float64(c), float64(r)
-			if color, ok := iqColours[".p-"+string(l)]; ok {
+			if color := iqColours.of(".p-" + string(l)); color != "" {
 				s.rect(x, y, 1, 1, color)
 				s.text(x+0.5, y+0.5, 0.5, string(l), ink)
 			}
@@ -508,7 +506,9 @@ func (e *iqEditor) draw(answer bool) (*sketch, error) {
 
 // input: R and F turn the piece in hand, as a wheel turn over the board
 // does, and the board shows the piece in hand where the pointer hovers.
-func (*iqEditor) input() boardInput { return boardInput{keys: "r R f F", wheelKey: "r", hover: true} }
+func (e *iqEditor) input() boardInput {
+	return boardInput{keys: "r R f F", wheelKey: "r", hover: e.setHover}
+}
 
 func (*iqEditor) warmup() warmup { return warmup{deal: solvers.Options{Level: 3}, order: 4} }
 

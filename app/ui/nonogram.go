@@ -35,7 +35,6 @@ const (
 // every line matches its clue.
 type nonogramEditor struct {
 	noKeys
-	noHover
 	mode   string
 	clues  *nonogram.Clues
 	pic    [][]bool // draw: the drawn picture, len(clues.Rows) × len(clues.Cols)

@@ -1,8 +1,7 @@
 package ui
 
 import (
-	"cmp"
-	"slices"
+	"encoding/json"
 
 	"gridsolve/solvers"
 )
@@ -28,9 +27,6 @@ type gameParts interface {
 	help() gameHelp
 	// input is what the board takes beyond every board's keys and clicks.
 	input() boardInput
-	// setHover hears the cell under the pointer (-1: off the board) on a
-	// board whose input has hover; it reports whether the board changed.
-	setHover(cell int) bool
 	// warmup is the puzzle web/solver.js deals and solves while the page
 	// waits for the user.
 	warmup() warmup
@@ -39,19 +35,15 @@ type gameParts interface {
 	fileSize() (w, h int)
 }
 
-// noHover is embedded by editors whose board does not hear the pointer
-// hover.
-type noHover struct{}
-
-func (noHover) setHover(int) bool { return false }
-
 // boardInput is what a board takes beyond the keys every board takes
 // (arrows, Space, Enter, X, the shortcuts): web/input.js reads it from the
 // data attributes of #grid (see contract.go), so it knows no game.
 type boardInput struct {
 	keys     string // more KeyboardEvent.key values for the editor's key method, space-separated
 	wheelKey string // the key a wheel turn over the board stands for, or ""
-	hover    bool   // the board hears where the pointer hovers (setHover)
+	// hover, when not nil, hears the cell under a mouse or pen (-1: off
+	// the board), to preview a move there.
+	hover func(cell int)
 }
 
 // warmup is a puzzle web/solver.js deals and solves, as a Solve would,
@@ -67,17 +59,24 @@ type warmup struct {
 // tetravex 1.8 ms, ships 20 ms (its solve), iq 21 ms (its deal), nonogram
 // 216 ms (its 25×25 deal; the solve 4 ms).
 
-// warmups is the warm-up table web/solver.js runs (see gridsolveSolver.init
-// in contract.go), in order.
-func warmups(eds []editor) []any {
-	slices.SortStableFunc(eds, func(a, b editor) int { return cmp.Compare(a.warmup().order, b.warmup().order) })
-	table := make([]any, len(eds))
+// warmupEntry is a warmup as web/solver.js reads it.
+type warmupEntry struct {
+	Game  string `json:"game"`
+	Clear string `json:"clear"`
+	Order int    `json:"order"`
+	W     int    `json:"w"`
+	H     int    `json:"h"`
+	Level int    `json:"level"`
+}
+
+// warmups is the warm-up table web/solver.js runs, as JSON (see
+// gridsolveSolver.init in contract.go).
+func warmups(eds []editor) string {
+	table := make([]warmupEntry, len(eds))
 	for i, ed := range eds {
 		w := ed.warmup()
-		table[i] = map[string]any{
-			"game": ed.game(), "clear": w.clear,
-			"options": map[string]any{"w": w.deal.W, "h": w.deal.H, "level": w.deal.Level},
-		}
+		table[i] = warmupEntry{ed.game(), w.clear, w.order, w.deal.W, w.deal.H, w.deal.Level}
 	}
-	return table
+	text, _ := json.Marshal(table) // plain values: it cannot fail
+	return string(text)
 }

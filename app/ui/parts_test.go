@@ -2,6 +2,7 @@ package ui
 
 import (
 	"context"
+	"encoding/json"
 	"strings"
 	"testing"
 
@@ -12,14 +13,21 @@ import (
 // entry deals a puzzle that, blanked as the table says, the solver takes,
 // as the warm-up does in the worker.
 func TestWarmupsDealAndSolve(t *testing.T) {
-	table := warmups(newEditors())
+	var table []warmupEntry
+	if err := json.Unmarshal([]byte(warmups(newEditors())), &table); err != nil {
+		t.Fatal(err)
+	}
 	seen := map[string]bool{}
-	for i, entry := range table {
-		m := entry.(map[string]any)
-		game, clear := m["game"].(string), m["clear"].(string)
-		o := m["options"].(map[string]any)
+	orders := map[int]bool{}
+	for i, w := range table {
+		game, clear := w.Game, w.Clear
 		if seen[game] {
 			t.Errorf("%s warms up twice", game)
+		}
+		if order := w.Order; orders[order] {
+			t.Errorf("%s: two warm-ups have order %d", game, order)
+		} else {
+			orders[order] = true
 		}
 		seen[game] = true
 		g, ok := solvers.Lookup(game)
@@ -27,7 +35,7 @@ func TestWarmupsDealAndSolve(t *testing.T) {
 			t.Fatalf("warm-up %d: no game %q", i, game)
 		}
 		dealt, err := g.(solvers.Player).Generate(context.Background(),
-			solvers.Options{W: o["w"].(int), H: o["h"].(int), Level: o["level"].(int), Seed: uint64(2*i + 1)})
+			solvers.Options{W: w.W, H: w.H, Level: w.Level, Seed: uint64(2*i + 1)})
 		if err != nil {
 			t.Fatalf("%s: the warm-up's deal: %v", game, err)
 		}
@@ -75,8 +83,8 @@ func TestBoardInputOnGrid(t *testing.T) {
 			t.Fatalf("%s: %d #grid elements", ed.game(), len(grid))
 		}
 		a := grid[0].attr
-		if _, hover := a["data-"+attrHover]; hover != in.hover {
-			t.Errorf("%s: data-hover %v, want %v", ed.game(), hover, in.hover)
+		if _, hover := a["data-"+attrHover]; hover != (in.hover != nil) {
+			t.Errorf("%s: data-hover %v, want %v", ed.game(), hover, in.hover != nil)
 		}
 		if a["data-"+attrKeys] != in.keys || a["data-"+attrWheelKey] != in.wheelKey {
 			t.Errorf("%s: data-keys %q, data-wheel-key %q; want %q, %q", ed.game(), a["data-"+attrKeys], a["data-"+attrWheelKey], in.keys, in.wheelKey)

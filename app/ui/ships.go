@@ -19,7 +19,6 @@ import (
 // replays the game to say from which shot one more miss was guaranteed.
 type shipsEditor struct {
 	noKeys
-	noHover
 	b      *ships.Board
 	answer *ships.Answer
 

@@ -20,7 +20,6 @@ import (
 // selects it, clicking it again counts it up; the keyboard types digits
 // into the selected edge, arrows step its value or move along the edges.
 type tetravexEditor struct {
-	noHover
 	puzzle *tetravex.Puzzle
 	sel    int  // selected edge, card*4+side, or -1
 	typing bool // the last key typed a digit into sel, so the next one extends it
@@ -519,8 +518,8 @@ func tetravexSolved() app.UI {
 // tetravexColours are the edge values' colours on the page, which the
 // images use.
 var tetravexColours = cssColours{
-	".v0": "#f6f6f6", ".v1": "#ffd6d6", ".v2": "#ffe3c2", ".v3": "#fff3b0", ".v4": "#d8f5c8",
-	".v5": "#c4ecec", ".v6": "#cfe0ff", ".v7": "#e2d4ff", ".v8": "#f8d1ec", ".v9": "#dcdcdc",
+	{".v0", "#f6f6f6"}, {".v1", "#ffd6d6"}, {".v2", "#ffe3c2"}, {".v3", "#fff3b0"}, {".v4", "#d8f5c8"},
+	{".v5", "#c4ecec"}, {".v6", "#cfe0ff"}, {".v7", "#e2d4ff"}, {".v8", "#f8d1ec"}, {".v9", "#dcdcdc"},
 }
 
 func (*tetravexEditor) colours() cssColours { return tetravexColours }
@@ -564,7 +563,7 @@ func drawCard(s *sketch, x, y float64, c tetravex.Card) {
 	for side := range 4 { // top, right, bottom, left: between corners side and side+1
 		p, q := corners[side], corners[side+1]
 		v := c[side]
-		s.triangle(p[0], p[1], q[0], q[1], cx, cy, tetravexColours[".v"+strconv.Itoa(v%10)])
+		s.triangle(p[0], p[1], q[0], q[1], cx, cy, tetravexColours.of(".v"+strconv.Itoa(v%10)))
 		// The label sits a third of the way from the edge's middle to the centre.
 		lx, ly := (p[0]+q[0])/2, (p[1]+q[1])/2
 		s.text(lx+(cx-lx)/2.6, ly+(cy-ly)/2.6, 0.55, strconv.Itoa(v), ink)
