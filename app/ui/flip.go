@@ -221,21 +221,6 @@ func (e *flipEditor) paint(i int, v byte) bool {
 	return true
 }
 
-// count says n things, in the singular for one.
-func count(n int, one, many string) string {
-	if n == 1 {
-		return "1 " + one
-	}
-	return strconv.Itoa(n) + " " + many
-}
-
-func boolInt(b bool) int {
-	if b {
-		return 1
-	}
-	return 0
-}
-
 func (e *flipEditor) board(p *Page) app.UI {
 	b := e.cells
 	return app.Div().Class("gridwrap").Body(p.gridView(b.W, b.H, func(i int) cell {

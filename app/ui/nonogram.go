@@ -434,8 +434,8 @@ func (e *nonogramEditor) doneLines() (rows, cols []bool) {
 	return rows, cols
 }
 
-// solved reports a play grid whose every line matches its clue: that is a
-// solution, whichever the solver found.
+// solvedNow reports a play grid whose every line matches its clue: that is
+// a solution, whichever the solver found.
 func (e *nonogramEditor) solvedNow() bool {
 	if e.mode != nonoPlay {
 		return false
