@@ -13,6 +13,7 @@ import (
 	"github.com/chromedp/chromedp/kb"
 
 	"gridsolve/app/share"
+	"gridsolve/solvers"
 )
 
 // blankShips is an empty w×h ships board.
@@ -113,7 +114,11 @@ func TestKeyboard(t *testing.T) {
 	order := eval[[]string](p, `[...document.querySelectorAll("button, input, textarea, [tabindex]")]
 		.filter(e => e.tabIndex >= 0 && !e.disabled && e.offsetParent !== null)
 		.map(e => e.id || e.className).filter(s => /^(tab-|grid|solve|share)/.test(s))`)
-	want := []string{"tab-ships", "tab-flip", "tab-iq", "tab-nonogram", "tab-tetravex", "grid", "solve", "share"}
+	var want []string
+	for _, g := range solvers.All {
+		want = append(want, "tab-"+g.Name())
+	}
+	want = append(want, "grid", "solve", "share")
 	if strings.Join(order, " ") != strings.Join(want, " ") {
 		t.Errorf("tab order %v, want %v", order, want)
 	}
@@ -175,9 +180,9 @@ func TestPhoneLayout(t *testing.T) {
 		}
 		p.screenshot("phone-" + strings.ReplaceAll(what, " ", "-"))
 	}
-	for _, game := range []string{"ships", "flip", "iq", "nonogram", "tetravex"} {
-		p.tab(game)
-		fits(game)
+	for _, g := range solvers.All {
+		p.tab(g.Name())
+		fits(g.Name())
 	}
 	p.tab("nonogram")
 	p.setValue("#field-w", "15")
@@ -199,7 +204,8 @@ func TestPhoneLayout(t *testing.T) {
 // status line is announced.
 func TestAccessibility(t *testing.T) {
 	p := open(t, "")
-	for _, game := range []string{"ships", "flip", "iq", "nonogram", "tetravex"} {
+	for _, g := range solvers.All {
+		game := g.Name()
 		p.tab(game)
 		nameless := eval[[]string](p, `[...document.querySelectorAll("button")]
 			.filter(b => !(b.textContent.trim() || b.getAttribute("aria-label") || b.title)).map(b => b.outerHTML)`)
