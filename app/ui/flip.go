@@ -352,6 +352,7 @@ func flipPress() app.UI {
 	)
 }
 
+// draw: the black cells; the answer rings the cells to press.
 func (e *flipEditor) draw(answer bool) (*sketch, error) {
 	b, a := e.cells, e.answer
 	if answer {

@@ -471,6 +471,8 @@ var iqColours = cssColours{
 
 func (*iqEditor) colours() cssColours { return iqColours }
 
+// draw: the triangle with the pieces placed, each lettered in its colour;
+// the answer fills in the rest.
 func (e *iqEditor) draw(answer bool) (*sketch, error) {
 	a := e.answer
 	if answer {

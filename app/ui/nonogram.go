@@ -777,6 +777,8 @@ func nonogramExample() app.UI {
 	return app.Div().Class("grid help-grid nonogram").Body(rows...)
 }
 
+// draw: the clues around an empty grid, ruled every five cells as printed
+// nonograms are; the answer fills in the picture.
 func (e *nonogramEditor) draw(answer bool) (*sketch, error) {
 	c, a := e.clues, e.answer
 	w, h := len(c.Cols), len(c.Rows)

@@ -412,6 +412,8 @@ func shipsFleet() app.UI {
 	return app.Div().Class("help-fleet").Body(pieces...)
 }
 
+// draw: the shots in ink; the answer adds the sure cells, each open cell's
+// share of layouts with a ship there, and the suggested shot, ringed.
 func (e *shipsEditor) draw(answer bool) (*sketch, error) {
 	b, a := e.b, e.answer
 	if answer && (a == nil || len(a.Known) != len(b.Cells)) {
@@ -447,6 +449,7 @@ func (e *shipsEditor) draw(answer bool) (*sketch, error) {
 	return s, nil
 }
 
+// colours: none of the page's; the images have their own, for paper.
 func (*shipsEditor) colours() cssColours    { return nil }
 func (*shipsEditor) input() boardInput      { return boardInput{} }
 func (e *shipsEditor) fileSize() (w, h int) { return e.size() }

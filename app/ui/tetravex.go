@@ -531,6 +531,7 @@ const (
 	gap  = 0.25
 )
 
+// draw: the cards apart, in their order; the answer puts them in place.
 func (e *tetravexEditor) draw(answer bool) (*sketch, error) {
 	p, a := e.puzzle, e.answer
 	order := make([]int, len(p.Cards))
