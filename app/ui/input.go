@@ -9,7 +9,7 @@ type inputEvent struct {
 	kind string // down, move, up, cancel, key, shiftup, hover or file (see contract.go)
 	cell int    // the cell, for down, move and hover
 	key  string // for key: KeyboardEvent.key
-	mods int    // see the mod* bits
+	mods int    // see the mod* bits in contract.go
 }
 
 // readInput checks a call from JavaScript: a malformed one is dropped.
