@@ -24,9 +24,9 @@ import "github.com/maxence-charriere/go-app/v10/pkg/app"
 //	"hover"    i: the cell under a mouse or pen, -1 off the board; only over a #grid with data-hover
 //	"file"     a file was dropped on the page: it is in window.gridsolveDropped
 //
-// input.js sends a "key" for Escape, Ctrl+Enter, Ctrl+Z/Y, S anywhere but
-// in a text field, and, on a focused board, the keys every board takes
-// (arrows, Space, Enter, X, ".") and those #grid's data-keys lists.
+// input.js sends a "key" for Escape and Ctrl+Enter anywhere, Ctrl+Z/Y and
+// S outside a text field, and, on a focused board, the keys every board
+// takes (arrows, Space, Enter, X, ".") and those its data-keys lists.
 //
 // Data attributes the JS reads:
 //
@@ -51,8 +51,9 @@ import "github.com/maxence-charriere/go-app/v10/pkg/app"
 // Events: solver.js dispatches "gridsolve-solver-ready" on window once the
 // first worker has loaded the solvers (boot.js waits for it).
 //
-// The workers' messages (solver.js and worker.js to wasm/worker) are
-// described at the top of web/worker.js.
+// The workers' messages (solver.js and worker.js to wasm/worker, whose
+// window names are gridsolveReady and gridsolveRun) are described at the
+// top of web/worker.js.
 
 // Window names (see above).
 const (

@@ -130,7 +130,7 @@ func (p *Page) OnMount(ctx app.Context) {
 		}
 		return nil
 	})
-	app.Window().Set("gridsolveInput", p.input)
+	app.Window().Set(jsInput, p.input)
 	p.loadSaved(ctx)
 	for i := range p.tabs {
 		p.startWork(i)
@@ -139,7 +139,7 @@ func (p *Page) OnMount(ctx app.Context) {
 
 func (p *Page) OnDismount() {
 	p.solver.stop()
-	app.Window().Set("gridsolveInput", nil)
+	app.Window().Set(jsInput, nil)
 	p.input.Release()
 }
 
