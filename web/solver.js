@@ -217,6 +217,7 @@ window.gridsolveSolver = (() => {
   // player starts without). The quickest come first, so that a short quiet
   // spell warms most games.
   let warmups = [];
+  let warmedGames = []; // the games whose warm-up solve answered, for tests
   const blank = (text, clear) => (clear ? [...text].map((c) => (clear.includes(c) ? "." : c)).join("") : text);
   const quietMs = 1500;
   let warmed = false; // a warm-up or a job has run the solvers' code
@@ -232,12 +233,20 @@ window.gridsolveSolver = (() => {
   function warm() {
     if (warmed || warmer || jobs.size > 0) return;
     warmer = start();
+    warmedGames = [];
     warmStep(warmer, 0, "");
   }
   // warmStep posts step i of the warm-up: step 2k deals warmups[k], step
   // 2k+1 solves the puzzle dealt, whose result is the text of the step
   // before. The steps' ids are negative, never a job's.
   function warmStep(w, i, result) {
+    if (i > 0 && i % 2 === 0 && result) {
+      try {
+        if (!JSON.parse(result).error) warmedGames.push(warmups[i / 2 - 1].game);
+      } catch (err) {
+        // a broken answer: that game is not warm
+      }
+    }
     if (i % 2 === 1) {
       const { game, clear } = warmups[(i - 1) / 2];
       let dealt = null;
@@ -321,6 +330,10 @@ window.gridsolveSolver = (() => {
     // live is the number of workers started and not yet terminated.
     live() {
       return live.size;
+    },
+    // warmed lists the games the last warm-up has solved, in order.
+    warmed() {
+      return [...warmedGames];
     },
     stop() {
       for (const id of [...jobs.keys()]) this.cancel(id);

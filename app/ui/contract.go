@@ -46,7 +46,8 @@ import "github.com/maxence-charriere/go-app/v10/pkg/app"
 //	post(id, op, game, text, position, options)   options {w, h, level, seed}
 //	count(id, game, text)  a count split over several workers
 //	progress(id), cancel(id)   the job's progress line; cancel returns the last one
-//	live(), stop()
+//	stop()
+//	live(), warmed()      for tests: the workers alive; the games the last warm-up solved
 //
 // Events: solver.js dispatches "gridsolve-solver-ready" on window once the
 // first worker has loaded the solvers (boot.js waits for it).
