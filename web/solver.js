@@ -19,6 +19,10 @@
 // job and replaced if it does not answer within pongMs, and a job whose
 // workers send nothing for silentMs (every solver reports progress far
 // more often while it searches) ends as failed.
+//
+// It knows no game. What Go calls here (init, post, count...), what it
+// hears back, and the warm-up table Go hands to init are written down in
+// app/ui/contract.go, the one place this file's contract with Go is kept.
 "use strict";
 
 window.gridsolveSolver = (() => {
@@ -35,8 +39,7 @@ window.gridsolveSolver = (() => {
   // A count is split into countParts parts, handed out one at a time to
   // at most maxCountWorkers workers: with more parts than workers, a
   // worker done with a small part takes the next one while the others
-  // finish theirs (the empty IQ board's first choices differ six-fold in
-  // size).
+  // finish theirs (the parts of a count can differ six-fold in size).
   const countParts = 8;
   const maxCountWorkers = 8;
 
@@ -265,19 +268,14 @@ window.gridsolveSolver = (() => {
   // only after quietMs without input, stops at the next input, and starts
   // over after the next quiet spell until it has run to its end.
   //
-  // Each warm-up is [game, deal options, puzzle]: puzzle turns the dealt
-  // judge text into the one solved (a dealt Ships fleet is all revealed;
-  // the player starts from a board with no shot). The quickest come first,
-  // so that a short quiet spell warms most games. Natively the whole
-  // warm-up takes about 0.1 s, most of it IQ's deal and Ships' solve.
-  const same = (text) => text;
-  const warmups = [
-    ["flip", { w: 40, h: 40, level: 3 }, same],
-    ["tetravex", { w: 6, h: 6, level: 2 }, same],
-    ["nonogram", { w: 25, h: 25, level: 3 }, same],
-    ["iq", { level: 3 }, same],
-    ["ships", { w: 10, h: 10 }, (text) => text.replace(/[xo]/g, ".")],
-  ];
+  // warmups is the table Go gives init, run by order: each entry deals a
+  // puzzle of game (w, h, level) and solves the dealt judge text with the
+  // characters in clear blanked to "." (a game's deal may reveal what its
+  // player starts without). The quickest come first, so that a short quiet
+  // spell warms most games.
+  let warmups = [];
+  let warmedGames = []; // the games whose warm-up solve answered, for tests
+  const blank = (text, clear) => (clear ? [...text].map((c) => (clear.includes(c) ? "." : c)).join("") : text);
   const quietMs = 1500;
   let warmed = false; // a warm-up or a job has run the solvers' code
   let quietTimer = 0;
@@ -292,14 +290,22 @@ window.gridsolveSolver = (() => {
   function warm() {
     if (warmed || warmer || jobs.size > 0) return;
     warmer = start();
+    warmedGames = [];
     warmStep(warmer, 0, "");
   }
   // warmStep posts step i of the warm-up: step 2k deals warmups[k], step
   // 2k+1 solves the puzzle dealt, whose result is the text of the step
   // before. The steps' ids are negative, never a job's.
   function warmStep(w, i, result) {
+    if (i > 0 && i % 2 === 0 && result) {
+      try {
+        if (!JSON.parse(result).error) warmedGames.push(warmups[i / 2 - 1].game);
+      } catch (err) {
+        // a broken answer: that game is not warm
+      }
+    }
     if (i % 2 === 1) {
-      const [game, , puzzle] = warmups[(i - 1) / 2];
+      const { game, clear } = warmups[(i - 1) / 2];
       let dealt = null;
       try {
         dealt = JSON.parse(result).answer;
@@ -307,10 +313,10 @@ window.gridsolveSolver = (() => {
         // no puzzle to solve: go on with the next game
       }
       if (typeof dealt !== "string") return warmStep(w, i + 1, "");
-      return w.postMessage({ id: -1 - i, op: "solve", game, text: puzzle(dealt), position: "", options: {} });
+      return w.postMessage({ id: -1 - i, op: "solve", game, text: blank(dealt, clear), position: "", options: {} });
     }
     if (i / 2 >= warmups.length) return warmedUp(w);
-    const [game, o] = warmups[i / 2];
+    const { game, ...o } = warmups[i / 2];
     const options = { w: o.w || 0, h: o.h || 0, level: o.level || 0, seed: i + 1 };
     w.postMessage({ id: -1 - i, op: "generate", game, text: "", position: "", options });
   }
@@ -332,9 +338,16 @@ window.gridsolveSolver = (() => {
   }
 
   return {
-    // init starts the spare worker; end(id, kind, text) hears how jobs end.
-    init(endFn) {
+    // init starts the spare worker; end(id, kind, text) hears how jobs
+    // end, and table is the warm-up's (see warmups).
+    init(endFn, table) {
       onEnd = endFn;
+      try {
+        const t = JSON.parse(table);
+        warmups = t.filter((w) => w && typeof w.game === "string").sort((a, b) => a.order - b.order);
+      } catch (err) {
+        warmups = []; // no warm-up, rather than no solver
+      }
       if (!spare) {
         spare = start();
         whenQuiet();
@@ -374,6 +387,10 @@ window.gridsolveSolver = (() => {
     // live is the number of workers started and not yet terminated.
     live() {
       return live.size;
+    },
+    // warmed lists the games the last warm-up has solved, in order.
+    warmed() {
+      return [...warmedGames];
     },
     stop() {
       for (const id of [...jobs.keys()]) this.cancel(id);

@@ -4,7 +4,9 @@
 // JSON text}; Go posts {id, type: "progress", nodes} while it searches.
 // Anything that goes wrong inside (the module cannot load, Go panics,
 // exits or runs out of memory) is posted as {type: "fatal", error}: the
-// page then ends the job and uses a fresh worker for the next one.
+// page then ends the job and uses a fresh worker for the next one. The
+// page's own contract with Go (app/ui) is written down in
+// app/ui/contract.go; this file's is with wasm/worker.
 "use strict";
 
 const fatal = (err) => self.postMessage({ type: "fatal", error: String((err && err.message) || err) });

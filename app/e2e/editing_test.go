@@ -13,6 +13,7 @@ import (
 	"github.com/chromedp/chromedp/kb"
 
 	"gridsolve/app/share"
+	"gridsolve/solvers"
 	"gridsolve/solvers/flip"
 	"gridsolve/solvers/nonogram"
 )
@@ -115,7 +116,11 @@ func TestKeyboard(t *testing.T) {
 	order := eval[[]string](p, `[...document.querySelectorAll("button, input, textarea, [tabindex]")]
 		.filter(e => e.tabIndex >= 0 && !e.disabled && e.offsetParent !== null)
 		.map(e => e.id || e.className).filter(s => /^(tab-|grid|solve|share)/.test(s))`)
-	want := []string{"tab-ships", "tab-flip", "tab-iq", "tab-nonogram", "tab-tetravex", "grid", "solve", "share"}
+	var want []string
+	for _, g := range solvers.All {
+		want = append(want, "tab-"+g.Name())
+	}
+	want = append(want, "grid", "solve", "share")
 	if strings.Join(order, " ") != strings.Join(want, " ") {
 		t.Errorf("tab order %v, want %v", order, want)
 	}
@@ -187,9 +192,9 @@ func TestPhoneLayout(t *testing.T) {
 		}
 		p.screenshot("phone-" + strings.ReplaceAll(what, " ", "-"))
 	}
-	for _, game := range []string{"ships", "flip", "iq", "nonogram", "tetravex"} {
-		p.tab(game)
-		fits(game)
+	for _, g := range solvers.All {
+		p.tab(g.Name())
+		fits(g.Name())
 	}
 	p.tab("nonogram")
 	p.setValue("#field-w", "15")
@@ -211,7 +216,8 @@ func TestPhoneLayout(t *testing.T) {
 // status line is announced.
 func TestAccessibility(t *testing.T) {
 	p := open(t, "")
-	for _, game := range []string{"ships", "flip", "iq", "nonogram", "tetravex"} {
+	for _, g := range solvers.All {
+		game := g.Name()
 		p.tab(game)
 		nameless := eval[[]string](p, `[...document.querySelectorAll("button")]
 			.filter(b => !(b.textContent.trim() || b.getAttribute("aria-label") || b.title)).map(b => b.outerHTML)`)

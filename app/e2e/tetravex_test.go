@@ -4,8 +4,8 @@ package e2e
 
 import (
 	"context"
-	"math/rand/v2"
 	"fmt"
+	"math/rand/v2"
 	"slices"
 	"strconv"
 	"strings"

@@ -12,10 +12,36 @@ import (
 	"gridsolve/solvers/tetravex"
 )
 
+func editors() []editor {
+	var eds []editor
+	for _, t := range New().m.tabs {
+		eds = append(eds, t.ed)
+	}
+	return eds
+}
+
+// freshEditor is a new editor of the game; a game with no editor fails
+// the test that calls it.
 func freshEditor(game string) editor {
-	p := New()
-	i, _ := p.m.tabIndex(game)
-	return p.m.tabs[i].ed
+	for _, ed := range newEditors() {
+		if ed.game() == game {
+			return ed
+		}
+	}
+	panic("no editor for " + game)
+}
+
+// Every game has its editor, its tab, in the order of solvers.All.
+func TestEveryGameHasAnEditor(t *testing.T) {
+	eds := newEditors()
+	if len(eds) != len(solvers.All) {
+		t.Fatalf("%d editors for %d games", len(eds), len(solvers.All))
+	}
+	for i, g := range solvers.All {
+		if eds[i].game() != g.Name() {
+			t.Errorf("tab %d is %s, want %s", i, eds[i].game(), g.Name())
+		}
+	}
 }
 
 // Every editor's state survives its own snapshot, in every mode, through
@@ -59,14 +85,18 @@ func TestEditorsRoundTrip(t *testing.T) {
 }
 
 // Restoring garbage (a tampered localStorage) is an error, never a panic,
-// and leaves a usable editor.
+// and leaves a usable editor: its own snapshot restores, and it takes a
+// press.
 func TestEditorsRefuseBadSnapshots(t *testing.T) {
 	bad := []string{"", "\n", "play", "play 1 2\n3 3\nbbb\n", "play\n=\n", "play\n##\n=\n2 2\n1 1\n1 1\n1 1\n1 1\n",
 		"draw\n", "draw\n#.\n#\n", "edit\nzz", "clues\n", "zzz\nyyy", "play -1 0\n1 1\nb\n1 1\nb\n", strings.Repeat("#", 3000)}
 	for _, ed := range editors() {
 		for _, s := range bad {
-			if err := ed.restore(s); err == nil && !strings.Contains(ed.snapshot(), "\n") {
-				t.Errorf("%s: restore(%q) gives a state without lines: %q", ed.game(), s, ed.snapshot())
+			if err := ed.restore(s); err == nil {
+				t.Errorf("%s: restore(%q) accepted, giving %q", ed.game(), s, ed.snapshot())
+			}
+			if err := freshEditor(ed.game()).restore(ed.snapshot()); err != nil {
+				t.Errorf("%s: after restore(%q), its own snapshot does not restore: %v\n%s", ed.game(), s, err, ed.snapshot())
 			}
 			ed.press(0, false)
 			ed.snapshot()

@@ -60,7 +60,7 @@ func (p *Page) renderFiles() app.UI {
 	return app.Div().Class("card").Body(
 		app.Div().Class("buttons").Body(
 			app.Label().Class("button").For("open-file").Text("Open…"),
-			app.Input().Type("file").ID("open-file").Class("visually-hidden").Accept(".txt,.non,.xml,.url,text/plain,text/xml").OnChange(p.onOpenFile),
+			app.Input().Type("file").ID("open-file").Class("visually-hidden").Accept(acceptFiles).OnChange(p.onOpenFile),
 			app.Button().ID("save").Text("Save…").OnClick(p.onSave),
 			app.Select().ID("save-format").Aria("label", "File format").Body(opts...).OnChange(p.onSaveFormat),
 		),
@@ -74,18 +74,28 @@ func (p *Page) onSaveFormat(ctx app.Context, e app.Event) {
 	}
 }
 
-// boardSize is the size of the puzzle's board, as its file name and the
-// status give it; 0, 0 when it has none.
-func boardSize(ed editor) (w, h int) {
-	if s, ok := ed.(interface{ fileSize() (w, h int) }); ok {
-		return s.fileSize() // an editor whose cursor does not move on cells
+// acceptFiles is what Open… offers to open: the file extensions of every
+// game's formats, and any plain text or XML file.
+var acceptFiles = accepted(solvers.All)
+
+func accepted(games []solvers.Game) string {
+	exts := ","
+	for _, g := range games {
+		if c, ok := g.(solvers.Converter); ok {
+			for _, f := range c.Formats() {
+				if f.Ext != "" && !strings.Contains(exts, ","+f.Ext+",") {
+					exts += f.Ext + ","
+				}
+			}
+		}
 	}
-	return ed.size()
+	return exts[1:] + "text/plain,text/xml"
 }
 
-// fileName is a sensible name for the puzzle's file: "nonogram-25x25.non".
+// fileName is a sensible name for the puzzle's file: the game's name, the
+// puzzle's size and ext, such as "<game>-25x25.txt".
 func fileName(ed editor, ext string) string {
-	w, h := boardSize(ed)
+	w, h := ed.fileSize()
 	if w > 0 && h > 0 {
 		return fmt.Sprintf("%s-%dx%d%s", ed.game(), w, h, ext)
 	}

@@ -1,6 +1,6 @@
 package ui
 
-// inputKind is what web/input.js reports.
+// inputKind is what web/input.js reports (see contract.go).
 type inputKind string
 
 const (
@@ -19,15 +19,8 @@ type inputEvent struct {
 	kind inputKind
 	cell int    // the cell, for down, move and hover
 	key  string // for key: KeyboardEvent.key
-	mods int    // see the mod* bits
+	mods int    // see the mod* bits in contract.go
 }
-
-const (
-	modAlt     = 1 // down: the other button, or a long press
-	modShift   = 2
-	modCtrl    = 4 // Ctrl, or Cmd on macOS
-	modOnBoard = 8 // the key was pressed with the board focused
-)
 
 // stroke is a drag in progress: every cell it passes takes the value its
 // first cell took, and the whole stroke is one undo step.
@@ -38,12 +31,6 @@ type stroke struct {
 	last    int  // the cell it is on
 	changed bool // some cell changed: commit an undo step at the end
 	keys    bool // made with Shift+arrows, ended by releasing Shift
-}
-
-// hoverer is implemented by editors that preview a move under the pointer
-// (IQ's ghost piece); their board has data-hover, so input.js tells them.
-type hoverer interface {
-	setHover(cell int) bool
 }
 
 // input takes one pointer or key event on the shown tab (a dropped file
@@ -71,8 +58,8 @@ func (m *midend) input(ev inputEvent) {
 	case inputKey:
 		m.key(ev.key, ev.mods)
 	case inputHover:
-		if h, ok := t.ed.(hoverer); ok {
-			h.setHover(ev.cell)
+		if hover := t.ed.input().hover; hover != nil {
+			hover(ev.cell)
 		}
 	}
 }

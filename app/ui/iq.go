@@ -230,13 +230,11 @@ func (e *iqEditor) key(k string) bool {
 	return false // the board is unchanged; the page renders anyway
 }
 
-// setHover moves the ghost; it reports whether it moved.
-func (e *iqEditor) setHover(i int) bool {
-	if e.painting || e.piece < 0 || i == e.hover {
-		return false
+// setHover moves the ghost to cell i.
+func (e *iqEditor) setHover(i int) {
+	if !e.painting && e.piece >= 0 {
+		e.hover = i
 	}
-	e.hover = i
-	return true
 }
 
 // press places the piece in hand with its anchor on cell i, or picks up
@@ -403,7 +401,7 @@ func (e *iqEditor) board(p *Page) app.UI {
 			}
 		}
 		return x
-	}, "iq", "IQ board").DataSet("hover", 1)
+	}, "iq", "IQ board")
 	hint := "Pick a piece, turn it with R or the wheel, mirror it with F, and click where its top-left cell goes. Click a placed piece to pick it up; right-click takes it off."
 	if e.painting {
 		hint = "Pick a letter, then click or drag over cells to paint it; right-click erases."
@@ -495,3 +493,91 @@ func (e *iqEditor) boardCells(cells []int) []int {
 	}
 	return out
 }
+
+// The game's help panel, images and other parts (see parts.go).
+
+// iqHelp is the game's "How it works" panel.
+var iqHelp = gameHelp{
+	rules: []string{
+		"Fill the triangle of 55 cells, rows of 1 to 10, with the twelve pieces below, each used once. Pieces may be turned and flipped over.",
+		"Place some pieces yourself; the solver fills in the rest, or says there is no solution. Count says in how many ways the rest can be filled (32,288 for the empty triangle), counting on every core of the machine.",
+	},
+	picture: iqPieces,
+	marks: []helpMark{
+		mark("given p-A", "A", "bold, ringed: a piece you placed"),
+		mark("solved p-A", "A", "plain: a piece the solver placed"),
+		mark("empty", "", "an empty cell"),
+	},
+	format:  "Ten lines, line i holding i cells: . for an empty cell or a piece letter A–L.",
+	example: "A\nAA\n...\nBBBB\n.....\n......\n.......\n........\n.........\n..........\n",
+	play:    "place the chosen piece",
+}
+
+func (*iqEditor) help() gameHelp { return iqHelp }
+
+// iqPieces draws the twelve pieces in their solver's base orientation.
+func iqPieces() app.UI {
+	pieces := make([]app.UI, len(iq.Pieces))
+	for i, p := range iq.Pieces {
+		cells := make([][2]int, len(p.Cells))
+		for k, c := range p.Cells {
+			cells[k] = [2]int{c.Row, c.Col}
+		}
+		pieces[i] = helpShape("solved p-"+p.Letter, cells, p.Letter)
+	}
+	return app.Div().Class("help-fleet").Body(pieces...)
+}
+
+// iqColours are the pieces' colours on the page, which the images use.
+var iqColours = cssColours{
+	{".p-A", "#e6194b"}, {".p-B", "#3cb44b"}, {".p-C", "#ffe119"}, {".p-D", "#4a8fe7"}, {".p-E", "#f58231"}, {".p-F", "#b06ad6"},
+	{".p-G", "#42d4f4"}, {".p-H", "#f032e6"}, {".p-I", "#bfef45"}, {".p-J", "#fabed4"}, {".p-K", "#c8a26b"}, {".p-L", "#a9a9ff"},
+}
+
+func (*iqEditor) colours() cssColours { return iqColours }
+
+// draw: the triangle with the pieces placed, each lettered in its colour;
+// the answer fills in the rest.
+func (e *iqEditor) draw(answer bool) (*sketch, error) {
+	a := e.answer
+	if answer {
+		if a == nil {
+			return nil, errNoAnswer
+		}
+		if !a.Solved || len(a.Rows) != iq.Size {
+			return nil, errNoSolution
+		}
+	}
+	s := newSketch(iq.Size, iq.Size)
+	for r := range iq.Size {
+		for c := range r + 1 {
+			l := e.b.At(r, c)
+			if l == iq.Empty && answer && c < len(a.Rows[r]) {
+				l = a.Rows[r][c]
+			}
+			x, y := float64(c), float64(r)
+			if color := iqColours.of(".p-" + string(l)); color != "" {
+				s.rect(x, y, 1, 1, color)
+				s.text(x+0.5, y+0.5, 0.5, string(l), ink)
+			}
+			s.line(x, y, x+1, y, 0.03)
+			s.line(x, y, x, y+1, 0.03)
+		}
+		s.line(float64(r+1), float64(r), float64(r+1), float64(r+1), 0.07) // the stair's right side
+		s.line(float64(r), float64(r), float64(r+1), float64(r), 0.07)     // and its tread
+	}
+	s.line(0, 0, 0, iq.Size, 0.07)
+	s.line(0, iq.Size, iq.Size, iq.Size, 0.07)
+	return s, nil
+}
+
+// input: R and F turn the piece in hand, as a wheel turn over the board
+// does, and the board shows the piece in hand where the pointer hovers.
+func (e *iqEditor) input() boardInput {
+	return boardInput{keys: "r R f F", wheelKey: "r", hover: e.setHover}
+}
+
+func (*iqEditor) warmup() warmup { return warmup{deal: solvers.Options{Level: 3}, order: 4} }
+
+func (e *iqEditor) fileSize() (w, h int) { return e.size() }
+func (e *iqEditor) marginChars() int     { return 0 }

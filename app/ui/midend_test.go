@@ -95,7 +95,7 @@ type testPage struct {
 // mount loads a page on st as OnMount does.
 func mount(st store) *testPage {
 	w, bar := newFakeWorker(), &fakeBar{}
-	m := newMidend(editors(), st, w, bar)
+	m := newMidend(newEditors(), st, w, bar)
 	p := &testPage{midend: m, w: w, bar: bar}
 	m.later = func(_ time.Duration, f func()) { p.timers = append(p.timers, f) }
 	m.loadSaved()
@@ -481,7 +481,7 @@ func TestPlainWords(t *testing.T) {
 
 // A picture opened as a puzzle is said to be one, in plain words.
 func TestMidendImportPicture(t *testing.T) {
-	svg, err := freshEditor("nonogram").(drawer).draw(false)
+	svg, err := freshEditor("nonogram").draw(false)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -29,6 +29,7 @@ import (
 
 // editor is the drawing surface of one puzzle.
 type editor interface {
+	gameParts // drawing, help, input, warm-up: see parts.go
 	// game is the solvers name of the puzzle.
 	game() string
 	// title is the tab label.
@@ -81,11 +82,6 @@ type noKeys struct{}
 
 func (noKeys) key(string) bool { return false }
 
-// editors are the page's editors, in tab order: one per solvers.All game.
-func editors() []editor {
-	return []editor{newShips(), newFlip(), newIQ(), newNonogram(), newTetravex()}
-}
-
 // Page is the whole app.
 type Page struct {
 	app.Compo
@@ -102,7 +98,7 @@ type Page struct {
 // New returns the page with every editor holding its starting puzzle; it
 // keeps nothing until it is mounted in a browser.
 func New() *Page {
-	return &Page{m: newMidend(editors(), memStore{}, nil, nopBar{}), helpClosed: map[string]bool{}}
+	return &Page{m: newMidend(newEditors(), memStore{}, nil, nopBar{}), helpClosed: map[string]bool{}}
 }
 
 func (p *Page) OnMount(ctx app.Context) {
@@ -116,7 +112,7 @@ func (p *Page) OnMount(ctx app.Context) {
 		}
 		return nil
 	})
-	app.Window().Set("gridsolveInput", p.input)
+	app.Window().Set(jsInput, p.input)
 	// Another tab of the page saved: see midend.savedElsewhere.
 	p.storage = app.FuncOf(func(this app.Value, args []app.Value) any {
 		if len(args) == 1 && args[0].Get("key").Type() == app.TypeString && args[0].Get("newValue").Type() == app.TypeString {
@@ -138,7 +134,7 @@ func (p *Page) OnMount(ctx app.Context) {
 
 func (p *Page) OnDismount() {
 	p.worker.stop()
-	app.Window().Set("gridsolveInput", nil)
+	app.Window().Set(jsInput, nil)
 	app.Window().Call("removeEventListener", "storage", p.storage)
 	p.input.Release()
 	p.storage.Release()
@@ -169,8 +165,8 @@ func readInput(args []app.Value) (inputEvent, bool) {
 
 func (p *Page) onInput(ctx app.Context, ev inputEvent) {
 	if ev.kind == inputFile { // a file dropped on the page
-		if f := app.Window().Get("gridsolveDropped"); f.Truthy() {
-			app.Window().Set("gridsolveDropped", nil)
+		if f := app.Window().Get(jsDropped); f.Truthy() {
+			app.Window().Set(jsDropped, nil)
 			p.readFile(ctx, f)
 		}
 		return
@@ -210,11 +206,7 @@ func (p *Page) Render() app.UI {
 // screen even at 14 px cells: the page then gives it the whole width.
 func (p *Page) wide() bool {
 	w, _ := p.current().size()
-	chars := 0
-	if m, ok := p.current().(interface{ marginChars() int }); ok {
-		chars = m.marginChars()
-	}
-	return w*14+chars*9 > 760
+	return w*14+p.current().marginChars()*9 > 760
 }
 
 func (p *Page) renderEditor() app.UI {
@@ -241,7 +233,7 @@ func (p *Page) renderHelp() app.UI {
 	if c, ok := converter(game); ok {
 		formats = c.Formats()
 	}
-	return helpPanel(game, !p.helpClosed[game], formats).ID("help").DataSet("game", game).OnToggle(p.onHelpToggle)
+	return helpPanel(p.current(), !p.helpClosed[game], formats).ID("help").DataSet("game", game).OnToggle(p.onHelpToggle)
 }
 
 func (p *Page) onHelpToggle(ctx app.Context, e app.Event) {

@@ -17,7 +17,7 @@ type jsWorker struct {
 // the UI goroutine through dispatch. The arguments come from JavaScript,
 // so they are checked: a malformed call is dropped, never a panic.
 func startWorker(dispatch func(func(app.Context)), handle func(ctx app.Context, id int, ok bool, result string)) *jsWorker {
-	s := &jsWorker{js: app.Window().Get("gridsolveSolver")}
+	s := &jsWorker{js: app.Window().Get(jsSolver)}
 	s.onEnd = app.FuncOf(func(this app.Value, args []app.Value) any {
 		if len(args) != 3 || args[0].Type() != app.TypeNumber || args[1].Type() != app.TypeString || args[2].Type() != app.TypeString {
 			app.Log("gridsolve: malformed message from the solver dropped")
@@ -27,7 +27,7 @@ func startWorker(dispatch func(func(app.Context)), handle func(ctx app.Context, 
 		dispatch(func(ctx app.Context) { handle(ctx, id, ok, result) })
 		return nil
 	})
-	s.js.Call("init", s.onEnd)
+	s.js.Call("init", s.onEnd, warmups(newEditors()))
 	return s
 }
 

@@ -217,7 +217,7 @@ func (m *midend) importText(text, from string) {
 		return
 	}
 	m.edited(m.at)
-	w, h := boardSize(t.ed)
+	w, h := t.ed.fileSize()
 	size := ""
 	if w > 0 && h > 0 {
 		size = ", " + sizeText(w, h)

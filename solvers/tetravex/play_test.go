@@ -16,6 +16,7 @@ import (
 // is solvable with a unique picture, uses the level's values, and comes
 // back the same from the same options.
 func TestGenerateUnique(t *testing.T) {
+	t.Parallel() // a slow oracle: runs beside the other slow tests
 	count := 100
 	if testing.Short() {
 		count = 15
@@ -160,6 +161,7 @@ func randomHint(t *testing.T, rng *rand.Rand) (p *Puzzle, board []int, position 
 
 // Every hint is checked against all the pictures the position allows.
 func TestHintAgainstBacktracking(t *testing.T) {
+	t.Parallel() // a slow oracle: runs beside the other slow tests
 	rng := rand.New(rand.NewPCG(11, 12))
 	count := 600
 	if testing.Short() {
