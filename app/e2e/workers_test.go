@@ -7,13 +7,20 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"gridsolve/app/share"
+	"gridsolve/solvers/iq"
 )
 
 // recordWorkers makes the page keep every worker it starts from now on in
 // window.recorded, so that the test can kill one without a word, as a
 // browser that drops a worker's thread does.
 func recordWorkers(p *page) {
-	p.eval(`window.recorded = []; { const W = Worker; window.Worker = class extends W { constructor(...a) { super(...a); recorded.push(this); } }; }`)
+	p.eval(`window.recorded = []; { const W = Worker; window.Worker = class extends W { constructor(...a) {
+		super(...a);
+		recorded.push(this);
+		this.addEventListener("message", (e) => { if (e.data && e.data.type === "ready") this.ready = true; });
+	} }; }`)
 }
 
 // A spare worker that died without a word is found out when it gets a
@@ -37,11 +44,14 @@ func TestSilentJobFails(t *testing.T) {
 	p := openPuzzle(t, "flip", "3 3\nbwb\nwbw\nbwb\n")
 	recordWorkers(p)
 	p.solve() // from now on every worker, the spare too, is recorded
-	p.tab("iq")
+	p.eval(fmt.Sprintf(`location.hash = %q`, share.Encode("iq", (&iq.Board{}).String()))) // the empty triangle, whatever was saved
+	p.waitFor(`document.querySelector("#tab-iq").classList.contains("active")`)
 	p.eval(`window.gridsolveSilentMs = 1500`)
 	seq := eval[string](p, `document.querySelector("#status").dataset.seq`)
 	p.click("#iq-count") // the empty triangle: thousands of completions, seconds of work
-	p.waitFor(`recorded.length >= 1 && document.querySelector("#progress")?.textContent.includes("nodes")`)
+	// Every worker of the count is up (a worker killed while it loads
+	// fails loudly instead, which is another test's case).
+	p.waitFor(`recorded.length >= 1 && recorded.every((w) => w.ready) && document.querySelector("#progress")?.textContent.includes("nodes")`)
 	p.eval(`recorded.forEach((w) => w.terminate())`)
 	p.waitFor(fmt.Sprintf(`document.querySelector("#status").dataset.seq !== %q`, seq))
 	if got, state := p.statusNow(), eval[string](p, `document.querySelector("#status").dataset.state`); state != "error" || !strings.Contains(got, "seems to have stopped") {
