@@ -11,6 +11,7 @@ import (
 
 	"gridsolve/solvers/flip"
 	"gridsolve/solvers/iq"
+	"gridsolve/solvers/jsonw"
 	"gridsolve/solvers/nonogram"
 	"gridsolve/solvers/play"
 	"gridsolve/solvers/ships"
@@ -29,8 +30,9 @@ type Game interface {
 	// reported as an error before anything is written.
 	Judge(ctx context.Context, in io.Reader, out io.Writer, progress func(nodes int64)) error
 	// Solve solves one instance given in the judge text format (the format
-	// the page imports and exports) and returns a JSON-encodable answer
-	// detailed enough for the page to draw it.
+	// the page imports and exports) and returns an answer detailed enough
+	// for the page to draw it, which writes its own JSON (a jsonw.Appender,
+	// as encoding/json would write it: the worker has no encoding/json).
 	Solve(ctx context.Context, text string, progress func(nodes int64)) (any, error)
 }
 
@@ -40,6 +42,14 @@ type (
 	Options = play.Options // asks a generator for one new puzzle
 	Hint    = play.Hint    // one step and why it is right
 	Format  = play.Format  // one puzzle format, described for people
+	Op      = play.Op      // a job of the solver worker
+)
+
+// The jobs every game has (see Op).
+const (
+	OpSolve    = play.OpSolve
+	OpHint     = play.OpHint
+	OpGenerate = play.OpGenerate
 )
 
 // Player is implemented by games the page can deal and help with, on top
@@ -65,6 +75,19 @@ type Converter interface {
 	Export(judge, format string) (string, error)
 	// Formats lists every format, the judge format first.
 	Formats() []Format
+}
+
+// Operator is implemented by games with jobs of their own for the solver
+// worker, beyond solve, hint and generate: Ships replays a finished game,
+// IQ counts a share of a board's completions. The game's package declares
+// each op as a constant and documents its text and arg.
+type Operator interface {
+	// Ops lists the game's own jobs, none of OpSolve, OpHint, OpGenerate.
+	Ops() []Op
+	// Run runs one of them on the puzzle text with its argument arg (the
+	// request's position), and returns an answer that writes itself as
+	// JSON. An op not in Ops or a malformed arg is an error.
+	Run(ctx context.Context, op Op, text, arg string, progress func(nodes int64)) (jsonw.Appender, error)
 }
 
 // All lists every game, in the order the page shows them.

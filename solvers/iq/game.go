@@ -24,8 +24,13 @@ package iq
 
 import (
 	"context"
+	"errors"
 	"io"
 	"strings"
+
+	"gridsolve/solvers/jsonw"
+	"gridsolve/solvers/msg"
+	"gridsolve/solvers/play"
 )
 
 // Game is the iq puzzle behind the common solvers.Game interface.
@@ -69,4 +74,32 @@ func (Game) Solve(ctx context.Context, text string, progress func(int64)) (any, 
 		return nil, err
 	}
 	return solve(ctx, b, progress, 2)
+}
+
+// OpCount is IQ's job of its own for the solver worker: a share of a
+// count that several workers split. text is the board in the judge
+// format, arg the share, "part parts" (two numbers apart by spaces; see
+// CountPart), and the answer a CountAnswer.
+const OpCount play.Op = "count"
+
+// CountAnswer is the number of completions an OpCount counted.
+type CountAnswer int64
+
+// Ops lists IQ's own job, OpCount.
+func (Game) Ops() []play.Op { return []play.Op{OpCount} }
+
+// Run runs OpCount.
+func (Game) Run(ctx context.Context, op play.Op, text, arg string, progress func(int64)) (jsonw.Appender, error) {
+	if op != OpCount {
+		return nil, msg.Errorf("iq has no job %.20q", string(op))
+	}
+	share, ok := play.Ints(arg)
+	if !ok || len(share) != 2 {
+		return nil, errors.New("count: the part is two numbers, part and parts")
+	}
+	n, err := CountPart(ctx, text, share[0], share[1], progress)
+	if err != nil {
+		return nil, err
+	}
+	return CountAnswer(n), nil
 }

@@ -1,8 +1,28 @@
-// Package play holds the types shared by the games' generators, hints and
-// format converters. It imports nothing of gridsolve, so that the game
-// packages can use these types while package solvers imports the games;
-// package solvers re-exports them under the same names.
+// Package play holds the types shared by the games' generators, hints,
+// format converters and worker jobs. It imports nothing of gridsolve but
+// jsonw, so that the game packages can use these types while package
+// solvers imports the games; package solvers re-exports them under the
+// same names.
 package play
+
+import (
+	"strconv"
+	"strings"
+
+	"gridsolve/solvers/jsonw"
+)
+
+// Op names a job the solver worker runs for the page (the op field of its
+// request): the three below, which every game has through solvers.Game
+// and solvers.Player, and those a game offers itself (solvers.Operator),
+// declared in its package: ships.OpReplay, iq.OpCount.
+type Op string
+
+const (
+	OpSolve    Op = "solve"    // solve the puzzle: solvers.Game's Solve
+	OpHint     Op = "hint"     // one step from the player's position: solvers.Player's Hint
+	OpGenerate Op = "generate" // deal a new puzzle: solvers.Player's Generate
+)
 
 // Options asks a generator for one new puzzle.
 type Options struct {
@@ -26,6 +46,15 @@ type Hint struct {
 	Reason string `json:"reason"`
 }
 
+// AppendJSON writes h as encoding/json would.
+func (h Hint) AppendJSON(w *jsonw.Writer) {
+	w.Object("")
+	w.Ints("cells", h.Cells)
+	w.String("move", h.Move)
+	w.String("reason", h.Reason)
+	w.End()
+}
+
 // Format describes one puzzle format for people: "webpbn XML", ".xml",
 // and a one-line example.
 type Format struct {
@@ -33,4 +62,17 @@ type Format struct {
 	Ext     string `json:"ext"` // file name extension, with its dot
 	Example string `json:"example"`
 	Export  bool   `json:"export"` // Export can write it, not just Import
+}
+
+// Ints reads the integers of s, apart by spaces, as the games' own ops
+// take their arg; ok is false if a word is not an integer.
+func Ints(s string) (n []int, ok bool) {
+	for _, f := range strings.Fields(s) {
+		i, err := strconv.Atoi(f)
+		if err != nil {
+			return nil, false
+		}
+		n = append(n, i)
+	}
+	return n, true
 }

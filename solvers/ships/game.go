@@ -2,9 +2,12 @@ package ships
 
 import (
 	"context"
+	"errors"
 	"io"
 
+	"gridsolve/solvers/jsonw"
 	"gridsolve/solvers/msg"
+	"gridsolve/solvers/play"
 )
 
 // Game is the ships puzzle behind the common solvers.Game interface.
@@ -42,4 +45,33 @@ func (Game) Solve(ctx context.Context, text string, progress func(int64)) (any, 
 		return nil, err
 	}
 	return analyze(ctx, b, progress)
+}
+
+// OpReplay is Ships' job of its own for the solver worker, the end of a
+// game: text is the fleet, fully revealed as Generate deals it, and arg
+// the shots in order, row-major cell numbers apart by spaces. The answer
+// is a ReplayAnswer.
+const OpReplay play.Op = "replay"
+
+// ReplayAnswer is Replay's answer as the worker sends it: for each shot,
+// whether the judge said yes on the board as it was just before.
+type ReplayAnswer []bool
+
+// Ops lists Ships' own job, OpReplay.
+func (Game) Ops() []play.Op { return []play.Op{OpReplay} }
+
+// Run runs OpReplay.
+func (Game) Run(ctx context.Context, op play.Op, text, arg string, _ func(int64)) (jsonw.Appender, error) {
+	if op != OpReplay {
+		return nil, msg.Errorf("ships has no job %.20q", string(op))
+	}
+	shots, ok := play.Ints(arg)
+	if !ok {
+		return nil, errors.New("replay: shots are cell numbers")
+	}
+	sure, err := Replay(ctx, text, shots)
+	if err != nil {
+		return nil, err
+	}
+	return ReplayAnswer(sure), nil
 }

@@ -5,29 +5,25 @@ package job
 
 import (
 	"context"
-	"strconv"
-	"strings"
 	"time"
 
 	"gridsolve/solvers"
-	"gridsolve/solvers/iq"
 	"gridsolve/solvers/msg"
-	"gridsolve/solvers/ships"
 )
 
 // Request is one job.
 type Request struct {
-	Op       string // "solve", "hint", "generate", "replay" (ships) or "count" (iq)
+	Op       string // a solvers.Op: solve, hint, generate, or one of the game's own (solvers.Operator)
 	Game     string
 	Text     string // the puzzle, in its judge text format
-	Position string // hint: the player's position; count: "part parts", see iq.CountPart
+	Position string // hint: the player's position; a game's own op: its arg
 	Options  solvers.Options
 }
 
 // Result is what the page receives for one job, as JSON (see
 // encodeResult, which writes what encoding/json would with these tags).
 type Result struct {
-	Answer any    `json:"answer,omitempty"` // solve: the game's Answer; hint: a solvers.Hint; generate: the judge text; count: a number
+	Answer any    `json:"answer,omitempty"` // generate: the judge text; any other op: a jsonw.Appender (solve: the game's answer; hint: a solvers.Hint)
 	Error  string `json:"error,omitempty"`
 	Nodes  int64  `json:"nodes"`
 	Millis int64  `json:"ms"`
@@ -74,55 +70,40 @@ func run(ctx context.Context, req Request, progress func(int64)) (any, string) {
 	}
 	var answer any
 	var err error
-	switch req.Op {
-	case "solve":
+	switch op := solvers.Op(req.Op); op {
+	case solvers.OpSolve:
 		answer, err = g.Solve(ctx, req.Text, progress)
-	case "hint", "generate":
+	case solvers.OpHint, solvers.OpGenerate:
 		p, ok := g.(solvers.Player)
 		if !ok {
 			return nil, msg.Sprintf("%s has no %s yet", req.Game, req.Op)
 		}
-		if req.Op == "hint" {
+		if op == solvers.OpHint {
 			answer, err = p.Hint(ctx, req.Text, req.Position)
 		} else {
 			answer, err = p.Generate(ctx, req.Options)
 		}
-	case "replay":
-		// Ships' end of game: Text is the fleet, Position the shots in order.
-		var shots []int
-		for _, f := range strings.Fields(req.Position) {
-			n, err := strconv.Atoi(f)
-			if err != nil {
-				return nil, "replay: shots are cell numbers"
-			}
-			shots = append(shots, n)
+	default: // one of the game's own jobs (solvers.Operator)
+		o, ok := g.(solvers.Operator)
+		if !ok || !offers(o, op) {
+			return nil, msg.Sprintf("%s has no job %.20q", req.Game, req.Op)
 		}
-		if req.Game != "ships" {
-			return nil, "replay is for ships"
-		}
-		answer, err = ships.Replay(ctx, req.Text, shots)
-	case "count":
-		// One share of a count that several workers split (iq.CountPart).
-		f := strings.Fields(req.Position)
-		if len(f) != 2 {
-			return nil, "count: the part is two numbers, part and parts"
-		}
-		part, err1 := strconv.Atoi(f[0])
-		parts, err2 := strconv.Atoi(f[1])
-		if err1 != nil || err2 != nil {
-			return nil, "count: the part is two numbers, part and parts"
-		}
-		if req.Game != "iq" {
-			return nil, "count is for iq"
-		}
-		answer, err = iq.CountPart(ctx, req.Text, part, parts, progress)
-	default:
-		return nil, msg.Sprintf("unknown job %.20q", req.Op)
+		answer, err = o.Run(ctx, op, req.Text, req.Position, progress)
 	}
 	if err != nil {
 		return nil, err.Error()
 	}
 	return answer, ""
+}
+
+// offers reports whether op is one of o's own jobs.
+func offers(o solvers.Operator, op solvers.Op) bool {
+	for _, p := range o.Ops() {
+		if p == op {
+			return true
+		}
+	}
+	return false
 }
 
 // Failed is the Result JSON of a job that could not run at all.

@@ -1,0 +1,17 @@
+package nonogram
+
+import "gridsolve/solvers/jsonw"
+
+// AppendJSON writes a as encoding/json would, for the solver worker.
+func (a *Answer) AppendJSON(w *jsonw.Writer) {
+	if w.Null("", a == nil) {
+		return
+	}
+	w.Object("")
+	w.String("status", a.Status)
+	w.Strings("grid", a.Grid)
+	if len(a.Other) > 0 { // omitempty
+		w.Strings("other", a.Other)
+	}
+	w.End()
+}
