@@ -6,10 +6,12 @@ import "gridsolve/solvers/msg"
 // MaxSide*MaxSide cells.
 const MaxSide = 512
 
-// Board is a W×H grid of black and white cells.
+// Board is a W×H grid of black and white cells, and the colour it must
+// end in: a Flip puzzle.
 type Board struct {
 	W, H  int
 	Black []bool // row-major: cell (x, y) is Black[y*W+x]
+	Goal  Goal
 }
 
 // NewBoard returns an all-white w×h board, or an error when a side is outside
@@ -53,6 +55,9 @@ func (b *Board) check() error {
 	}
 	if len(b.Black) != b.W*b.H {
 		return msg.Errorf("flip: %dx%d board has %d cells, want %d", b.W, b.H, len(b.Black), b.W*b.H)
+	}
+	if int(b.Goal) >= len(Goals) {
+		return msg.Errorf("flip: unknown goal %d", int(b.Goal))
 	}
 	return nil
 }
