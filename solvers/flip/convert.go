@@ -9,7 +9,11 @@ package flip
 // row-major; each bitmap is written in hex, four bits to a digit, the first
 // bit the digit's highest, the last digit padded with zeros. Only crosses
 // are gridsolve's game, so other shapes are refused. Dark cells are read as
-// black; Tatham's Flip is won only at all light, gridsolve at either colour.
+// black and light ones as white, as flip.c draws them, and Tatham's Flip is
+// won only when every cell is light (every grid bit 0), so an ID reads as a
+// board with the goal AllWhite. Export writes one only for a puzzle that
+// asks the same: all white, or either colour when its fewest presses can
+// end all white (see tathamGoal).
 //
 //	2x2c:edb7,9
 //
@@ -17,12 +21,14 @@ package flip
 // of cells 0..3 are 1110, 1101, 1011 and 0111, that is e, d, b and 7.
 //
 // A plain grid: one line per row, # (or 1) for black and . (or 0) for
-// white, every row as long; blank lines are skipped.
+// white, every row as long; blank lines are skipped. It has no goal: it
+// reads as either colour, and a board's goal is not written.
 //
 //	#..
 //	.#.
 
 import (
+	"context"
 	"strconv"
 	"strings"
 
@@ -84,6 +90,9 @@ func (Game) Export(judge, format string) (string, error) {
 	case formatText:
 		return b.String(), nil
 	case formatTatham:
+		if err := tathamGoal(b); err != nil {
+			return "", err
+		}
 		return tathamID(b)
 	case formatGrid:
 		return gridString(b), nil
@@ -131,6 +140,7 @@ func parseTatham(id string) (*Board, error) {
 	if err != nil {
 		return nil, err
 	}
+	b.Goal = AllWhite
 	wh := w * h
 	matrix, grid, _ := strings.Cut(desc, ",")
 	if len(matrix) != (wh*wh+3)/4 {
@@ -185,6 +195,37 @@ func crossHas(w, i, j int) bool {
 // grows with the square of the cells: the most that fit Import's input limit,
 // so that every ID Import reads can be written back.
 const maxTathamCells = 5792
+
+// tathamGoal says why b cannot be written as a Tatham ID, or returns nil
+// if it can. Tatham's game is won only when every cell is white, so an ID
+// would change a puzzle with another goal, and the page would export a
+// puzzle it does not solve. The exceptions are puzzles of either colour
+// whose fewest presses can end all white: Tatham's game then asks the same
+// number of presses, and the answer shown solves it. (When the search of a
+// very big null space stops early, the counts compared are the best found.)
+func tathamGoal(b *Board) error {
+	const won = "flip: Tatham's Flip is won only when every cell is white (light)"
+	switch b.Goal {
+	case AllWhite:
+		return nil
+	case AllBlack:
+		return msg.Errorf("%s, and this puzzle's goal is all black; set its goal to all white to export it", won)
+	}
+	either, err := Solve(context.Background(), b)
+	if err != nil {
+		return err
+	}
+	white := *b
+	white.Goal = AllWhite
+	toWhite, err := Solve(context.Background(), &white)
+	if err != nil {
+		return err
+	}
+	if toWhite.Count > either.Count {
+		return msg.Errorf("%s, and this puzzle's fewest presses, %d, make it all black, where all white takes %d; set its goal to all white to export it", won, either.Count, toWhite.Count)
+	}
+	return nil
+}
 
 // tathamID writes b as a Tatham Flip game ID with cross-shaped presses.
 func tathamID(b *Board) (string, error) {

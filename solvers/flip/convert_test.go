@@ -13,9 +13,9 @@ import (
 // bits are 110100000 111010000 011001000 100110100 010111010 001011001
 // 000100110 000010111 000001011, padded to 84.
 var tathamCases = []struct{ id, text string }{
-	{"2x2c:edb7,9", "2 2\nbw\nwb\n"},
-	{"3x3c:d074191345d1644c17058,888", "3 3\nbww\nwbw\nwwb\n"},
-	{"3x1c:dd8,8", "3 1\nbww\n"},
+	{"2x2c:edb7,9", "2 2 white\nbw\nwb\n"},
+	{"3x3c:d074191345d1644c17058,888", "3 3 white\nbww\nwbw\nwwb\n"},
+	{"3x1c:dd8,8", "3 1 white\nbww\n"},
 }
 
 func TestImportTatham(t *testing.T) {
@@ -88,6 +88,7 @@ func TestTathamLimit(t *testing.T) {
 	if testing.Short() {
 		b, _ = NewBoard(16, 32) // the ID's size is still checked below
 	}
+	b.Goal = AllWhite
 	id, err := Game{}.Export(b.String(), formatTatham)
 	if err != nil {
 		t.Fatal(err)
@@ -97,6 +98,42 @@ func TestTathamLimit(t *testing.T) {
 	}
 	if size := len(fmt.Sprintf("%dx%dc:,", 512, 512)) + (maxTathamCells*maxTathamCells+3)/4 + (maxTathamCells+3)/4; size > maxInput {
 		t.Fatalf("a Tatham ID of %d cells takes up to %d bytes, over the %d Import reads", maxTathamCells, size, maxInput)
+	}
+}
+
+// TestExportTathamGoal checks that a puzzle becomes a Tatham ID only when
+// Tatham's game, won at all white, asks the same of it: every 3x3 board
+// with every goal.
+func TestExportTathamGoal(t *testing.T) {
+	table := bruteTable(3, 3)
+	exported := [len(Goals)]int{}
+	for black := range uint64(1 << 9) {
+		for _, goal := range Goals {
+			b := boardFromMask(3, 3, black)
+			b.Goal = goal
+			id, err := Game{}.Export(b.String(), formatTatham)
+			either, _ := bruteGoal(table, 9, black, Either)
+			white, _ := bruteGoal(table, 9, black, AllWhite)
+			want := goal == AllWhite || goal == Either && white == either
+			if (err == nil) != want {
+				t.Fatalf("%v: Export gave %q, %v; want an ID: %v", b, id, err, want)
+			}
+			if err != nil {
+				if msg := err.Error(); !strings.Contains(msg, "won only when every cell is white") || !strings.Contains(msg, "set its goal to all white") {
+					t.Fatalf("%v: error %q does not say why", b, msg)
+				}
+				continue
+			}
+			exported[goal]++
+			b.Goal = AllWhite
+			if back, _, err := (Game{}).Import(id); err != nil || back != b.String() {
+				t.Fatalf("%v: %q reads back as %q, %v", b, id, back, err)
+			}
+		}
+	}
+	// Both kinds of either-colour boards occur.
+	if exported[Either] == 0 || exported[Either] == 1<<9 {
+		t.Fatalf("%d of 512 either-colour boards exported", exported[Either])
 	}
 }
 
@@ -129,13 +166,27 @@ func TestRoundTrip(t *testing.T) {
 			if f.Name == formatTatham && b.W*b.H > 1000 {
 				continue // the press matrix grows with the square of the cells
 			}
-			out, err := Game{}.Export(b.String(), f.Name)
-			if err != nil {
-				t.Fatalf("%dx%d to %s: %v", b.W, b.H, f.Name, err)
-			}
-			back, format, err := Game{}.Import(out)
-			if err != nil || back != b.String() || format != f {
-				t.Fatalf("%dx%d through %s: got %q as %q (%v), want %q", b.W, b.H, f.Name, back, format.Name, err, b.String())
+			for _, goal := range Goals {
+				b.Goal = goal
+				out, err := Game{}.Export(b.String(), f.Name)
+				// A Tatham ID is a puzzle won at all white; a plain grid
+				// has no goal.
+				want := *b
+				switch f.Name {
+				case formatTatham:
+					if goal != AllWhite {
+						continue // see TestExportTathamGoal
+					}
+				case formatGrid:
+					want.Goal = Either
+				}
+				if err != nil {
+					t.Fatalf("%dx%d to %s: %v", b.W, b.H, f.Name, err)
+				}
+				back, format, err := Game{}.Import(out)
+				if err != nil || back != want.String() || format != f {
+					t.Fatalf("%v through %s: got %q as %q (%v), want %q", b, f.Name, back, format.Name, err, want.String())
+				}
 			}
 		}
 	}
