@@ -1,7 +1,9 @@
 package flip
 
 // Goal is the colour a board must end in for the puzzle to be solved. The
-// zero Goal is POJ 1753's rule, so a board that names none keeps it.
+// zero Goal is POJ 1753's rule, so a board that names none keeps it; so
+// does any value but AllWhite and AllBlack, which every solve need not
+// check.
 //
 // Simon Tatham's Flip is won only when every cell is light. Its light
 // cells are gridsolve's white ones: a game ID's grid has 1 for a dark
@@ -28,14 +30,14 @@ var (
 // String names the goal for people, as in "Make the board all white.":
 // "one colour", "all white" or "all black".
 func (g Goal) String() string {
-	if int(g) < len(goalNames) {
-		return goalNames[g]
+	if g > AllBlack {
+		g = Either
 	}
-	return "an unknown goal"
+	return goalNames[g]
 }
 
-// colours is the goal's targets as a range of indexes into colors:
-// black is 0 and white 1.
+// colours is the goal's targets as a range of indexes into colors,
+// black 0 and white 1.
 func (g Goal) colours() (lo, hi int) {
 	switch g {
 	case AllWhite:
