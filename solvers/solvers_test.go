@@ -40,23 +40,31 @@ func TestEveryGameConverts(t *testing.T) {
 }
 
 // randomPuzzle makes a puzzle of each game as judge text, of any size the
-// game allows up to a bound that keeps the test quick.
-var randomPuzzle = map[string]func(rng *rand.Rand) string{
-	"ships": func(rng *rand.Rand) string {
+// game allows up to a bound that keeps the test quick, that the format
+// named can hold: Flip's Tatham IDs hold only the goal all white, its
+// plain grids only the default, either colour.
+var randomPuzzle = map[string]func(rng *rand.Rand, format string) string{
+	"ships": func(rng *rand.Rand, _ string) string {
 		b := &ships.Board{W: 1 + rng.IntN(ships.MaxSide), H: 1 + rng.IntN(ships.MaxSide)}
 		for range b.W * b.H {
 			b.Cells = append(b.Cells, "xo."[rng.IntN(3)])
 		}
 		return b.String()
 	},
-	"flip": func(rng *rand.Rand) string {
+	"flip": func(rng *rand.Rand, format string) string {
 		b, _ := flip.NewBoard(1+rng.IntN(12), 1+rng.IntN(12))
 		for i := range b.Black {
 			b.Black[i] = rng.IntN(2) == 0
 		}
+		switch b.Goal = flip.Goals[rng.IntN(len(flip.Goals))]; format {
+		case "Tatham's Flip game ID":
+			b.Goal = flip.AllWhite
+		case "plain grid":
+			b.Goal = flip.Either
+		}
 		return b.String()
 	},
-	"iq": func(rng *rand.Rand) string {
+	"iq": func(rng *rand.Rand, _ string) string {
 		var b iq.Board
 		for r := range iq.Size {
 			for c := range r + 1 {
@@ -65,7 +73,7 @@ var randomPuzzle = map[string]func(rng *rand.Rand) string{
 		}
 		return b.String()
 	},
-	"nonogram": func(rng *rand.Rand) string {
+	"nonogram": func(rng *rand.Rand, _ string) string {
 		pic := make([][]bool, 1+rng.IntN(30))
 		w := 1 + rng.IntN(30)
 		for y := range pic {
@@ -76,7 +84,7 @@ var randomPuzzle = map[string]func(rng *rand.Rand) string{
 		}
 		return nonogram.CluesOf(pic).String()
 	},
-	"tetravex": func(rng *rand.Rand) string {
+	"tetravex": func(rng *rand.Rand, _ string) string {
 		p := &tetravex.Puzzle{N: 1 + rng.IntN(tetravex.MaxN)}
 		top := 1 + rng.IntN(tetravex.MaxValue) // one- and two-digit values alike
 		for range p.N * p.N {
@@ -93,11 +101,11 @@ func TestRoundTrip(t *testing.T) {
 	for _, g := range All {
 		c := g.(Converter)
 		for range 100 {
-			judge := randomPuzzle[g.Name()](rng)
 			for _, f := range c.Formats() {
 				if !f.Export {
 					continue
 				}
+				judge := randomPuzzle[g.Name()](rng, f.Name)
 				out, err := c.Export(judge, f.Name)
 				if err != nil {
 					t.Fatalf("%s: Export(%s) of %q: %v", g.Name(), f.Name, judge, err)

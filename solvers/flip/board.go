@@ -6,10 +6,12 @@ import "gridsolve/solvers/msg"
 // MaxSide*MaxSide cells.
 const MaxSide = 512
 
-// Board is a W×H grid of black and white cells.
+// Board is a W×H grid of black and white cells, and the colour it must
+// end in: a Flip puzzle.
 type Board struct {
 	W, H  int
 	Black []bool // row-major: cell (x, y) is Black[y*W+x]
+	Goal  Goal
 }
 
 // NewBoard returns an all-white w×h board, or an error when a side is outside

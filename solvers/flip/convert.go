@@ -9,7 +9,10 @@ package flip
 // row-major; each bitmap is written in hex, four bits to a digit, the first
 // bit the digit's highest, the last digit padded with zeros. Only crosses
 // are gridsolve's game, so other shapes are refused. Dark cells are read as
-// black; Tatham's Flip is won only at all light, gridsolve at either colour.
+// black and light ones as white, as flip.c draws them, and Tatham's Flip is
+// won only when every cell is light (every grid bit 0), so an ID reads as a
+// board with the goal AllWhite. Export writes one only for a puzzle whose
+// goal is all white (see tathamGoal).
 //
 //	2x2c:edb7,9
 //
@@ -17,7 +20,8 @@ package flip
 // of cells 0..3 are 1110, 1101, 1011 and 0111, that is e, d, b and 7.
 //
 // A plain grid: one line per row, # (or 1) for black and . (or 0) for
-// white, every row as long; blank lines are skipped.
+// white, every row as long; blank lines are skipped. It has no goal: it
+// reads as either colour, and a board's goal is not written.
 //
 //	#..
 //	.#.
@@ -84,6 +88,9 @@ func (Game) Export(judge, format string) (string, error) {
 	case formatText:
 		return b.String(), nil
 	case formatTatham:
+		if err := tathamGoal(b); err != nil {
+			return "", err
+		}
 		return tathamID(b)
 	case formatGrid:
 		return gridString(b), nil
@@ -131,6 +138,7 @@ func parseTatham(id string) (*Board, error) {
 	if err != nil {
 		return nil, err
 	}
+	b.Goal = AllWhite
 	wh := w * h
 	matrix, grid, _ := strings.Cut(desc, ",")
 	if len(matrix) != (wh*wh+3)/4 {
@@ -185,6 +193,21 @@ func crossHas(w, i, j int) bool {
 // grows with the square of the cells: the most that fit Import's input limit,
 // so that every ID Import reads can be written back.
 const maxTathamCells = 5792
+
+// tathamGoal says why b cannot be written as a Tatham ID, or returns nil
+// if it can: Tatham's game is won only when every cell is white, so an ID
+// of a puzzle with another goal would be another puzzle, one the page's
+// answer may not solve. That holds for an either-colour puzzle too, unless
+// its fewest presses happen to end white; but finding out takes a solve,
+// and Export runs in the page, which would then link the whole solver (22
+// KB more Brotli to load before the editor shows), so such a puzzle is
+// asked to take the goal all white first, one step on the page.
+func tathamGoal(b *Board) error {
+	if b.Goal == AllWhite {
+		return nil
+	}
+	return msg.Errorf("flip: Tatham's Flip is won only when every cell is white (light), and this puzzle's goal is to make it %s; set its goal to all white to export it", b.Goal)
+}
 
 // tathamID writes b as a Tatham Flip game ID with cross-shaped presses.
 func tathamID(b *Board) (string, error) {

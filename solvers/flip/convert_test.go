@@ -13,9 +13,9 @@ import (
 // bits are 110100000 111010000 011001000 100110100 010111010 001011001
 // 000100110 000010111 000001011, padded to 84.
 var tathamCases = []struct{ id, text string }{
-	{"2x2c:edb7,9", "2 2\nbw\nwb\n"},
-	{"3x3c:d074191345d1644c17058,888", "3 3\nbww\nwbw\nwwb\n"},
-	{"3x1c:dd8,8", "3 1\nbww\n"},
+	{"2x2c:edb7,9", "2 2 white\nbw\nwb\n"},
+	{"3x3c:d074191345d1644c17058,888", "3 3 white\nbww\nwbw\nwwb\n"},
+	{"3x1c:dd8,8", "3 1 white\nbww\n"},
 }
 
 func TestImportTatham(t *testing.T) {
@@ -88,6 +88,7 @@ func TestTathamLimit(t *testing.T) {
 	if testing.Short() {
 		b, _ = NewBoard(16, 32) // the ID's size is still checked below
 	}
+	b.Goal = AllWhite
 	id, err := Game{}.Export(b.String(), formatTatham)
 	if err != nil {
 		t.Fatal(err)
@@ -100,8 +101,34 @@ func TestTathamLimit(t *testing.T) {
 	}
 }
 
+// TestExportTathamGoal checks that a puzzle becomes a Tatham ID only when
+// its goal is Tatham's, all white, and otherwise says why.
+func TestExportTathamGoal(t *testing.T) {
+	for black := range uint64(1 << 9) {
+		for _, goal := range Goals {
+			b := boardFromMask(3, 3, black)
+			b.Goal = goal
+			id, err := Game{}.Export(b.String(), formatTatham)
+			if (err == nil) != (goal == AllWhite) {
+				t.Fatalf("%v: Export gave %q, %v", b, id, err)
+			}
+			if err != nil {
+				want := "Tatham's Flip is won only when every cell is white (light), and this puzzle's goal is to make it " + goal.String() + "; set its goal to all white to export it"
+				if !strings.Contains(err.Error(), want) {
+					t.Fatalf("%v: error %q, want %q", b, err, want)
+				}
+				continue
+			}
+			if back, _, err := (Game{}).Import(id); err != nil || back != b.String() {
+				t.Fatalf("%v: %q reads back as %q, %v", b, id, back, err)
+			}
+		}
+	}
+}
+
 func TestExportErrors(t *testing.T) {
 	big, _ := NewBoard(97, 60) // 5820 cells
+	big.Goal = AllWhite
 	for _, tc := range []struct{ judge, format, want string }{
 		{"2 1\nbw", "svg", `unknown format "svg"`},
 		{"2 1\nbx", formatGrid, "unexpected 'x'"},
@@ -129,13 +156,27 @@ func TestRoundTrip(t *testing.T) {
 			if f.Name == formatTatham && b.W*b.H > 1000 {
 				continue // the press matrix grows with the square of the cells
 			}
-			out, err := Game{}.Export(b.String(), f.Name)
-			if err != nil {
-				t.Fatalf("%dx%d to %s: %v", b.W, b.H, f.Name, err)
-			}
-			back, format, err := Game{}.Import(out)
-			if err != nil || back != b.String() || format != f {
-				t.Fatalf("%dx%d through %s: got %q as %q (%v), want %q", b.W, b.H, f.Name, back, format.Name, err, b.String())
+			for _, goal := range Goals {
+				b.Goal = goal
+				out, err := Game{}.Export(b.String(), f.Name)
+				// A Tatham ID is a puzzle won at all white; a plain grid
+				// has no goal.
+				want := *b
+				switch f.Name {
+				case formatTatham:
+					if goal != AllWhite {
+						continue // see TestExportTathamGoal
+					}
+				case formatGrid:
+					want.Goal = Either
+				}
+				if err != nil {
+					t.Fatalf("%dx%d to %s: %v", b.W, b.H, f.Name, err)
+				}
+				back, format, err := Game{}.Import(out)
+				if err != nil || back != want.String() || format != f {
+					t.Fatalf("%v through %s: got %q as %q (%v), want %q", b, f.Name, back, format.Name, err, want.String())
+				}
 			}
 		}
 	}

@@ -23,13 +23,16 @@ func TestParseBoard(t *testing.T) {
 		{"3 2\nbwb\nwww\n", &Board{W: 3, H: 2, Black: []bool{true, false, true, false, false, false}}},
 		{"\n 3  2 \r\nb w b\r\n\r\nwww", &Board{W: 3, H: 2, Black: []bool{true, false, true, false, false, false}}},
 		{"1 1\nb", &Board{W: 1, H: 1, Black: []bool{true}}},
+		{"1 1 white\nb", &Board{W: 1, H: 1, Black: []bool{true}, Goal: AllWhite}},
+		{" 2 1  black \nbw", &Board{W: 2, H: 1, Black: []bool{true, false}, Goal: AllBlack}},
+		{"2 1 either\nbw", &Board{W: 2, H: 1, Black: []bool{true, false}}},
 	} {
 		got, err := ParseBoard(tc.text)
 		if err != nil {
 			t.Errorf("ParseBoard(%q): %v", tc.text, err)
 			continue
 		}
-		if got.W != tc.want.W || got.H != tc.want.H || !slices.Equal(got.Black, tc.want.Black) {
+		if got.W != tc.want.W || got.H != tc.want.H || !slices.Equal(got.Black, tc.want.Black) || got.Goal != tc.want.Goal {
 			t.Errorf("ParseBoard(%q) = %v, want %v", tc.text, got, tc.want)
 		}
 	}
@@ -44,7 +47,10 @@ func TestParseBoardErrors(t *testing.T) {
 		{"bwwb\nbwxb", `line 2: unexpected 'x'`},
 		{"a b", `line 1: unexpected 'a'`},
 		{"3\nbbb", "line 1: want a \"w h\" header, got 1 fields"},
-		{"3 2 1\nbbb", "got 3 fields"},
+		{"3 2 1\nbbb", `line 1: unknown goal after "w h" (want white, black or either)`},
+		{"3 2 white black\nbbb", "got 4 fields"},
+		{"3 1 White\nbbb", "line 1: unknown goal"},
+		{"3 1\nbbb\n3 1\nbbb", "line 3: more than the 1 rows"},
 		{"3 x\nbbb", "two numbers"},
 		{"99999999999999999999 1\nb", "two numbers"},
 		{"0 5\n", "line 1: flip: board 0x5 is outside 1..512"},
@@ -71,12 +77,16 @@ func TestParseBoardErrors(t *testing.T) {
 
 func TestStringRoundTrip(t *testing.T) {
 	b := &Board{W: 3, H: 2, Black: []bool{true, false, true, false, false, true}}
-	if got, want := b.String(), "3 2\nbwb\nwwb\n"; got != want {
-		t.Fatalf("String() = %q, want %q", got, want)
-	}
-	back, err := ParseBoard(b.String())
-	if err != nil || back.W != b.W || back.H != b.H || !slices.Equal(back.Black, b.Black) {
-		t.Fatalf("ParseBoard(String()) = %v, %v", back, err)
+	// Either, the default, is written as before goals were.
+	for goal, header := range []string{"3 2\n", "3 2 white\n", "3 2 black\n"} {
+		b.Goal = Goal(goal)
+		if got, want := b.String(), header+"bwb\nwwb\n"; got != want {
+			t.Fatalf("String() = %q, want %q", got, want)
+		}
+		back, err := ParseBoard(b.String())
+		if err != nil || back.W != b.W || back.H != b.H || !slices.Equal(back.Black, b.Black) || back.Goal != b.Goal {
+			t.Fatalf("ParseBoard(String()) = %v, %v", back, err)
+		}
 	}
 }
 
@@ -84,6 +94,7 @@ func FuzzParseBoard(f *testing.F) {
 	for _, s := range []string{
 		"bwwb\nbbwb\nbwwb\nbwww\n", "3 2\nbwb\nwww\n", "1 1\nb", "2 2\nb w\n\nw b\n",
 		"", "bwwb", "3 2\nbw\n", "0 0\n", "512 512\n", "5 1\nbbbbbb", "4 4 4\n", "+1 1\nw", "bbbbbbbbbbbbbbbbx",
+		"2 1 white\nbw", "1 2 black\nb\nw\n", "1 1 either\nw", "1 1 whit\nw", "1 1 white black\nw", "1 1\nw\n1 1\nb",
 	} {
 		f.Add(s)
 	}
@@ -103,7 +114,7 @@ func FuzzParseBoard(f *testing.F) {
 		if err != nil {
 			t.Fatalf("ParseBoard(%q): %v", s, err)
 		}
-		if back.W != b.W || back.H != b.H || !slices.Equal(back.Black, b.Black) || back.String() != s {
+		if back.W != b.W || back.H != b.H || !slices.Equal(back.Black, b.Black) || back.Goal != b.Goal || back.String() != s {
 			t.Fatalf("round trip of %q gave %q", s, back.String())
 		}
 	})
@@ -131,12 +142,41 @@ func TestJudgeAll4x4(t *testing.T) {
 			want.WriteString(strconv.Itoa(n) + "\n")
 		}
 	}
+	checkJudge(t, in.String(), want.String())
+}
+
+// TestJudgeSized runs the judge on every 3x3 and 2x4 board, sized and
+// with every goal, as one input, against brute force.
+func TestJudgeSized(t *testing.T) {
+	var in, want strings.Builder
+	for _, size := range [][2]int{{3, 3}, {2, 4}} {
+		w, h := size[0], size[1]
+		table := bruteTable(w, h)
+		for black := range uint64(1 << (w * h)) {
+			for _, goal := range Goals {
+				b := boardFromMask(w, h, black)
+				b.Goal = goal
+				in.WriteString(b.String() + "\n")
+				if n, _ := bruteGoal(table, w*h, black, goal); n < 0 {
+					want.WriteString("Impossible\n")
+				} else {
+					want.WriteString(strconv.Itoa(n) + "\n")
+				}
+			}
+		}
+	}
+	checkJudge(t, in.String(), want.String())
+}
+
+// checkJudge runs the judge on in and compares its answers with want.
+func checkJudge(t *testing.T, in, want string) {
+	t.Helper()
 	var out bytes.Buffer
-	if err := (Game{}).Judge(context.Background(), strings.NewReader(in.String()), &out, nil); err != nil {
+	if err := (Game{}).Judge(context.Background(), strings.NewReader(in), &out, nil); err != nil {
 		t.Fatal(err)
 	}
-	if out.String() != want.String() {
-		got, exp := strings.Split(out.String(), "\n"), strings.Split(want.String(), "\n")
+	if out.String() != want {
+		got, exp := strings.Split(out.String(), "\n"), strings.Split(want, "\n")
 		for i := range min(len(got), len(exp)) {
 			if got[i] != exp[i] {
 				t.Fatalf("board %d: got %q, want %q", i+1, got[i], exp[i])
@@ -149,7 +189,11 @@ func TestJudgeAll4x4(t *testing.T) {
 func TestJudgeErrors(t *testing.T) {
 	for _, tc := range []struct{ in, want string }{
 		{"bwwb bbwb bwwb bwww bwwx", "board 2 position 4: unexpected 'x'"},
-		{"4 4\nbwwb bbwb bwwb bwww", "board 1 position 1: unexpected '4'"},
+		{"bwwb bbwb bwwb bwww\n4 4\nbwwb bbwb bwwb bwww", "board 2 position 1: unexpected '4'"},
+		{"2 1\nbw\nbw", "line 3: more than the 1 rows in the header"},
+		{"2 1\nbw\n1 1 blue\nb", "line 3: unknown goal"},
+		{"2 1\nbw\n1 1\n", "got 0 rows, want 1"},
+		{"\n 2 2\nbw\nbx", "line 4: unexpected 'x'"},
 		{"bwwb bbwb bwwb bwww bwwb", "board 2: input ends after 4 of its 16 cells"},
 		{"bbbbbbbbbbbbbbbB", "board 1 position 16: unexpected 'B'"},
 		{"\x00", `board 1 position 1: unexpected '\x00'`},
@@ -169,6 +213,7 @@ func TestJudgeErrors(t *testing.T) {
 func FuzzJudge(f *testing.F) {
 	for _, s := range []string{
 		"bwwb\nbbwb\nbwwb\nbwww\n", "", "bbbbbbbbbbbbbbbbwwwwwwwwwwwwwwww", "bwwb", "bwwbbwwbbwwbbwwx", "4 4\nbwwb", "\xff",
+		"2 1 white\nbw\n1 3 black\nb\nw\nb\n", "1 1\nb\n1 1 either\nw", " 2 2\nbw\n\nbw\n2 2 white\nbb\n",
 	} {
 		f.Add(s)
 	}
@@ -178,6 +223,19 @@ func FuzzJudge(f *testing.F) {
 		if err != nil {
 			if strings.Contains(err.Error(), "\n") || out.Len() > 0 {
 				t.Fatalf("error %q on several lines or after output %q", err, out.String())
+			}
+			return
+		}
+		if first := strings.TrimSpace(in); first != "" && isHeader(first) {
+			// Sized boards: one answer per header.
+			boards := 0
+			for _, line := range strings.Split(in, "\n") {
+				if strings.TrimSpace(line) != "" && isHeader(line) {
+					boards++
+				}
+			}
+			if got := strings.Count(out.String(), "\n"); got != boards {
+				t.Fatalf("%d boards gave %d answers: %q", boards, got, out.String())
 			}
 			return
 		}

@@ -1,27 +1,34 @@
 // Package flip solves the Flip game (POJ 1753), a Lights Out variant:
-// pressing a cell flips it and its orthogonal neighbours, and the goal is the
-// fewest presses that make the whole board one colour, black or white.
+// pressing a cell flips it and its orthogonal neighbours, and the answer is
+// the fewest presses that bring the board to its goal: one colour, black or
+// white, as POJ 1753 asks (the default), or all white, as Simon Tatham's
+// Flip asks, or all black (see Goal).
 //
 // The judge format is POJ's: boards of 16 cells, b (black) or w (white),
 // read as a 4×4 board row by row, with whitespace ignored, one board after
 // another until the end of the input. The answer to each is one line: the
 // fewest presses, or "Impossible".
 //
-// The page also uses an extended text format for any size up to
-// MaxSide×MaxSide: a "w h" header line, then h lines of w cells:
+// The page also uses a sized text format for any size up to
+// MaxSide×MaxSide, which carries the goal (see format.go): a "w h" header
+// line, with the goal's word after it unless it is either colour, then h
+// lines of w cells:
 //
-//	5 3
+//	5 3 white
 //	bwwbb
 //	wwbbw
 //	bbbww
 //
 // Without the header, 16 cells are a 4×4 judge board. ParseBoard reads both
-// forms and Board.String writes the extended one.
+// forms and Board.String writes the sized one. The judge reads boards in
+// the sized form too, one after another, when its input starts with a
+// header.
 //
 // For play mode, Generate deals solvable boards whose level is their
-// fewest-press count, and Hint names one press of a fewest-press solution
-// from the player's board. Import and Export also read and write Simon
-// Tatham's Flip game IDs (crosses only) and plain # and . grids.
+// fewest-press count, Hint names one press of a fewest-press solution
+// from the player's board, and Board.Solved says when the goal is met.
+// Import and Export also read and write Simon Tatham's Flip game IDs
+// (crosses only, goal all white) and plain # and . grids.
 package flip
 
 import (
@@ -43,7 +50,9 @@ type Game struct{}
 
 func (Game) Name() string { return "flip" }
 
-// Judge answers every 4×4 board of the judge input, one line each.
+// Judge answers every board of the judge input, one line each: 4×4 boards,
+// or sized boards, which may name their goals, when the input starts with
+// a "w h" header.
 func (Game) Judge(ctx context.Context, in io.Reader, out io.Writer, progress func(int64)) error {
 	data, err := io.ReadAll(io.LimitReader(in, maxInput+1))
 	if err != nil {
@@ -57,8 +66,12 @@ func (Game) Judge(ctx context.Context, in io.Reader, out io.Writer, progress fun
 		return err
 	}
 	answers := make([]*Answer, judgeBatch)
-	for start := 0; start < len(boards); start += judgeBatch {
-		batch := boards[start:min(start+judgeBatch, len(boards))]
+	for start, end := 0, 0; start < len(boards); start = end {
+		// A batch is boards of one shape (see solveAll).
+		for end = start + 1; end < len(boards) && end-start < judgeBatch &&
+			boards[end].W == boards[start].W && boards[end].H == boards[start].H; end++ {
+		}
+		batch := boards[start:end]
 		if err := solveAll(ctx, batch, answers, nil); err != nil {
 			return err
 		}

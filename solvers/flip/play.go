@@ -83,8 +83,9 @@ func levelRange(n, level int) (lo, hi int) {
 
 // Hint suggests one press from a fewest-press solution of position, the
 // current board in either text form ParseBoard reads; puzzle is the board
-// dealt, which must have the same size. A board no presses can make one
-// colour, or one that is already, gets a hint with no cells saying so.
+// dealt, which must have the same size, and its goal is the one played
+// for. A board no presses can bring to the goal, or one already there, gets
+// a hint with no cells saying so.
 func (Game) Hint(ctx context.Context, puzzle, position string) (play.Hint, error) {
 	start, err := ParseBoard(puzzle)
 	if err != nil {
@@ -97,6 +98,7 @@ func (Game) Hint(ctx context.Context, puzzle, position string) (play.Hint, error
 	if b.W != start.W || b.H != start.H {
 		return play.Hint{}, msg.Errorf("flip: position is %dx%d but the puzzle is %dx%d", b.W, b.H, start.W, start.H)
 	}
+	b.Goal = start.Goal // the puzzle's, whatever the position says
 	a, err := Solve(ctx, b)
 	if err != nil {
 		return play.Hint{}, err
@@ -104,7 +106,7 @@ func (Game) Hint(ctx context.Context, puzzle, position string) (play.Hint, error
 	none := play.Hint{Cells: []int{}}
 	switch {
 	case !a.Possible:
-		none.Reason = "No presses make this board one colour."
+		none.Reason = "No presses make this board " + b.Goal.String() + "."
 		return none, nil
 	case a.Count == 0:
 		none.Reason = msg.Sprintf("The board is already all %s.", colorName(a.Color))

@@ -183,6 +183,8 @@ func TestHintErrors(t *testing.T) {
 func FuzzHint(f *testing.F) {
 	f.Add("3 2\nbwb\nwww\n")
 	f.Add("bwwbbbwbbwwbbwww")
+	f.Add("3 2 white\nbwb\nwww\n")
+	f.Add("2 2 black\nbw\nwb\n")
 	f.Fuzz(func(t *testing.T, position string) {
 		b, err := ParseBoard(position)
 		hint, herr := Game{}.Hint(context.Background(), position, position)

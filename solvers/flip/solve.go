@@ -44,8 +44,8 @@ var colors = [2]string{"b", "w"}
 // checkEvery is how many search steps pass between cancellation checks.
 const checkEvery = 1 << 14
 
-// Solve finds the fewest presses that turn b into one colour, black or white,
-// whichever needs fewer.
+// Solve finds the fewest presses that make b meet its goal: all white, all
+// black, or either colour, whichever needs fewer.
 //
 // Light chasing makes it a small linear system over GF(2): once the first row
 // of presses is chosen, each next row must press exactly the cells still
@@ -127,15 +127,17 @@ func solveAll(ctx context.Context, boards []*Board, answers []*Answer, progress 
 				quietFull[j], _ = c.chase(q, need{}, make([]uint64, c.chaseWords()))
 			}
 		}
+		// Only the colours the goal accepts are searched and compared.
+		lo, hi := boards[i].Goal.colours()
 		var ties [len(colors)]int
-		minimal, err := fewest(ctx, cands[:], quietFull, ties[:], progress)
+		minimal, err := fewest(ctx, cands[lo:hi], quietFull, ties[lo:hi], progress)
 		if err != nil {
 			return err
 		}
-		best := 0
-		for j, v := range cands {
+		best := lo
+		for j := lo; j < hi; j++ {
 			if len(quiet) > 0 { // fewest may have changed it
-				counts[j] = popcount(v)
+				counts[j] = popcount(cands[j])
 			}
 			if counts[j] < counts[best] {
 				best = j
@@ -143,7 +145,7 @@ func solveAll(ctx context.Context, boards []*Board, answers []*Answer, progress 
 		}
 		// Press sets reaching different colours differ, so ties add up.
 		solutions := 0
-		for j := range cands {
+		for j := lo; j < hi; j++ {
 			if counts[j] == counts[best] {
 				solutions = min(solutions+ties[j], 2)
 			}

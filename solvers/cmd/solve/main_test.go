@@ -24,6 +24,9 @@ func TestAnswers(t *testing.T) {
 		{"flip", "bwwb\nbbwb\nbwwb\nbwww\n", "4\n"},
 		// Two boards back to back: already one colour, then one press away.
 		{"flip", "bbbbbbbbbbbbbbbb" + "wwbw wbbb wwbw wwww", "0\n1\n"},
+		// Sized boards with goals: all black is already one colour, but
+		// making it all white takes all four presses.
+		{"flip", "2 2\nbb\nbb\n2 2 white\nbb\nbb\n2 2 black\nbb\nbb\n", "0\n4\n0\n"},
 		// A single black cell.
 		{"nonogram", "1 1\n1 1\n1 1\n", "##\n"},
 		// Clues that contradict each other: the row wants black, the column white.
@@ -58,6 +61,7 @@ func TestErrors(t *testing.T) {
 		{[]string{"sudoku"}, ""},
 		{[]string{"flip"}, "bwwb\nbbwb\nbwxb\nbwww\n"},
 		{[]string{"flip"}, "bwwb\nbbwb\n"},
+		{[]string{"flip"}, "2 2 grey\nbb\nbb\n"},
 		{[]string{"ships"}, "3 two\n...\n0 0\n"},
 		{[]string{"ships"}, "10000 10000\n"},
 		{[]string{"iq"}, "A\nAA\n"},
