@@ -351,3 +351,94 @@ func BenchmarkSearchRules(b *testing.B) {
 		b.Run(p.name, func(b *testing.B) { benchmarkWithin(b, c, 20_000_000, tweak) })
 	}
 }
+
+// blobPicture draws a smooth random picture of h x w cells: discs and
+// ellipses of black, some with white holes, the kind of large picture that
+// line solving alone settles.
+func blobPicture(rng *rand.Rand, h, w int) [][]bool {
+	pic := make([][]bool, h)
+	for r := range pic {
+		pic[r] = make([]bool, w)
+	}
+	side := float64(min(h, w))
+	for i := range 24 + min(h, w)/5 {
+		colour := i%2 == 0 // a black shape, then a smaller white one
+		radius := side * (0.03 + 0.12*rng.Float64())
+		if !colour {
+			radius /= 3
+		}
+		cr, cc := rng.Float64()*float64(h), rng.Float64()*float64(w)
+		ry, rx := radius*(0.6+0.8*rng.Float64()), radius*(0.6+0.8*rng.Float64())
+		for r := max(0, int(cr-ry)); r < min(h, int(cr+ry)+1); r++ {
+			for c := max(0, int(cc-rx)); c < min(w, int(cc+rx)+1); c++ {
+				if dy, dx := (float64(r)-cr)/ry, (float64(c)-cc)/rx; dy*dy+dx*dx <= 1 {
+					pic[r][c] = colour
+				}
+			}
+		}
+	}
+	return pic
+}
+
+// lineSolvable are pictures that line solving alone settles, by side and
+// the seed of the first such picture: blobs, blobPicture(rand.New(
+// rand.NewPCG(side, seed)), side, side), and dense random pictures,
+// drawPicture(rand.New(rand.NewPCG(side, seed)), side, side, 0.8), whose
+// lines hold many short runs. The largest are over MaxCells, which bounds
+// what the page accepts, not what the solver can do.
+var lineSolvable = []struct {
+	dense      bool
+	side, seed int
+}{
+	{false, 100, 0}, {false, 200, 0}, {false, 300, 0}, {false, 500, 3}, {false, 1000, 4},
+	{true, 100, 0}, {true, 200, 0}, {true, 300, 0},
+}
+
+// lineSolvableName names lineSolvable[i] in benchmarks.
+func lineSolvableName(i int) string {
+	p := lineSolvable[i]
+	if p.dense {
+		return fmt.Sprintf("dense%d", p.side)
+	}
+	return fmt.Sprint(p.side)
+}
+
+func lineSolvableClues(i int) *Clues {
+	p := lineSolvable[i]
+	rng := rand.New(rand.NewPCG(uint64(p.side), uint64(p.seed)))
+	if p.dense {
+		return CluesOf(drawPicture(rng, p.side, p.side, 0.8))
+	}
+	return CluesOf(blobPicture(rng, p.side, p.side))
+}
+
+// BenchmarkLineSolvable solves the lineSolvable pictures. When
+// GRIDSOLVE_NON names a directory, it first writes them there as .non
+// files (lines-NAME.non), to time other solvers on the same puzzles.
+func BenchmarkLineSolvable(b *testing.B) {
+	dir := os.Getenv("GRIDSOLVE_NON")
+	for i := range lineSolvable {
+		c, name := lineSolvableClues(i), lineSolvableName(i)
+		if dir != "" {
+			text, err := writeNon(c)
+			if err == nil {
+				err = os.WriteFile(filepath.Join(dir, "lines-"+name+".non"), []byte(text), 0o644)
+			}
+			if err != nil {
+				b.Fatal(err)
+			}
+		}
+		b.Run(name, func(b *testing.B) {
+			var lineSolves int64
+			for b.Loop() {
+				s := newSearcher(context.Background(), c, nil)
+				a, err := s.solve()
+				if err != nil || a.Status != "unique" {
+					b.Fatalf("got %+v, %v", a, err)
+				}
+				lineSolves = s.nodes
+			}
+			b.ReportMetric(float64(lineSolves), "linesolves/op")
+		})
+	}
+}
