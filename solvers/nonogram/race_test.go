@@ -102,7 +102,7 @@ func TestRaceCancelled(t *testing.T) {
 	if _, err := s.solve(); err != context.Canceled {
 		t.Fatalf("got %v, want context.Canceled", err)
 	}
-	if s.rival == nil || s.rival.s.nodes == 0 || last <= s.nodes-s.rival.s.nodes {
+	if s.rival == nil || s.rival.nodes == 0 || last <= s.nodes-s.rival.nodes {
 		t.Errorf("progress %d, line solves %d: the rival did not run or was not counted", last, s.nodes)
 	}
 	if n := runtime.NumGoroutine(); n > before {

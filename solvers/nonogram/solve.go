@@ -29,11 +29,11 @@ func Solve(ctx context.Context, c *Clues, progress func(int64)) (*Answer, error)
 // solve is Solve for valid clues.
 func (s *searcher) solve() (*Answer, error) {
 	a, err := s.solveAlone()
-	if r := s.rival; r != nil && s.turn == nil {
+	if r := s.rival; r != nil {
 		r.stop() // it has returned if it won, and returns now if it lost
-		s.nodes += r.s.nodes
+		s.nodes += r.nodes
 		if err == errRivalWon {
-			return r.answer, r.err
+			return r.final, r.err
 		}
 	}
 	return a, err
@@ -128,11 +128,14 @@ type searcher struct {
 
 	// byProduct picks the cell to branch on by productScore rather than
 	// branchScore. raceAt is the line solves after which the rival next
-	// runs, 0 for never (see race); a rival waits on turn for its turns.
+	// runs, 0 for never (see race). A rival takes turns on turn, won is
+	// whether it finished first, and final is its answer.
 	byProduct bool
 	raceAt    int64
-	rival     *rival
-	turn      chan bool // in a rival: false when it has lost
+	rival     *searcher
+	turn      chan bool
+	won       bool
+	final     *Answer
 
 	ctx      context.Context
 	progress func(int64)
@@ -541,7 +544,7 @@ func (s *searcher) checkIn() {
 	if s.progress != nil && s.nodes%(1<<16) == 0 {
 		done := s.nodes
 		if s.rival != nil {
-			done += s.rival.s.nodes
+			done += s.rival.nodes
 		}
 		s.progress(done)
 	}
@@ -574,52 +577,42 @@ var (
 	errRaceLost = errors.New("the other search finished first")
 )
 
-// rival is the other searcher of a race, run by a goroutine that works
-// only in its turns: a turn starts when the rival's turn channel receives
-// true and ends when done receives false, or true once it has finished.
-type rival struct {
-	s        *searcher
-	done     chan bool
-	finished bool
-	answer   *Answer
-	err      error
-}
-
 // race gives the rival a turn, starting it the first time, and stops s
-// with errRivalWon when the rival has finished.
+// with errRivalWon when the rival has finished. The rival runs on a
+// goroutine only in its turns: one starts when its turn channel receives
+// true, and ends when the rival sends false on it, or true once finished.
 func (s *searcher) race() {
 	r := s.rival
 	if r == nil {
-		r = &rival{s: newSearcher(s.ctx, s.clues, nil), done: make(chan bool)}
-		r.s.byProduct, r.s.raceAt, r.s.turn = !s.byProduct, 0, make(chan bool)
-		r.s.rival = r // for pause
+		r = newSearcher(s.ctx, s.clues, nil)
+		r.byProduct, r.raceAt, r.turn = !s.byProduct, 0, make(chan bool)
 		s.rival = r
 		go func() {
-			if <-r.s.turn {
-				r.answer, r.err = r.s.solveAlone()
+			if <-r.turn {
+				r.final, _ = r.solveAlone()
 			}
-			r.done <- true
+			r.turn <- true
 		}()
 	}
 	s.raceAt = s.nodes + raceTurn
-	r.s.turn <- true
-	if r.finished = <-r.done; r.finished {
+	r.turn <- true
+	if r.won = <-r.turn; r.won {
 		s.err = errRivalWon
 	}
 }
 
 // pause ends a rival's turn and reports whether it gets another.
 func (s *searcher) pause() bool {
-	s.rival.done <- false
+	s.turn <- false
 	return <-s.turn
 }
 
-// stop ends the race: a rival that has not finished is told it has lost,
-// and returns.
-func (r *rival) stop() {
-	if !r.finished {
-		r.s.turn <- false
-		<-r.done
+// stop ends the race of rival r: if it has not finished, it is told it has
+// lost, and returns.
+func (r *searcher) stop() {
+	if !r.won {
+		r.turn <- false
+		<-r.turn
 	}
 }
 
