@@ -235,7 +235,7 @@ func BenchmarkWebpbn(b *testing.B) {
 		name := strings.TrimSuffix(filepath.Base(file), ".non")
 		b.Run(name, func(b *testing.B) {
 			if budget > 0 {
-				benchmarkWithin(b, c, budget)
+				benchmarkWithin(b, c, budget, nil)
 				return
 			}
 			for b.Loop() {
@@ -266,15 +266,15 @@ func BenchmarkSolveRandom50(b *testing.B) {
 	for seed := range 12 {
 		c := CluesOf(drawPicture(rand.New(rand.NewPCG(50, uint64(seed+1))), 50, 50, 0.5))
 		b.Run(fmt.Sprintf("seed%d", seed+1), func(b *testing.B) {
-			benchmarkWithin(b, c, budget)
+			benchmarkWithin(b, c, budget, nil)
 		})
 	}
 }
 
 // benchmarkWithin solves c, giving up after budget line solves, and
 // reports the line solves done and whether c was solved within them
-// (1 or 0).
-func benchmarkWithin(b *testing.B, c *Clues, budget int64) {
+// (1 or 0). tweak, if not nil, changes the searcher first.
+func benchmarkWithin(b *testing.B, c *Clues, budget int64, tweak func(*searcher)) {
 	var lineSolves, solved float64
 	for b.Loop() {
 		ctx, cancel := context.WithCancel(context.Background())
@@ -283,6 +283,9 @@ func benchmarkWithin(b *testing.B, c *Clues, budget int64) {
 				cancel()
 			}
 		})
+		if tweak != nil {
+			tweak(s)
+		}
 		_, err := s.solve()
 		cancel()
 		lineSolves, solved = float64(s.nodes), 0
@@ -292,4 +295,150 @@ func benchmarkWithin(b *testing.B, c *Clues, budget int64) {
 	}
 	b.ReportMetric(lineSolves, "linesolves/op")
 	b.ReportMetric(solved, "solved")
+}
+
+// ruleContests are puzzles on which the two rules for the cell to branch
+// on, branchScore and productScore, differ by factors of two to ten or
+// more, each way round: random40-7 takes 1.7M line solves by product and
+// more than 20M by branchScore, drawn 35x35 seed 108 takes 1.4M by
+// product and 0.23M by branchScore, as webpbn #6574 (Forever) took 53M
+// and 22M. Solve races the two rules on long searches (see race); a rule
+// that loses on either kind shows here. Those named random are under
+// testdata, the others drawn at 50% density from their seed, as
+// drawPicture(rand.New(rand.NewPCG(size, seed)), size, size, 0.5).
+var ruleContests = []struct {
+	name       string
+	size, seed int
+}{
+	{"random30-31", 30, 31},  // product 0.50M, branchScore 0.88M
+	{"random40-7", 40, 7},    // product 1.7M, branchScore > 20M
+	{"random40-14", 40, 14},  // product 2.8M, branchScore > 20M
+	{"random50-24", 50, 24},  // product 0.25M, branchScore 0.90M
+	{"random50-27", 50, 27},  // product 0.15M, branchScore 0.77M
+	{"drawn30-106", 30, 106}, // product 57K, branchScore 27K
+	{"drawn35-104", 35, 104}, // product 0.47M, branchScore 0.80M
+	{"drawn35-108", 35, 108}, // product 1.4M, branchScore 0.23M
+	{"drawn50-12", 50, 12},   // product > 20M, branchScore 0.17M
+}
+
+// ruleContest returns the clues of ruleContests[i].
+func ruleContest(t testing.TB, i int) *Clues {
+	p := ruleContests[i]
+	if strings.HasPrefix(p.name, "random") {
+		c, _ := readTestdata(t, p.name)
+		return c
+	}
+	return CluesOf(drawPicture(rand.New(rand.NewPCG(uint64(p.size), uint64(p.seed))), p.size, p.size, 0.5))
+}
+
+// BenchmarkSearchRules solves the ruleContests, giving up on each after
+// 20M line solves, and reports the line solves done and whether each was
+// solved. GRIDSOLVE_RULE=branch or product makes the search use that rule
+// alone, without the race, to compare with benchstat.
+func BenchmarkSearchRules(b *testing.B) {
+	var tweak func(*searcher)
+	switch rule := os.Getenv("GRIDSOLVE_RULE"); rule {
+	case "":
+	case "branch":
+		tweak = func(s *searcher) { s.raceAt = 0 }
+	case "product":
+		tweak = func(s *searcher) { s.raceAt, s.byProduct = 0, true }
+	default:
+		b.Fatalf("GRIDSOLVE_RULE=%q is neither branch nor product", rule)
+	}
+	for i, p := range ruleContests {
+		c := ruleContest(b, i)
+		b.Run(p.name, func(b *testing.B) { benchmarkWithin(b, c, 20_000_000, tweak) })
+	}
+}
+
+// blobPicture draws a smooth random picture of h x w cells: discs and
+// ellipses of black, some with white holes, the kind of large picture that
+// line solving alone settles.
+func blobPicture(rng *rand.Rand, h, w int) [][]bool {
+	pic := make([][]bool, h)
+	for r := range pic {
+		pic[r] = make([]bool, w)
+	}
+	side := float64(min(h, w))
+	for i := range 24 + min(h, w)/5 {
+		colour := i%2 == 0 // a black shape, then a smaller white one
+		radius := side * (0.03 + 0.12*rng.Float64())
+		if !colour {
+			radius /= 3
+		}
+		cr, cc := rng.Float64()*float64(h), rng.Float64()*float64(w)
+		ry, rx := radius*(0.6+0.8*rng.Float64()), radius*(0.6+0.8*rng.Float64())
+		for r := max(0, int(cr-ry)); r < min(h, int(cr+ry)+1); r++ {
+			for c := max(0, int(cc-rx)); c < min(w, int(cc+rx)+1); c++ {
+				if dy, dx := (float64(r)-cr)/ry, (float64(c)-cc)/rx; dy*dy+dx*dx <= 1 {
+					pic[r][c] = colour
+				}
+			}
+		}
+	}
+	return pic
+}
+
+// lineSolvable are pictures that line solving alone settles, by side and
+// the seed of the first such picture: blobs, blobPicture(rand.New(
+// rand.NewPCG(side, seed)), side, side), and dense random pictures,
+// drawPicture(rand.New(rand.NewPCG(side, seed)), side, side, 0.8), whose
+// lines hold many short runs. The largest are over MaxCells, which bounds
+// what the page accepts, not what the solver can do.
+var lineSolvable = []struct {
+	dense      bool
+	side, seed int
+}{
+	{false, 100, 0}, {false, 200, 0}, {false, 300, 0}, {false, 500, 3}, {false, 1000, 4},
+	{true, 100, 0}, {true, 200, 0}, {true, 300, 0},
+}
+
+// lineSolvableName names lineSolvable[i] in benchmarks.
+func lineSolvableName(i int) string {
+	p := lineSolvable[i]
+	if p.dense {
+		return fmt.Sprintf("dense%d", p.side)
+	}
+	return fmt.Sprint(p.side)
+}
+
+func lineSolvableClues(i int) *Clues {
+	p := lineSolvable[i]
+	rng := rand.New(rand.NewPCG(uint64(p.side), uint64(p.seed)))
+	if p.dense {
+		return CluesOf(drawPicture(rng, p.side, p.side, 0.8))
+	}
+	return CluesOf(blobPicture(rng, p.side, p.side))
+}
+
+// BenchmarkLineSolvable solves the lineSolvable pictures. When
+// GRIDSOLVE_NON names a directory, it first writes them there as .non
+// files (lines-NAME.non), to time other solvers on the same puzzles.
+func BenchmarkLineSolvable(b *testing.B) {
+	dir := os.Getenv("GRIDSOLVE_NON")
+	for i := range lineSolvable {
+		c, name := lineSolvableClues(i), lineSolvableName(i)
+		if dir != "" {
+			text, err := writeNon(c)
+			if err == nil {
+				err = os.WriteFile(filepath.Join(dir, "lines-"+name+".non"), []byte(text), 0o644)
+			}
+			if err != nil {
+				b.Fatal(err)
+			}
+		}
+		b.Run(name, func(b *testing.B) {
+			var lineSolves int64
+			for b.Loop() {
+				s := newSearcher(context.Background(), c, nil)
+				a, err := s.solve()
+				if err != nil || a.Status != "unique" {
+					b.Fatalf("got %+v, %v", a, err)
+				}
+				lineSolves = s.nodes
+			}
+			b.ReportMetric(float64(lineSolves), "linesolves/op")
+		})
+	}
 }

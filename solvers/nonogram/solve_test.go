@@ -567,3 +567,23 @@ func TestGrowCacheKeepsEntries(t *testing.T) {
 		}
 	}
 }
+
+// TestLineSolvablePictures checks that line solving alone settles the
+// pictures of BenchmarkLineSolvable, uniquely, with no probe.
+func TestLineSolvablePictures(t *testing.T) {
+	for i, p := range lineSolvable {
+		if testing.Short() && p.side > 300 {
+			continue
+		}
+		c := lineSolvableClues(i)
+		s := newSearcher(context.Background(), c, nil)
+		a, err := s.solve()
+		if err != nil {
+			t.Fatal(err)
+		}
+		checkGrids(t, c, a)
+		if a.Status != "unique" || s.caching {
+			t.Errorf("%s: %s, probed %v", lineSolvableName(i), a.Status, s.caching)
+		}
+	}
+}
