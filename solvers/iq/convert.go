@@ -65,24 +65,22 @@ func (Game) Import(text string) (string, play.Format, error) {
 		return "", play.Format{}, msg.Errorf("iq: input longer than %d bytes", maxInput)
 	}
 	name := formatJudge
-	var b *Board
-	var err error
+	kind, headed := Triangle, false
 	switch {
 	case isRectangle(text):
-		name = formatRectangle
-		b, err = parseRectangle(text, true)
+		name, kind, headed = formatRectangle, Rectangle, true
 	case firstRowCells(text) == RectCols:
-		name = formatGrid
-		b, err = parseRectangle(unspaced(text), false)
+		name, kind = formatGrid, Rectangle
+		text = unspaced(text)
 	case spaced(text):
 		name = formatTriangle
-		b, err = ParseBoard(unspaced(text))
-	default:
-		b, err = ParseBoard(text)
+		text = unspaced(text)
 	}
+	boards, err := parseBoards(kind, headed, text, 1)
 	if err != nil {
 		return "", play.Format{}, err
 	}
+	b := boards[0]
 	formats := FormatsOf(b.kind)
 	return b.String(), formats[slices.IndexFunc(formats, func(f play.Format) bool { return f.Name == name })], nil
 }

@@ -70,10 +70,10 @@ func TestImportRectangle(t *testing.T) {
 		}
 	}
 	for _, tc := range []struct{ in, err string }{
-		{"AA.........\nA..........\n", "the rectangle has 5 rows, got 2"},
+		{"AA.........\nA..........\n", "last board has 2 lines, want 5"},
 		{"AA.........\nA.........\n", "line 2: want 11 cells, got 10"},
 		{"\nAA.........\nA.........x\n", "line 3: unexpected character 'x'"},
-		{grid + "...........\n", "line 6: the rectangle has 5 rows, got more"},
+		{grid + "...........\n", "line 6: want 5 lines, got more"},
 	} {
 		if _, _, err := (Game{}).Import(tc.in); err == nil || !strings.Contains(err.Error(), tc.err) {
 			t.Errorf("Import(%q) error %v, want one saying %q", tc.in, err, tc.err)

@@ -32,7 +32,7 @@ func TestCoverAgainstSets(t *testing.T) {
 		rounds = 5
 	}
 	for round := range rounds {
-		orig := kinds[round%2].geo().emptyCover()
+		orig := kinds[round%2].geo().emptyCover
 		m := orig.clone()
 		var covered []int32
 		for range 1 + rng.IntN(8) {
@@ -114,7 +114,7 @@ func TestReleaseGivesBackTheEmptyMatrix(t *testing.T) {
 }
 
 func releaseEmpty(t *testing.T, k Kind) {
-	want := k.geo().emptyCover()
+	want := k.geo().emptyCover
 	for _, stop := range []string{"first", "second", "cancel"} {
 		ctx, cancel := context.WithCancel(context.Background())
 		pr, err := newProblem(ctx, NewBoard(k), nil, layout{})

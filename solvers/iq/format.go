@@ -50,7 +50,7 @@ type Board struct {
 
 // NewBoard returns an empty board of the kind.
 func NewBoard(k Kind) *Board {
-	if int(k) >= len(geometries) {
+	if k > Rectangle {
 		k = Triangle
 	}
 	return &Board{kind: k}
@@ -129,10 +129,11 @@ func ParseBoard(text string) (*Board, error) {
 	if len(text) > maxInput {
 		return nil, msg.Errorf("iq: input longer than %d bytes", maxInput)
 	}
+	kind := Triangle
 	if isRectangle(text) {
-		return parseRectangle(text, true)
+		kind = Rectangle
 	}
-	boards, err := parseBoards(text, 1)
+	boards, err := parseBoards(kind, kind == Rectangle, text, 1)
 	if err != nil {
 		return nil, err
 	}
@@ -149,27 +150,13 @@ func ReadBoards(in io.Reader) ([]*Board, error) {
 	if len(data) > maxInput {
 		return nil, msg.Errorf("iq: input longer than %d bytes", maxInput)
 	}
-	return parseBoards(string(data), 0)
+	return parseBoards(Triangle, false, string(data), 0)
 }
 
-// parseRow reads row r of b from line n of the text.
-func parseRow(b *Board, r int, line string, n int) error {
-	if want := rowLen(b.kind, r); len(line) != want {
-		return msg.Errorf("iq: line %d: want %d cells, got %d", n, want, len(line))
-	}
-	for c := range len(line) {
-		v := line[c]
-		if v != Empty && (v < 'A' || v > 'L') {
-			return msg.Errorf("iq: line %d: unexpected character %q (want '.' or A to L)", n, v)
-		}
-		b.Set(r, c, v)
-	}
-	return nil
-}
-
-// parseBoards reads boards of Size non-blank lines each; want is the exact
-// number expected, or 0 for at least one.
-func parseBoards(text string, want int) ([]*Board, error) {
+// parseBoards reads boards of kind k, each of k.Rows() non-blank lines,
+// after a header line when headed (the rectangle's text); want is the
+// exact number expected, or 0 for at least one.
+func parseBoards(k Kind, headed bool, text string, want int) ([]*Board, error) {
 	var boards []*Board
 	var b *Board
 	r := 0 // row of the next line within b
@@ -178,65 +165,49 @@ func parseBoards(text string, want int) ([]*Board, error) {
 		if line == "" {
 			continue
 		}
+		if headed {
+			if f := strings.Fields(line); len(f) != 2 || f[0] != "rectangle" || f[1] != "11x5" {
+				return nil, msg.Errorf("iq: line %d: want the header %q, Kanoodle's board, 11 cells wide and 5 high", n+1, rectHeader)
+			}
+			headed = false
+			continue
+		}
 		if r == 0 {
 			if want > 0 && len(boards) == want {
-				return nil, msg.Errorf("iq: line %d: want %d lines, got more", n+1, Size*want)
+				return nil, msg.Errorf("iq: line %d: want %d lines, got more", n+1, k.Rows()*want)
 			}
-			b = new(Board)
+			b = NewBoard(k)
 			boards = append(boards, b)
 		}
-		if err := parseRow(b, r, line, n+1); err != nil {
-			return nil, err
+		if want := rowLen(k, r); len(line) != want {
+			return nil, msg.Errorf("iq: line %d: want %d cells, got %d", n+1, want, len(line))
 		}
-		r = (r + 1) % Size
+		for c := range len(line) {
+			v := line[c]
+			if v != Empty && (v < 'A' || v > 'L') {
+				return nil, msg.Errorf("iq: line %d: unexpected character %q (want '.' or A to L)", n+1, v)
+			}
+			b.Set(r, c, v)
+		}
+		r = (r + 1) % k.Rows()
 	}
 	if len(boards) == 0 {
 		return nil, errors.New("iq: no board in the input")
 	}
 	if r != 0 {
-		return nil, msg.Errorf("iq: last board has %d lines, want %d", r, Size)
+		return nil, msg.Errorf("iq: last board has %d lines, want %d", r, k.Rows())
 	}
 	return boards, nil
 }
 
-// isRectangle reports whether the first line that is not blank starts with
-// the word "rectangle", which no triangle's first line, one cell, does.
+// isRectangle reports whether the text, blank lines and spaces left out,
+// starts with the word "rectangle", which no triangle's first line, one
+// cell, does.
 func isRectangle(text string) bool {
-	for line := range strings.Lines(text) {
-		if f := strings.Fields(line); len(f) > 0 {
-			return strings.EqualFold(f[0], "rectangle")
+	for i := range len(text) {
+		if c := text[i]; c != ' ' && c != '\t' && c != '\r' && c != '\n' {
+			return strings.HasPrefix(text[i:], "rectangle")
 		}
 	}
 	return false
-}
-
-// parseRectangle reads a rectangle: its header when headed, then its rows.
-func parseRectangle(text string, headed bool) (*Board, error) {
-	b := NewBoard(Rectangle)
-	r := 0 // the row of the next line; -1 for the header
-	if headed {
-		r = -1
-	}
-	for n, line := range strings.Split(text, "\n") {
-		line = strings.TrimRight(line, " \t\r")
-		switch {
-		case line == "":
-			continue
-		case r < 0:
-			if f := strings.Fields(line); len(f) != 2 || !strings.EqualFold(f[1], "11x5") {
-				return nil, msg.Errorf("iq: line %d: want the header %q, Kanoodle's board, 11 cells wide and 5 high", n+1, rectHeader)
-			}
-		case r == RectRows:
-			return nil, msg.Errorf("iq: line %d: the rectangle has %d rows, got more", n+1, RectRows)
-		default:
-			if err := parseRow(b, r, line, n+1); err != nil {
-				return nil, err
-			}
-		}
-		r++
-	}
-	if r < RectRows {
-		return nil, msg.Errorf("iq: the rectangle has %d rows, got %d", RectRows, max(r, 0))
-	}
-	return b, nil
 }

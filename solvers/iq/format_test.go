@@ -117,7 +117,7 @@ func FuzzParseBoard(f *testing.F) {
 		strings.Replace(sampleIn, "CCC", "CCD", 1), strings.Replace(sampleIn, "\n", "\r\n", -1), "A\nAA\n",
 		// The rectangle's text.
 		rectEmpty, rectCorner, "rectangle", "rectangle 11x5", "rectangle 11x5\n\n\n", strings.ReplaceAll(rectCorner, "\n", "\r\n"),
-		rectCorner + rectCorner, strings.Replace(rectCorner, "AA", "AB", 1), "RECTANGLE 11X5\nAAAAAAAAAAA\n"} {
+		rectCorner + rectCorner, strings.Replace(rectCorner, "AA", "AB", 1), "rectangle 11X5\nAAAAAAAAAAA\n"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, text string) {

@@ -41,9 +41,9 @@ func TestRectangleText(t *testing.T) {
 	if got := NewBoard(Rectangle).String(); got != rectEmpty {
 		t.Errorf("empty rectangle = %q, want %q", got, rectEmpty)
 	}
-	// Blank lines, trailing spaces, carriage returns and the case of the
-	// header do not matter.
-	loose := "\n  Rectangle  11X5 \r\n" + strings.ReplaceAll(strings.TrimPrefix(rectCorner, "rectangle 11x5\n"), "\n", " \r\n\n")
+	// Blank lines, spaces around the header's words, trailing spaces and
+	// carriage returns do not matter.
+	loose := "\n  rectangle  11x5 \r\n" + strings.ReplaceAll(strings.TrimPrefix(rectCorner, "rectangle 11x5\n"), "\n", " \r\n\n")
 	if got, err := ParseBoard(loose); err != nil || *got != *b {
 		t.Errorf("ParseBoard(%q) = %q, %v", loose, got, err)
 	}
@@ -56,9 +56,9 @@ func TestRectangleText(t *testing.T) {
 		{"rectangle\n" + rows, `line 1: want the header "rectangle 11x5"`},
 		{"rectangle 5x11\n" + rows, `line 1: want the header "rectangle 11x5"`},
 		{"rectangle 11x5 x\n" + rows, `line 1: want the header`},
-		{"rectangle 11x5\n", "the rectangle has 5 rows, got 0"},
-		{"rectangle 11x5\n...........\n", "the rectangle has 5 rows, got 1"},
-		{rectCorner + "...........\n", "line 7: the rectangle has 5 rows, got more"},
+		{"rectangle 11x5\n", "no board in the input"},
+		{"rectangle 11x5\n...........\n", "last board has 1 lines, want 5"},
+		{rectCorner + "...........\n", "line 7: want 5 lines, got more"},
 		{strings.Replace(rectCorner, "A..........", "A.........", 1), "line 3: want 11 cells, got 10"},
 		{strings.Replace(rectCorner, "A..........", "A...........", 1), "line 3: want 11 cells, got 12"},
 		{strings.Replace(rectCorner, "A..........", "A.........x", 1), "line 3: unexpected character 'x'"},

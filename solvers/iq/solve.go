@@ -38,8 +38,8 @@ type placement struct {
 	hopeless bool
 }
 
-// placePieces lists every placement of every piece on g's board, with
-// its images under the symmetries and the sets of byPiece.
+// placePieces lists every placement of every piece on g's board, and
+// makes the sets of byPiece.
 func (g *geometry) placePieces() {
 	k := g.kind
 	all := g.placements
@@ -68,23 +68,6 @@ func (g *geometry) placePieces() {
 		}
 	}
 	g.firstPlacement[NumPieces] = len(all)
-	// The orientations are closed under the symmetries, so every image is
-	// there.
-	byMask := make(map[uint64]int32, len(all))
-	for i, pl := range all {
-		byMask[pl.mask] = int32(i)
-	}
-	for _, s := range g.symmetries {
-		images := make([]int32, len(all))
-		for i, pl := range all {
-			var image uint64
-			for _, c := range pl.cells {
-				image |= 1 << s[c]
-			}
-			images[i] = byMask[image]
-		}
-		g.images = append(g.images, images)
-	}
 	for i, pl := range all {
 		for _, c := range pl.cells {
 			all[i].ring |= g.neighbours[c]
@@ -506,45 +489,65 @@ const maxWorkers = 4
 // has solutions in sets of images, one per such symmetry and the
 // identity, all different when a piece not on the board has no placement
 // that these symmetries leave in place. It is then enough to count the
-// solutions with that piece at the first placement (by index) of its
+// solutions with that piece at the least (by its cells as bits) of its
 // images, times the size of the sets: the triangle's mirror halves the
 // search of a symmetric board, the rectangle's three symmetries quarter
 // that of the empty one.
 func symmetryCut(b *Board) (keep func(int) bool, times int64) {
-	g := b.kind.geo()
-	var own []int // the symmetries mapping b to itself
-	for s, cells := range g.symmetries {
+	c := cut{g: b.kind.geo(), piece: -1}
+	for _, s := range c.g.symmetries {
 		same := true
 		for i, v := range b.cells {
-			same = same && b.cells[cells[i]] == v
+			same = same && b.cells[s[i]] == v
 		}
 		if same {
-			own = append(own, s)
+			c.own = append(c.own, s)
 		}
 	}
-	// fixed[p]: some placement of piece p is its own image.
-	fixed := make([]bool, NumPieces)
-	for _, s := range own {
-		for i, pl := range g.placements {
-			fixed[pl.piece] = fixed[pl.piece] || g.images[s][i] == int32(i)
+	var fixed [NumPieces]bool // some placement of the piece is its own image
+	for i, pl := range c.g.placements {
+		_, f := c.least(i)
+		fixed[pl.piece] = fixed[pl.piece] || f
+	}
+	for p := NumPieces - 1; p >= 0; p-- {
+		if !fixed[p] && !slices.Contains(b.cells[:], 'A'+byte(p)) {
+			c.piece = p
 		}
 	}
-	for p := range NumPieces {
-		if len(own) > 0 && !fixed[p] && !slices.Contains(b.cells[:], 'A'+byte(p)) {
-			return func(i int) bool {
-				if g.placements[i].piece != p {
-					return true
-				}
-				for _, s := range own {
-					if g.images[s][i] < int32(i) {
-						return false
-					}
-				}
-				return true
-			}, int64(1 + len(own))
-		}
+	if c.piece < 0 || len(c.own) == 0 {
+		return func(int) bool { return true }, 1
 	}
-	return func(int) bool { return true }, 1
+	return c.keep, int64(1 + len(c.own))
+}
+
+// cut is the choice of symmetryCut: the symmetries own of g's board that
+// leave the board as it is, and the piece that tells images apart.
+type cut struct {
+	g     *geometry
+	own   [][NumCells]uint8
+	piece int
+}
+
+// keep reports whether placement i is in the solutions counted.
+func (c *cut) keep(i int) bool {
+	least, _ := c.least(i)
+	return c.g.placements[i].piece != c.piece || least
+}
+
+// least reports whether placement i is the least of its images under
+// c.own, and fixed whether it is one of them.
+func (c *cut) least(i int) (least, fixed bool) {
+	pl := &c.g.placements[i]
+	least = true
+	for _, s := range c.own {
+		var image uint64
+		for _, k := range pl.cells {
+			image |= 1 << s[k]
+		}
+		least = least && image >= pl.mask
+		fixed = fixed || image == pl.mask
+	}
+	return least, fixed
 }
 
 // fill returns a copy of the board with the placements of rows added.

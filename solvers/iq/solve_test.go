@@ -452,7 +452,7 @@ func TestEmptyCover(t *testing.T) {
 			copied.cover.empty != built.cover.empty || copied.cover.left != built.cover.left {
 			t.Fatal("the empty board's copied matrix differs from the one built")
 		}
-		if &copied.cover.nodes[0] == &Triangle.geo().emptyCover().nodes[0] {
+		if &copied.cover.nodes[0] == &Triangle.geo().emptyCover.nodes[0] {
 			t.Fatal("the empty board's matrix is shared, not copied")
 		}
 		// A search on the copy that stops midway, and a spoilt link: the
