@@ -16,10 +16,12 @@ const (
 	formatGrid      = "plain grid"
 )
 
-// Formats lists the formats Import reads and Export writes, the judge
-// text first: the triangle's two, then the rectangle's (see FormatsOf).
+// Formats lists the triangle's formats, the judge text first: every
+// puzzle of the judge format can be written in each. Import reads the
+// rectangle's too, and Export writes a rectangle in those; FormatsOf lists
+// the formats of either board.
 func (Game) Formats() []play.Format {
-	return append(FormatsOf(Triangle), FormatsOf(Rectangle)...)
+	return FormatsOf(Triangle)
 }
 
 // FormatsOf lists the formats of a kind of board, its own text first.

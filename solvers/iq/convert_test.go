@@ -4,6 +4,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"gridsolve/solvers/play"
 )
 
 func TestImportTriangle(t *testing.T) {
@@ -86,12 +88,21 @@ func TestImportRectangle(t *testing.T) {
 	if _, err := (Game{}).Export(emptyText, formatGrid); err == nil || !strings.Contains(err.Error(), "the triangle has no format") {
 		t.Errorf("Export of a triangle as a plain grid: %v", err)
 	}
-	var names []string
-	for _, f := range (Game{}).Formats() {
-		names = append(names, f.Name)
-	}
-	if want := []string{formatJudge, formatTriangle, formatRectangle, formatGrid}; !slices.Equal(names, want) {
-		t.Errorf("Formats() = %q, want %q", names, want)
+	for _, tc := range []struct {
+		formats []play.Format
+		want    []string
+	}{
+		{Game{}.Formats(), []string{formatJudge, formatTriangle}},
+		{FormatsOf(Triangle), []string{formatJudge, formatTriangle}},
+		{FormatsOf(Rectangle), []string{formatRectangle, formatGrid}},
+	} {
+		var names []string
+		for _, f := range tc.formats {
+			names = append(names, f.Name)
+		}
+		if !slices.Equal(names, tc.want) {
+			t.Errorf("formats %q, want %q", names, tc.want)
+		}
 	}
 }
 
