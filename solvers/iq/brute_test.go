@@ -6,8 +6,9 @@ import (
 )
 
 // This file is an independent, deliberately plain model of the puzzle for
-// the tests: shapes as text grids, a board as a 10x10 grid of bytes, and a
-// backtracking search that fills the first empty cell.
+// the tests: shapes as text grids, a board as an 11x11 grid of bytes, and a
+// backtracking search that fills the first empty cell. Its only knowledge
+// of the two boards is which squares of the grid are cells, in toGrid.
 
 var shapeText = [NumPieces]string{
 	"11/10", "1111", "111/100", "11/11", "1/1/111", "1111/01",
@@ -68,20 +69,46 @@ func flip(g []string) []string {
 	return out
 }
 
-// naiveGrid is the board on a 10x10 square; '#' marks cells off the triangle.
-type naiveGrid [Size][Size]byte
+// gridSide is the side of the square naiveGrid, room for either board.
+const gridSide = 11
+
+// naiveGrid is the board on a square; '#' marks squares off the board.
+type naiveGrid [gridSide][gridSide]byte
 
 func toGrid(b *Board) *naiveGrid {
 	var g naiveGrid
-	for r := range Size {
-		for c := range Size {
+	for r := range gridSide {
+		for c := range gridSide {
 			g[r][c] = '#'
-			if c <= r {
+			if onBoard(b.Kind(), r, c) {
 				g[r][c] = b.At(r, c)
 			}
 		}
 	}
 	return &g
+}
+
+// onBoard tells the squares of the grid that are cells of the board, as
+// the puzzles describe them: the triangle's row r has r+1 cells, the
+// rectangle is 5 rows of 11.
+func onBoard(k Kind, r, c int) bool {
+	if k == Rectangle {
+		return r < 5 && c < 11
+	}
+	return r < 10 && c <= r
+}
+
+// fromGrid returns the board of kind k with the cells of g.
+func fromGrid(k Kind, g *naiveGrid) *Board {
+	out := NewBoard(k)
+	for r := range gridSide {
+		for c := range gridSide {
+			if onBoard(k, r, c) {
+				out.Set(r, c, g[r][c])
+			}
+		}
+	}
+	return out
 }
 
 // naiveSearch fills g's empty cells with the pieces not yet on it, trying
@@ -103,8 +130,8 @@ func naiveSearch(g *naiveGrid, order []int, found func(*naiveGrid) bool) bool {
 	var fill func() bool
 	fill = func() bool {
 		er, ec := -1, -1
-		for r := 0; r < Size && er < 0; r++ {
-			for c := range Size {
+		for r := 0; r < gridSide && er < 0; r++ {
+			for c := range gridSide {
 				if g[r][c] == '.' {
 					er, ec = r, c
 					break
@@ -146,7 +173,7 @@ func fits(g *naiveGrid, s []string, r0, c0 int) bool {
 				continue
 			}
 			r, c := r0+i, c0+j
-			if r < 0 || c < 0 || r >= Size || c >= Size || g[r][c] != '.' {
+			if r < 0 || c < 0 || r >= gridSide || c >= gridSide || g[r][c] != '.' {
 				return false
 			}
 		}
@@ -177,12 +204,7 @@ func naiveCount(b *Board) int64 {
 func naiveSolve(b *Board, order []int) *Board {
 	var out *Board
 	naiveSearch(toGrid(b), order, func(g *naiveGrid) bool {
-		out = new(Board)
-		for r := range Size {
-			for c := range r + 1 {
-				out.Set(r, c, g[r][c])
-			}
-		}
+		out = fromGrid(b.Kind(), g)
 		return false
 	})
 	return out

@@ -18,15 +18,16 @@ import (
 // WebAssembly every turn of a loop costs a dispatch through the function's
 // jump table.
 //
-// Its rows are placements, numbered by their index in placements. Besides
+// Its rows are placements, numbered by their index in geo.placements. Besides
 // the links the search tracks the empty cells and the pieces left, so it
 // can skip, before touching a link, a branch that walls off a pocket the
 // pieces left cannot fill.
 type exactCover struct {
 	nodes      []node
-	size       []int32 // per header node: 1s left in the column; see columnRoom
-	next, prev []int32 // per header node: the next and previous open column
-	rows       []int32 // per row of the matrix, in order: its placement
+	size       []int32   // per header node: 1s left in the column; see columnRoom
+	next, prev []int32   // per header node: the next and previous open column
+	rows       []int32   // per row of the matrix, in order: its placement
+	geo        *geometry // the board's, where the placements are
 
 	tie    int32   // 1: ties between columns go to the last, 0: the first
 	chosen []int32 // rows of the partial solution
@@ -140,6 +141,7 @@ func (m *exactCover) clone() *exactCover {
 		nodes: slices.Clone(m.nodes), size: slices.Clone(m.size),
 		next: slices.Clone(m.next), prev: slices.Clone(m.prev),
 		rows: m.rows, // never changed: build is never called on a clone
+		geo:  m.geo,
 	}
 }
 
@@ -260,15 +262,15 @@ func (m *exactCover) searchShare(found func(rows []int32) bool, claim func() int
 	if claim != nil {
 		branch = claim()
 	}
-	nd := m.nodes
+	nd, g := m.nodes, m.geo
 	for i, k := nd[best].down, 0; i != best && done; i, k = nd[i].down, k+1 {
 		if k < branch {
 			continue
 		}
 		row := m.placement(i)
-		pl := &placements[row]
+		pl := &g.placements[row]
 		bit := uint16(1) << pl.piece
-		if !walledOff(m.empty, pl, sumsOf[m.left&^bit]) {
+		if !walledOff(&g.neighbours, m.empty, pl, sumsOf[m.left&^bit]) {
 			m.empty &^= pl.mask
 			m.left &^= bit
 			m.chosen = append(m.chosen, row)

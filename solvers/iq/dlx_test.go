@@ -16,20 +16,23 @@ import (
 // column, in their first order. Uncovering in reverse must give back the
 // matrix as it was.
 func TestCoverAgainstSets(t *testing.T) {
-	for i, pl := range placements {
-		cols := slices.Clone(pl.columns[:])
-		slices.Sort(cols)
-		if len(slices.Compact(cols)) != rowSlots {
-			t.Fatalf("placement %d: two nodes of its row share a column: %v", i, pl.columns)
+	for _, k := range kinds {
+		g := k.geo()
+		for i, pl := range g.placements {
+			cols := slices.Clone(pl.columns[:])
+			slices.Sort(cols)
+			if len(slices.Compact(cols)) != rowSlots {
+				t.Fatalf("%s placement %d: two nodes of its row share a column: %v", k, i, pl.columns)
+			}
 		}
 	}
-	orig := emptyCover()
 	rng := rand.New(rand.NewPCG(7, 8))
 	rounds := 20
 	if testing.Short() {
 		rounds = 5
 	}
-	for range rounds {
+	for round := range rounds {
+		orig := kinds[round%2].geo().emptyCover
 		m := orig.clone()
 		var covered []int32
 		for range 1 + rng.IntN(8) {
@@ -58,6 +61,7 @@ func checkColumns(t *testing.T, m, orig *exactCover, covered []int32) {
 	t.Helper()
 	// columnsOf lists the header nodes of a placement's 1s, as numbered
 	// for the empty board: the cells, then the pieces.
+	placements := orig.geo.placements
 	columnsOf := func(pl int32) []int32 {
 		cols := []int32{NumCells + 1 + int32(placements[pl].piece)}
 		for _, c := range placements[pl].cells {
@@ -104,14 +108,20 @@ func checkColumns(t *testing.T, m, orig *exactCover, covered []int32) {
 // comes back to emptyCovers as it was taken after searches stopped at the
 // first solution, at the second, and by a cancelled context.
 func TestReleaseGivesBackTheEmptyMatrix(t *testing.T) {
-	want := emptyCover()
+	for _, k := range kinds {
+		releaseEmpty(t, k)
+	}
+}
+
+func releaseEmpty(t *testing.T, k Kind) {
+	want := k.geo().emptyCover
 	for _, stop := range []string{"first", "second", "cancel"} {
 		ctx, cancel := context.WithCancel(context.Background())
-		pr, err := newProblem(ctx, new(Board), nil, layout{})
+		pr, err := newProblem(ctx, NewBoard(k), nil, layout{})
 		if err != nil {
 			t.Fatal(err)
 		}
-		if pr.pool != &emptyCovers {
+		if pr.pool != &k.geo().emptyCovers {
 			t.Fatal("the empty board's matrix does not come from emptyCovers")
 		}
 		m, found := pr.cover, 0
@@ -147,13 +157,13 @@ func TestReleaseGivesBackTheEmptyMatrix(t *testing.T) {
 // Judge and of random orders.
 func TestBuildOnUsedMemory(t *testing.T) {
 	rng := rand.New(rand.NewPCG(9, 10))
-	boards := []*Board{new(Board)}
+	boards := []*Board{new(Board), NewBoard(Rectangle)}
 	for n := range NumPieces + 1 {
 		keep := map[byte]bool{}
 		for _, p := range rng.Perm(NumPieces)[:n] {
 			keep['A'+byte(p)] = true
 		}
-		boards = append(boards, keepPieces(randomSolution(rng), keep))
+		boards = append(boards, keepPieces(randomSolution(rng, kinds[n%2]), keep))
 	}
 	used := new(exactCover)
 	for round := range 3 * len(boards) {
@@ -163,9 +173,9 @@ func TestBuildOnUsedMemory(t *testing.T) {
 		layouts := []layout{{}, {judge: true}, {rng: rand.New(rand.NewPCG(seed, 1))}}
 		k := round % len(layouts)
 		fresh := new(exactCover)
-		fresh.build(filled, left, layouts[k])
+		fresh.build(b.Kind().geo(), filled, left, layouts[k])
 		layouts[2].rng = rand.New(rand.NewPCG(seed, 1))
-		used.build(filled, left, layouts[k])
+		used.build(b.Kind().geo(), filled, left, layouts[k])
 		if !slices.Equal(used.nodes, fresh.nodes) || !slices.Equal(used.size, fresh.size) ||
 			!slices.Equal(used.next, fresh.next) || !slices.Equal(used.prev, fresh.prev) ||
 			!slices.Equal(used.rows, fresh.rows) || len(used.chosen) != 0 {
@@ -189,15 +199,18 @@ func TestBuildOnUsedMemory(t *testing.T) {
 // it came from: built matrices must never reach emptyCovers, whose
 // matrices share their rows with emptyCover.
 func TestReleaseReturnsToItsPool(t *testing.T) {
-	b := keepPieces(randomSolution(rand.New(rand.NewPCG(1, 2))), map[byte]bool{'A': true, 'L': true})
+	b := keepPieces(randomSolution(rand.New(rand.NewPCG(1, 2)), Triangle), map[byte]bool{'A': true, 'L': true})
+	rect := keepPieces(randomSolution(rand.New(rand.NewPCG(1, 2)), Rectangle), map[byte]bool{'A': true})
 	for _, c := range []struct {
 		b    *Board
 		how  layout
 		want *sync.Pool
 	}{
-		{new(Board), layout{}, &emptyCovers},
+		{new(Board), layout{}, &Triangle.geo().emptyCovers},
 		{new(Board), layout{judge: true}, &builtCovers},
 		{b, layout{}, &builtCovers},
+		{NewBoard(Rectangle), layout{}, &Rectangle.geo().emptyCovers},
+		{rect, layout{}, &builtCovers},
 	} {
 		pr, err := newProblem(context.Background(), c.b, nil, c.how)
 		if err != nil {
@@ -223,7 +236,8 @@ func TestReleaseReturnsToItsPool(t *testing.T) {
 func TestBuildRowsOneByOne(t *testing.T) {
 	rng := rand.New(rand.NewPCG(11, 12))
 	for round := range 60 {
-		b := new(Board)
+		b := NewBoard(kinds[round/3%2])
+		g := b.Kind().geo()
 		for _, p := range rng.Perm(NumPieces)[:rng.IntN(NumPieces+1)] {
 			randomPlacement(rng, b, p)
 		}
@@ -231,18 +245,18 @@ func TestBuildRowsOneByOne(t *testing.T) {
 		odd := func(i int) bool { return i%3 != 1 }
 		how := []layout{{}, {judge: true}, {keep: odd}}[round%3]
 		var want []int32
-		for i, pl := range placements {
+		for i, pl := range g.placements {
 			if pl.mask&filled != 0 || left>>pl.piece&1 == 0 || how.keep != nil && !how.keep(i) {
 				continue
 			}
 			sums := sumsOf[left&^(1<<pl.piece)]
-			if how.judge && fillable(allCells&^filled&^pl.mask, sums) ||
-				!how.judge && !pl.hopeless && !walledOff(allCells&^filled, &placements[i], sums) {
+			if how.judge && fillable(&g.neighbours, allCells&^filled&^pl.mask, sums) ||
+				!how.judge && !pl.hopeless && !walledOff(&g.neighbours, allCells&^filled, &g.placements[i], sums) {
 				want = append(want, int32(i))
 			}
 		}
 		m := new(exactCover)
-		m.build(filled, left, how)
+		m.build(g, filled, left, how)
 		if !slices.Equal(m.rows, want) {
 			t.Fatalf("round %d: board\n%s\nbuild picks %d rows, want %d", round, b, len(m.rows), len(want))
 		}

@@ -111,9 +111,13 @@ func TestOffBoardPanics(t *testing.T) {
 	b.At(2, 3)
 }
 
+// FuzzParseBoard reads both boards' texts.
 func FuzzParseBoard(f *testing.F) {
 	for _, s := range []string{sampleIn, sampleOut, emptyText, "", "\n", ".\n..", "x", sampleIn + sampleIn,
-		strings.Replace(sampleIn, "CCC", "CCD", 1), strings.Replace(sampleIn, "\n", "\r\n", -1), "A\nAA\n"} {
+		strings.Replace(sampleIn, "CCC", "CCD", 1), strings.Replace(sampleIn, "\n", "\r\n", -1), "A\nAA\n",
+		// The rectangle's text.
+		rectEmpty, rectCorner, "rectangle", "rectangle 11x5", "rectangle 11x5\n\n\n", strings.ReplaceAll(rectCorner, "\n", "\r\n"),
+		rectCorner + rectCorner, strings.Replace(rectCorner, "AA", "AB", 1), "rectangle 11X5\nAAAAAAAAAAA\n"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, text string) {
@@ -123,6 +127,9 @@ func FuzzParseBoard(f *testing.F) {
 				t.Errorf("error on several lines: %q", err)
 			}
 			return
+		}
+		if (b.Kind() == Rectangle) != isRectangle(text) {
+			t.Fatalf("%q read as a %s", text, b.Kind())
 		}
 		back, err := ParseBoard(b.String())
 		if err != nil || *back != *b {

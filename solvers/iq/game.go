@@ -18,8 +18,19 @@
 //
 // For play, Generate deals starting positions whose completion is unique,
 // Hint gives the next piece from a player's position, and Orientations,
-// Board.Fit and Board.Place lay whole pieces. Cells are numbered row by
-// row from 0 at the apex: row r, column c (both from 0) is r*(r+1)/2 + c.
+// Board.Fit and Board.Place lay whole pieces.
+//
+// The same twelve pieces are those of Kanoodle (IQ Puzzler), whose
+// booklet poses its challenges on a rectangle of 5 rows of 11 cells: a
+// Board is of either Kind, the triangle or the rectangle. The rectangle
+// has a text of its own, a header line and its rows (see format.go), which
+// everything but Judge reads; the judge format stays the triangle's.
+// Cells are numbered row by row from 0 at the top left (Kind.Index,
+// Kind.RowCol): on the triangle row r, column c (both from 0) is
+// r*(r+1)/2 + c, on the rectangle r*11 + c. A page draws a board as a
+// Kind.Rows by Kind.Cols grid of squares, Kind.Has telling the cells, and
+// writes an editor's grid as text with NewBoard, Board.Set and
+// Board.String.
 package iq
 
 import (
@@ -66,8 +77,9 @@ func (Game) Judge(ctx context.Context, in io.Reader, out io.Writer, progress fun
 	return nil
 }
 
-// Solve solves one board given in the judge format and returns an *Answer,
-// telling a unique completion from several.
+// Solve solves one board given in its text (the judge format for a
+// triangle) and returns an *Answer, telling a unique completion from
+// several.
 func (Game) Solve(ctx context.Context, text string, progress func(int64)) (any, error) {
 	b, err := ParseBoard(text)
 	if err != nil {

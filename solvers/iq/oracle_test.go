@@ -16,8 +16,9 @@ func TestWalledOffAgainstRegions(t *testing.T) {
 	if testing.Short() {
 		boards = 8
 	}
-	for range boards {
-		b := new(Board)
+	for round := range boards {
+		b := NewBoard(kinds[round%2])
+		g := b.Kind().geo()
 		for _, p := range rng.Perm(NumPieces)[:rng.IntN(6)] {
 			randomPlacement(rng, b, p)
 		}
@@ -27,8 +28,8 @@ func TestWalledOffAgainstRegions(t *testing.T) {
 				empty |= 1 << i
 			}
 		}
-		for i := range placements {
-			pl := &placements[i]
+		for i := range g.placements {
+			pl := &g.placements[i]
 			if pl.mask&^empty != 0 {
 				continue
 			}
@@ -41,7 +42,7 @@ func TestWalledOffAgainstRegions(t *testing.T) {
 					grown := region
 					for c := range NumCells {
 						if region>>c&1 != 0 {
-							grown |= neighbours[c] & left
+							grown |= g.neighbours[c] & left
 						}
 					}
 					if grown == region {
@@ -55,7 +56,7 @@ func TestWalledOffAgainstRegions(t *testing.T) {
 				}
 				left &^= region
 			}
-			if got := walledOff(empty, pl, sums); got != want {
+			if got := walledOff(&g.neighbours, empty, pl, sums); got != want {
 				t.Fatalf("walledOff(placement %d, sums %b) = %v, want %v on\n%s", i, sums, got, want, b)
 			}
 		}
@@ -74,7 +75,7 @@ func TestValidateAgainstShapes(t *testing.T) {
 	}
 	valid := 0
 	for round := range rounds {
-		b := new(Board)
+		b := NewBoard(kinds[round/2%2])
 		if round%2 == 0 {
 			for _, p := range rng.Perm(NumPieces)[:1+rng.IntN(6)] {
 				randomPlacement(rng, b, p)
@@ -92,9 +93,10 @@ func TestValidateAgainstShapes(t *testing.T) {
 			}
 		}
 		var cells [NumPieces][]Cell
-		for r := range Size {
-			for c := range r + 1 {
-				if v := b.cells[index(r, c)]; v != 0 {
+		g := toGrid(b)
+		for r := range gridSide {
+			for c := range gridSide {
+				if v := g[r][c]; 'A' <= v && v <= 'L' {
 					cells[v-'A'] = append(cells[v-'A'], Cell{r, c})
 				}
 			}
@@ -115,5 +117,45 @@ func TestValidateAgainstShapes(t *testing.T) {
 	}
 	if valid == 0 || valid == rounds {
 		t.Errorf("%d valid boards of %d: the test lost its point", valid, rounds)
+	}
+}
+
+// TestNeighboursAgainstGrid checks each board's neighbours, the cells
+// sharing a side, against the squares of the plain model's grid.
+func TestNeighboursAgainstGrid(t *testing.T) {
+	for _, k := range kinds {
+		g := k.geo()
+		i := 0 // cells numbered row by row
+		for r := range gridSide {
+			for c := range gridSide {
+				if !onBoard(k, r, c) {
+					continue
+				}
+				if gr, gc := k.RowCol(i); gr != r || gc != c || k.Index(r, c) != i || !k.Has(r, c) {
+					t.Fatalf("%s cell %d: RowCol %d, %d, want %d, %d", k, i, gr, gc, r, c)
+				}
+				var want []int
+				for _, d := range [][2]int{{-1, 0}, {0, -1}, {0, 1}, {1, 0}} {
+					if rr, cc := r+d[0], c+d[1]; rr >= 0 && cc >= 0 && rr < gridSide && cc < gridSide && onBoard(k, rr, cc) {
+						want = append(want, k.Index(rr, cc))
+					}
+				}
+				if got := cellsOf(g.neighbours[i]); !slices.Equal(got, want) {
+					t.Errorf("%s cell %d (%d, %d): neighbours %v, want %v", k, i, r, c, got, want)
+				}
+				i++
+			}
+		}
+		if i != NumCells {
+			t.Errorf("%s: %d cells, want %d", k, i, NumCells)
+		}
+		for r := -1; r <= gridSide; r++ {
+			for c := -1; c <= gridSide; c++ {
+				inGrid := r >= 0 && c >= 0 && r < gridSide && c < gridSide
+				if k.Has(r, c) != (inGrid && onBoard(k, r, c)) {
+					t.Errorf("%s: Has(%d, %d) = %v", k, r, c, k.Has(r, c))
+				}
+			}
+		}
 	}
 }

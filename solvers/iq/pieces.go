@@ -117,12 +117,12 @@ func Validate(b *Board) error {
 		case 'A' <= v && v <= 'L':
 			masks[v-'A'] |= 1 << i
 		default:
-			r, _ := rowCol(i)
+			r, _ := b.kind.RowCol(i)
 			return msg.Errorf("iq: line %d: unexpected character %q", r+1, v)
 		}
 	}
 	for p, mask := range masks {
-		if mask != 0 && !isPlacement(p, mask) {
+		if mask != 0 && !b.kind.geo().isPlacement(p, mask) {
 			return msg.Errorf("iq: the cells marked %c do not make piece %c's shape", 'A'+p, 'A'+p)
 		}
 	}
@@ -131,17 +131,17 @@ func Validate(b *Board) error {
 
 // isPlacement reports whether the cells of mask are where some placement
 // of piece p puts it. The placements hold every orientation at every
-// position in the triangle, so that is whether the cells, moved to the
+// position on the board, so that is whether the cells, moved to the
 // top left, make one orientation of the piece.
-func isPlacement(p int, mask uint64) bool {
+func (g *geometry) isPlacement(p int, mask uint64) bool {
 	if bits.OnesCount64(mask) != len(Pieces[p].Cells) {
 		return false
 	}
 	// A placement on every cell of mask and on no more is on mask.
-	on := byPiece[p].every
+	on := g.byPiece[p].every
 	for m := mask; m != 0; m &= m - 1 {
-		over := &byPiece[p].over[bits.TrailingZeros64(m)]
-		on[0], on[1], on[2], on[3] = on[0]&over[0], on[1]&over[1], on[2]&over[2], on[3]&over[3]
+		over := &g.byPiece[p].over[bits.TrailingZeros64(m)]
+		on[0], on[1], on[2], on[3], on[4] = on[0]&over[0], on[1]&over[1], on[2]&over[2], on[3]&over[3], on[4]&over[4]
 	}
-	return on != [4]uint64{}
+	return on != placementSet{}
 }

@@ -48,7 +48,7 @@ func (b *Board) Fit(p, o, r, c int) error {
 	shape := orientations[p][o]
 	for _, s := range shape {
 		rr, cc := r+s.Row-shape[0].Row, c+s.Col-shape[0].Col
-		if rr < 0 || rr >= Size || cc < 0 || cc > rr {
+		if !b.kind.Has(rr, cc) {
 			return msg.Errorf("iq: piece %c would go off the board", letter)
 		}
 		if v := b.At(rr, cc); v != Empty {
@@ -85,15 +85,35 @@ const hardTries = 8
 // others complete it in one way only. Level 1 (easy) places 7 pieces,
 // level 2 places 5, level 3 (hard) as few as it finds: pieces are taken
 // off in a random order as long as the completion stays unique, the best
-// of hardTries orders. That leaves 2 or 3 pieces, seldom 4 (of seeds 1 to
-// 100: 38, 59 and 3 puzzles; twice the tries only turn a few more 3s into
-// 2s). The same options give the same puzzle; o.W and o.H are ignored.
+// of hardTries orders. On the triangle that leaves 2 or 3 pieces, seldom
+// 4 (of seeds 1 to 100: 38, 59 and 3 puzzles; twice the tries only turn a
+// few more 3s into 2s).
+//
+// o.Pieces, when not 0, asks for that many pieces placed instead, 1 to
+// 11, whatever the level: the completion is unique when the fewest pieces
+// found keeping it so are no more; with fewer pieces it has several. o.W
+// by o.H of RectCols by RectRows (or RectRows by RectCols) asks for the
+// rectangle, any other size the triangle. The same options give the same
+// puzzle.
 func (Game) Generate(ctx context.Context, o play.Options) (string, error) {
-	if o.Level < 1 || o.Level > 3 {
+	pieces := 0 // the pieces to place; 0 for as few as keep it unique
+	switch {
+	case o.Pieces != 0:
+		if o.Pieces < 1 || o.Pieces >= NumPieces {
+			return "", msg.Errorf("iq: %d pieces placed is not from 1 to %d", o.Pieces, NumPieces-1)
+		}
+		pieces = o.Pieces
+	case o.Level < 1 || o.Level > 3:
 		return "", msg.Errorf("iq: level %d is not from 1 to 3", o.Level)
+	case o.Level < 3:
+		pieces = levelPieces[o.Level]
+	}
+	kind := Triangle
+	if o.W*o.H == NumCells && min(o.W, o.H) == RectRows {
+		kind = Rectangle
 	}
 	rng := rand.New(rand.NewPCG(o.Seed, uint64(o.Level)))
-	full, err := randomBoard(ctx, rng)
+	full, err := randomBoard(ctx, kind, rng)
 	if err != nil {
 		return "", err
 	}
@@ -106,9 +126,12 @@ func (Game) Generate(ctx context.Context, o play.Options) (string, error) {
 		if best == nil || len(kept) < len(best) {
 			best = kept
 		}
-		if o.Level < 3 {
+		if pieces > 0 && len(best) <= pieces || o.Pieces == 0 && o.Level < 3 {
 			break
 		}
+	}
+	if pieces > 0 && len(best) > pieces {
+		best = best[:pieces] // not enough to make the completion unique
 	}
 	keep := make(map[byte]bool)
 	for _, p := range best {
@@ -116,17 +139,17 @@ func (Game) Generate(ctx context.Context, o play.Options) (string, error) {
 	}
 	// Giving pieces of the same board back keeps the completion unique.
 	for _, p := range rng.Perm(NumPieces) {
-		if o.Level < 3 && len(keep) < levelPieces[o.Level] {
+		if len(keep) < pieces {
 			keep[byte('A'+p)] = true
 		}
 	}
 	return only(full, keep).String(), nil
 }
 
-// randomBoard returns a full board, the first the search finds with its
-// branches in a random order.
-func randomBoard(ctx context.Context, rng *rand.Rand) (*Board, error) {
-	pr, err := newProblem(ctx, new(Board), nil, layout{rng: rng})
+// randomBoard returns a full board of the kind, the first the search finds
+// with its branches in a random order.
+func randomBoard(ctx context.Context, kind Kind, rng *rand.Rand) (*Board, error) {
+	pr, err := newProblem(ctx, NewBoard(kind), nil, layout{rng: rng})
 	if err != nil {
 		return nil, err
 	}
@@ -180,9 +203,9 @@ func only(b *Board, keep map[byte]bool) *Board {
 }
 
 // Hint gives one piece to place on position, the board with the player's
-// pieces added to those of puzzle, both in the judge format. Hint.Cells
-// are the cells it covers, numbered row by row from 0 at the apex (row r,
-// column c is r*(r+1)/2 + c), and Hint.Move its letter. It prefers a forced
+// pieces added to those of puzzle, both in the board's text. Hint.Cells
+// are the cells it covers, numbered row by row (see Kind.Index), and
+// Hint.Move its letter. It prefers a forced
 // piece: the only one that can cover some empty cell, or a piece with only
 // one place left. Otherwise the piece comes from a completion of the
 // position. When there is none, the hint names, if one does, a piece of the
@@ -199,6 +222,9 @@ func (Game) Hint(ctx context.Context, puzzle, position string) (play.Hint, error
 	}
 	if err := Validate(pos); err != nil {
 		return play.Hint{}, err
+	}
+	if start.kind != pos.kind {
+		return play.Hint{}, msg.Errorf("iq: the position is on the %s, the puzzle on the %s", pos.kind, start.kind)
 	}
 	for i, v := range start.cells {
 		if v != 0 && pos.cells[i] != v {
@@ -241,17 +267,17 @@ func hint(ctx context.Context, start, pos *Board) (h play.Hint, forced bool, err
 	}
 	what := headerCell(best)
 	if m.size[best] == 1 {
-		pl := placements[m.placement(m.nodes[best].down)]
+		pl := m.geo.placements[m.placement(m.nodes[best].down)]
 		reason := msg.Sprintf("Piece %c fits in one place only: here.", 'A'+pl.piece)
 		if what >= 0 {
-			r, c := rowCol(what)
+			r, c := pos.kind.RowCol(what)
 			reason = msg.Sprintf("Only piece %c can cover the cell at row %d, column %d: it must go here.", 'A'+pl.piece, r+1, c+1)
 		}
 		return placementHint(pl, reason), true, nil
 	}
 	// Otherwise, of the completion found, the piece at the tightest spot.
 	for _, r := range solution {
-		pl := placements[r]
+		pl := m.geo.placements[r]
 		if what >= 0 && pl.mask>>what&1 != 0 || what < 0 && pl.piece == -1-what {
 			return placementHint(pl, msg.Sprintf("Piece %c can go here: the board can still be completed with it.", 'A'+pl.piece)), false, nil
 		}
@@ -310,12 +336,4 @@ func cellsOf(mask uint64) []int {
 		}
 	}
 	return cells
-}
-
-// rowCol returns the row and column of cell i, the inverse of index.
-func rowCol(i int) (r, c int) {
-	for (r+1)*(r+2)/2 <= i {
-		r++
-	}
-	return r, i - r*(r+1)/2
 }

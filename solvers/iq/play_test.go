@@ -60,21 +60,21 @@ func orientationOf(t *testing.T, p int, g []string) int {
 
 func TestFitAgainstTextModel(t *testing.T) {
 	rng := rand.New(rand.NewPCG(9, 10))
-	for round := range 6 {
-		b := new(Board)
-		for _, p := range rng.Perm(NumPieces)[:round] {
+	for round := range 12 {
+		b := NewBoard(kinds[round%2])
+		for _, p := range rng.Perm(NumPieces)[:round/2] {
 			randomPlacement(rng, b, p)
 		}
 		g := toGrid(b)
 		for p := range NumPieces {
-			onBoard := strings.IndexByte(b.String(), byte('A'+p)) >= 0
+			used := strings.IndexByte(b.String(), byte('A'+p)) >= 0
 			for _, s := range textOrientations(shapeText[p]) {
 				o := orientationOf(t, p, s)
 				anchor := strings.IndexByte(s[0], '#')
-				for r := -1; r <= Size; r++ {
-					for c := -1; c <= Size; c++ {
+				for r := -1; r <= gridSide; r++ {
+					for c := -1; c <= gridSide; c++ {
 						err := b.Fit(p, o, r, c)
-						want := !onBoard && fits(g, s, r, c-anchor)
+						want := !used && fits(g, s, r, c-anchor)
 						if (err == nil) != want {
 							t.Fatalf("Fit(%c, %q, %d, %d) = %v, text model says fits %v:\n%s", 'A'+p, s, r, c, err, want, b)
 						}
@@ -120,10 +120,16 @@ func TestFitAgainstTextModel(t *testing.T) {
 
 // generated deals n puzzles at level with seeds from 1.
 func generated(t *testing.T, level, n int) []*Board {
+	return generatedWith(t, play.Options{Level: level}, n)
+}
+
+// generatedWith deals n puzzles with the options o and seeds from 1.
+func generatedWith(t *testing.T, o play.Options, n int) []*Board {
 	t.Helper()
 	var puzzles []*Board
 	for seed := range n {
-		text, err := Game{}.Generate(context.Background(), play.Options{Level: level, Seed: uint64(seed + 1)})
+		o.Seed = uint64(seed + 1)
+		text, err := Game{}.Generate(context.Background(), o)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -194,17 +200,66 @@ func TestGenerateOptions(t *testing.T) {
 	}
 }
 
+// TestGeneratePieces deals puzzles on both boards by level and by the
+// number of pieces asked for, and checks their board, their pieces and,
+// with the plain search, that their completion is unique where Generate
+// promises it.
+func TestGeneratePieces(t *testing.T) {
+	n := 12
+	if testing.Short() {
+		n = 2
+	}
+	rect := play.Options{W: RectCols, H: RectRows}
+	for _, tc := range []struct {
+		o      play.Options
+		pieces int // 0: fewer than level 2's
+		unique bool
+	}{
+		{play.Options{W: RectCols, H: RectRows, Level: 1}, 7, true},
+		{play.Options{W: RectRows, H: RectCols, Level: 2}, 5, true},
+		{play.Options{W: RectCols, H: RectRows, Level: 3}, 0, true},
+		{play.Options{W: RectCols, H: RectRows, Pieces: 9}, 9, true},
+		{play.Options{W: RectCols, H: RectRows, Pieces: 4, Level: 3}, 4, true},
+		{play.Options{W: RectCols, H: RectRows, Pieces: 1}, 1, false},
+		{play.Options{Pieces: 6}, 6, true},
+		{play.Options{W: 10, H: 10, Pieces: 11}, 11, true},
+	} {
+		kind := Triangle
+		if tc.o.W == rect.W || tc.o.W == rect.H {
+			kind = Rectangle
+		}
+		sizes := map[int]int{}
+		for i, b := range generatedWith(t, tc.o, n) {
+			if err := Validate(b); err != nil || b.Kind() != kind {
+				t.Fatalf("%+v: a %s, want a %s: %v\n%s", tc.o, b.Kind(), kind, err, b)
+			}
+			k := pieceCount(b)
+			sizes[k]++
+			if tc.pieces > 0 && k != tc.pieces || tc.pieces == 0 && k >= levelPieces[2] {
+				t.Fatalf("%+v: %d pieces placed:\n%s", tc.o, k, b)
+			}
+			// The plain search takes seconds on a rectangle with two or
+			// three pieces: a few of those will do.
+			if tc.unique && (k > 3 || i < 2 && !testing.Short()) {
+				if c := naiveCount(b); c != 1 {
+					t.Fatalf("%+v: plain search finds %d completions:\n%s", tc.o, c, b)
+				}
+			}
+		}
+		t.Logf("%+v: puzzles by pieces placed: %v", tc.o, sizes)
+	}
+	for _, o := range []play.Options{{Pieces: -1, Level: 1}, {Pieces: NumPieces}, {Pieces: 12, W: RectCols, H: RectRows}} {
+		if _, err := (Game{}).Generate(context.Background(), o); err == nil || !strings.Contains(err.Error(), "pieces placed is not from 1 to 11") {
+			t.Errorf("Generate(%+v) = %v, want an error on the pieces", o, err)
+		}
+	}
+}
+
 // completions returns every completion of b found by the plain search.
 func completions(b *Board) []*Board {
 	var all []*Board
 	naiveSearch(toGrid(b), pieceOrder, func(g *naiveGrid) bool {
-		out := new(Board)
-		for r := range Size {
-			for c := range r + 1 {
-				out.Set(r, c, g[r][c])
-			}
-		}
-		all = append(all, out)
+		all = append(all, fromGrid(b.Kind(), g))
 		return true
 	})
 	return all
@@ -231,13 +286,21 @@ func withHint(t *testing.T, pos *Board, h play.Hint) *Board {
 }
 
 func TestHintAgainstPlainSearch(t *testing.T) {
-	rng := rand.New(rand.NewPCG(11, 12))
 	n := 30
 	if testing.Short() {
 		n = 4
 	}
+	t.Run("triangle", func(t *testing.T) { hintAgainstPlainSearch(t, generated(t, 3, n)) })
+	// The plain search is slow on rectangles with few pieces: these have
+	// five.
+	rect := generatedWith(t, play.Options{W: RectCols, H: RectRows, Pieces: 5}, n)
+	t.Run("rectangle", func(t *testing.T) { hintAgainstPlainSearch(t, rect) })
+}
+
+func hintAgainstPlainSearch(t *testing.T, puzzles []*Board) {
+	rng := rand.New(rand.NewPCG(11, 12))
 	seen := map[string]int{}
-	for _, puzzle := range generated(t, 3, n) {
+	for _, puzzle := range puzzles {
 		solution := completions(puzzle)[0]
 		// Positions on the way to the solution, and with one wrong piece.
 		var positions []*Board
@@ -316,16 +379,6 @@ func TestHintAgainstPlainSearch(t *testing.T) {
 	}
 }
 
-func TestRowColInvertsIndex(t *testing.T) {
-	for r := range Size {
-		for c := range r + 1 {
-			if gr, gc := rowCol(index(r, c)); gr != r || gc != c {
-				t.Errorf("rowCol(index(%d, %d)) = %d, %d", r, c, gr, gc)
-			}
-		}
-	}
-}
-
 func TestHintErrors(t *testing.T) {
 	ctx := context.Background()
 	for _, tc := range []struct{ puzzle, position, err string }{
@@ -333,6 +386,9 @@ func TestHintErrors(t *testing.T) {
 		{sampleIn, "", "no board"},
 		{sampleIn, emptyText, "moved or removed piece"},
 		{sampleIn, strings.Replace(sampleIn, "...CCC.", "...CCCA", 1), "the cells marked A do not make piece A's shape"},
+		{sampleIn, rectCorner, "the position is on the rectangle, the puzzle on the triangle"},
+		{rectEmpty, sampleIn, "the position is on the triangle, the puzzle on the rectangle"},
+		{rectCorner, rectEmpty, "moved or removed piece"},
 	} {
 		if _, err := (Game{}).Hint(ctx, tc.puzzle, tc.position); err == nil || !strings.Contains(err.Error(), tc.err) {
 			t.Errorf("Hint(%.20q, %.20q) = %v, want %q", tc.puzzle, tc.position, err, tc.err)
@@ -364,6 +420,9 @@ func FuzzHint(f *testing.F) {
 	f.Add(emptyText, sampleIn)
 	f.Add(sampleIn, strings.Replace(sampleIn, "EEEHH...", "EEEHHDD.", 1))
 	f.Add("x", "")
+	f.Add(rectCorner, rectCorner)
+	f.Add(rectEmpty, rectCorner)
+	f.Add(rectCorner, sampleIn)
 	f.Fuzz(func(t *testing.T, puzzle, position string) {
 		h, err := Game{}.Hint(context.Background(), puzzle, position)
 		if err != nil {

@@ -16,7 +16,7 @@ import (
 // Answer is one solved board, for the page.
 type Answer struct {
 	Solved bool     `json:"solved"`
-	Rows   []string `json:"rows"` // the ten filled lines; nil when there is no solution
+	Rows   []string `json:"rows"` // the filled rows (no rectangle header); nil when there is no solution
 	// Solutions is 0, 1, or 2 for two or more: the search stops at the
 	// second completion, so a board with a unique one is told apart.
 	Solutions int   `json:"solutions"`
@@ -25,11 +25,10 @@ type Answer struct {
 
 // placement is one way to lay a piece on the empty board.
 type placement struct {
-	piece  int     // 0 for A ... 11 for L
-	cells  []uint8 // cell indices (see index)
-	mask   uint64  // the same cells as bits
-	mirror int     // index in placements of its image under mirrorCell
-	ring   uint64  // the cells off it sharing a side with it
+	piece int     // 0 for A ... 11 for L
+	cells []uint8 // cell indices (see Kind.Index)
+	mask  uint64  // the same cells as bits
+	ring  uint64  // the cells off it sharing a side with it
 	// columns are the header nodes of its row in the exact cover: its
 	// piece's, its cells', then those of the pads (see padHeader).
 	columns [rowSlots]int32
@@ -39,43 +38,24 @@ type placement struct {
 	hopeless bool
 }
 
-// firstPlacement[p] is the index of the first placement of piece p in
-// placements, which lists them piece by piece; firstPlacement[NumPieces]
-// is the number of placements.
-var firstPlacement = func() (first [NumPieces + 1]int) {
-	for i := len(placements) - 1; i >= 0; i-- {
-		first[placements[i].piece] = i
-	}
-	first[NumPieces] = len(placements)
-	return first
-}()
-
-// mirrorCell maps each cell to its image under the board's one symmetry,
-// the reflection swapping the left edge and the bottom row.
-var mirrorCell = func() (m [NumCells]uint8) {
-	for r := range Size {
-		for c := range r + 1 {
-			m[index(r, c)] = uint8(index(Size-1-c, Size-1-r))
-		}
-	}
-	return m
-}()
-
-// placements lists every placement of every piece, in every orientation
-// and position that stays inside the triangle.
-var placements = func() (all []placement) {
+// placePieces lists every placement of every piece on g's board, and
+// makes the sets of byPiece.
+func (g *geometry) placePieces() {
+	k := g.kind
+	all := g.placements
 	for p, shapes := range orientations {
+		g.firstPlacement[p] = len(all)
 		for _, shape := range shapes {
-			for dr := range Size {
-				for dc := range Size {
+			for dr := range k.Rows() {
+				for dc := range k.Cols() {
 					pl := placement{piece: p}
 					for _, c := range shape {
 						r, c := c.Row+dr, c.Col+dc
-						if r >= Size || c > r {
+						if !k.Has(r, c) {
 							pl.cells = nil
 							break
 						}
-						pl.cells = append(pl.cells, uint8(index(r, c)))
+						pl.cells = append(pl.cells, uint8(k.Index(r, c)))
 					}
 					if pl.cells != nil {
 						for _, c := range pl.cells {
@@ -87,19 +67,10 @@ var placements = func() (all []placement) {
 			}
 		}
 	}
-	// The orientations are closed under reflection, so every image is there.
-	byMask := make(map[uint64]int, len(all))
+	g.firstPlacement[NumPieces] = len(all)
 	for i, pl := range all {
-		byMask[pl.mask] = i
-	}
-	for i, pl := range all {
-		var image uint64
 		for _, c := range pl.cells {
-			image |= 1 << mirrorCell[c]
-		}
-		all[i].mirror = byMask[image]
-		for _, c := range pl.cells {
-			all[i].ring |= neighbours[c]
+			all[i].ring |= g.neighbours[c]
 		}
 		all[i].ring &^= pl.mask
 		all[i].columns[0] = pieceHeader(pl.piece)
@@ -109,28 +80,15 @@ var placements = func() (all []placement) {
 		for k := 1 + len(pl.cells); k < rowSlots; k++ {
 			all[i].columns[k] = padHeader(k)
 		}
-		all[i].hopeless = walledOff(allCells, &all[i], sumsOf[allPieces&^(1<<pl.piece)])
+		all[i].hopeless = walledOff(&g.neighbours, allCells, &all[i], sumsOf[allPieces&^(1<<pl.piece)])
 	}
-	return all
-}()
-
-// pieceSets are sets of one piece's placements, bit k of word w for
-// placement firstPlacement[p]+64*w+k, so that build finds those off the
-// filled cells 64 at a time rather than one by one.
-type pieceSets struct {
-	every [4]uint64           // all of them
-	sound [4]uint64           // those not hopeless
-	over  [NumCells][4]uint64 // per cell: those covering it
-}
-
-// byPiece holds each piece's pieceSets.
-var byPiece = func() (sets [NumPieces]pieceSets) {
-	for i, pl := range placements {
-		k := i - firstPlacement[pl.piece]
-		if k >= 64*len(sets[0].every) {
+	g.placements = all
+	for i, pl := range all {
+		k := i - g.firstPlacement[pl.piece]
+		if k >= 64*len(g.byPiece[0].every) {
 			panic("iq: too many placements of one piece for pieceSets")
 		}
-		s := &sets[pl.piece]
+		s := &g.byPiece[pl.piece]
 		s.every[k/64] |= 1 << (k % 64)
 		if !pl.hopeless {
 			s.sound[k/64] |= 1 << (k % 64)
@@ -139,8 +97,20 @@ var byPiece = func() (sets [NumPieces]pieceSets) {
 			s.over[c][k/64] |= 1 << (k % 64)
 		}
 	}
-	return sets
-}()
+}
+
+// pieceSets are sets of one piece's placements, bit k of word w for
+// placement firstPlacement[p]+64*w+k, so that build finds those off the
+// filled cells 64 at a time rather than one by one.
+type pieceSets struct {
+	every placementSet           // all of them
+	sound placementSet           // those not hopeless
+	over  [NumCells]placementSet // per cell: those covering it
+}
+
+// placementSet is a set of one piece's placements: room for the 264
+// placements of C and H on the rectangle.
+type placementSet [5]uint64
 
 // problem is the exact cover left by a board: its columns are the empty
 // cells and the pieces not yet on the board, its rows the placements that
@@ -212,16 +182,17 @@ func newProblem(ctx context.Context, b *Board, progress func(int64), how layout)
 	}
 	filled, left := b.occupancy()
 	pr := &problem{board: b}
+	g := b.kind.geo()
 	var m *exactCover
 	if filled == 0 && how.keep == nil && how.rng == nil && !how.judge {
-		pr.pool = &emptyCovers
+		pr.pool = &g.emptyCovers
 		m = pr.pool.Get().(*exactCover)
 	} else {
 		pr.pool = &builtCovers
 		m = pr.pool.Get().(*exactCover)
-		m.build(filled, left, how)
+		m.build(g, filled, left, how)
 	}
-	m.ctx, m.progress = ctx, progress
+	m.geo, m.ctx, m.progress = g, ctx, progress
 	m.empty, m.left = allCells&^filled, left
 	if !how.judge {
 		m.tie = 1
@@ -230,11 +201,11 @@ func newProblem(ctx context.Context, b *Board, progress func(int64), how layout)
 	return pr, nil
 }
 
-// build makes m the matrix of the board with the cells filled and the
+// build makes m the matrix of g's board with the cells filled and the
 // pieces left, in m's memory where it is large enough.
-func (m *exactCover) build(filled uint64, left uint16, how layout) {
-	if cap(m.rows) < len(placements) {
-		m.rows = make([]int32, 0, len(placements))
+func (m *exactCover) build(g *geometry, filled uint64, left uint16, how layout) {
+	if cap(m.rows) < len(g.placements) {
+		m.rows = make([]int32, 0, len(g.placements))
 	}
 	use := m.rows[:0]
 	empty := allCells &^ filled
@@ -244,28 +215,28 @@ func (m *exactCover) build(filled uint64, left uint16, how layout) {
 			continue
 		}
 		// The placements off the cells filled, 64 at a time.
-		fit := byPiece[p].sound
+		fit := g.byPiece[p].sound
 		if how.judge {
-			fit = byPiece[p].every
+			fit = g.byPiece[p].every
 		}
 		for f := filled; f != 0; f &= f - 1 {
-			over := &byPiece[p].over[bits.TrailingZeros64(f)]
-			fit[0], fit[1], fit[2], fit[3] = fit[0]&^over[0], fit[1]&^over[1], fit[2]&^over[2], fit[3]&^over[3]
+			over := &g.byPiece[p].over[bits.TrailingZeros64(f)]
+			fit[0], fit[1], fit[2], fit[3], fit[4] = fit[0]&^over[0], fit[1]&^over[1], fit[2]&^over[2], fit[3]&^over[3], fit[4]&^over[4]
 		}
 		sums := sumsOf[left&^bit]
 		for w, word := range fit {
 			for ; word != 0; word &= word - 1 {
-				i := firstPlacement[p] + 64*w + bits.TrailingZeros64(word)
+				i := g.firstPlacement[p] + 64*w + bits.TrailingZeros64(word)
 				if how.keep != nil && !how.keep(i) {
 					continue
 				}
-				pl := &placements[i]
+				pl := &g.placements[i]
 				var fits bool
 				if how.judge {
-					fits = fillable(empty&^pl.mask, sums)
+					fits = fillable(&g.neighbours, empty&^pl.mask, sums)
 				} else {
 					// The pieces on the board make pockets of their own.
-					fits = filled == 0 || !walledOff(empty, pl, sums)
+					fits = filled == 0 || !walledOff(&g.neighbours, empty, pl, sums)
 				}
 				if fits {
 					use = append(use, int32(i))
@@ -276,7 +247,7 @@ func (m *exactCover) build(filled uint64, left uint16, how layout) {
 	if how.rng != nil {
 		how.rng.Shuffle(len(use), func(i, j int) { use[i], use[j] = use[j], use[i] })
 	}
-	m.rows = use
+	m.rows, m.geo = use, g
 	m.reset(headers-1, len(use))
 	m.close(padHeader(rowSlots - 2))
 	for i := range NumCells {
@@ -290,23 +261,9 @@ func (m *exactCover) build(filled uint64, left uint16, how layout) {
 		}
 	}
 	for _, i := range use {
-		m.addRow(&placements[i].columns)
+		m.addRow(&g.placements[i].columns)
 	}
 }
-
-// emptyCover is the matrix of the empty board as layout{} lays it out, the
-// one asked for most: newProblem copies it, one block of memory, rather
-// than build it row by row every time.
-var emptyCover = sync.OnceValue(func() *exactCover {
-	m := new(exactCover)
-	m.build(0, allPieces, layout{})
-	return m
-})
-
-// emptyCovers keeps copies of emptyCover for reuse, each taken by one
-// search at a time: copying the matrix costs as much as a short search.
-// Their rows are emptyCover's, so they are never built on.
-var emptyCovers = sync.Pool{New: func() any { return emptyCover().clone() }}
 
 // builtCovers keeps matrices of other boards for reuse: build writes
 // every link anew, so they come back in any state. Allocating and
@@ -324,7 +281,7 @@ func (pr *problem) release() {
 	if pr.pool == nil || m == nil {
 		return
 	}
-	*m = exactCover{nodes: m.nodes, size: m.size, next: m.next, prev: m.prev, rows: m.rows, chosen: m.chosen[:0]}
+	*m = exactCover{nodes: m.nodes, size: m.size, next: m.next, prev: m.prev, rows: m.rows, geo: m.geo, chosen: m.chosen[:0]}
 	pr.pool.Put(m)
 	pr.cover, pr.pool = nil, nil
 }
@@ -352,8 +309,8 @@ const maxPocket = 6
 
 // walledOff reports whether laying pl on the empty cells leaves, next to
 // it, a region of at most maxPocket empty cells whose size is not in sums
-// (bit s set: size s fillable).
-func walledOff(empty uint64, pl *placement, sums uint64) bool {
+// (bit s set: size s fillable), given the board's neighbours.
+func walledOff(neighbours *[NumCells]uint64, empty uint64, pl *placement, sums uint64) bool {
 	empty &^= pl.mask
 	around := pl.ring & empty
 	var big uint64 // cells of the regions found larger than maxPocket
@@ -390,8 +347,8 @@ func walledOff(empty uint64, pl *placement, sums uint64) bool {
 }
 
 // fillable reports whether every region of connected empty cells has a
-// size in sums (bit s set: size s).
-func fillable(empty, sums uint64) bool {
+// size in sums (bit s set: size s), given the board's neighbours.
+func fillable(neighbours *[NumCells]uint64, empty, sums uint64) bool {
 	for empty != 0 {
 		region := empty & -empty
 		for grow := region; grow != 0; {
@@ -415,20 +372,6 @@ const allPieces = 1<<NumPieces - 1
 
 // allCells has a bit for every cell of the board.
 const allCells = 1<<NumCells - 1
-
-// neighbours holds for each cell the cells sharing a side with it.
-var neighbours = func() (n [NumCells]uint64) {
-	for r := range Size {
-		for c := range r + 1 {
-			for _, d := range []Cell{{-1, 0}, {1, 0}, {0, -1}, {0, 1}} {
-				if nr, nc := r+d.Row, c+d.Col; nc >= 0 && nc <= nr && nr < Size {
-					n[index(r, c)] |= 1 << index(nr, nc)
-				}
-			}
-		}
-	}
-	return n
-}()
 
 // Solve fills the board with the missing pieces, if it can, and tells
 // whether that completion is the only one.
@@ -474,7 +417,7 @@ func Count(ctx context.Context, b *Board) (int64, error) {
 	return count(ctx, b, min(runtime.GOMAXPROCS(0), maxWorkers), claim, nil)
 }
 
-// CountPart counts the completions of the board given in the judge format
+// CountPart counts the completions of the board given in its text
 // whose first choice of the search is one of the branches part, part+parts,
 // part+2*parts... (0 <= part < parts). The parts 0 to parts-1 add up to
 // the full count, so parts workers, each counting one part, share the
@@ -507,16 +450,7 @@ func partClaim(part, parts int) func() int {
 // hands out to workers searches (see searchShare), reporting the nodes of
 // a lone worker to progress.
 func count(ctx context.Context, b *Board, workers int, claim func() int, progress func(int64)) (int64, error) {
-	// A symmetric board has mirror-image solutions in pairs. Telling them
-	// apart by a piece that no placement leaves unmoved by the mirror, it
-	// is enough to count those with that piece in one of each mirror pair.
-	keep, times := func(int) bool { return true }, int64(1)
-	if p := asymmetricPiece(b); p >= 0 {
-		keep = func(i int) bool {
-			return placements[i].piece != p || i < placements[i].mirror
-		}
-		times = 2
-	}
+	keep, times := symmetryCut(b)
 	problems := make([]*problem, workers)
 	for w := range problems {
 		pr, err := newProblem(ctx, b, progress, layout{keep: keep})
@@ -550,31 +484,77 @@ func count(ctx context.Context, b *Board, workers int, claim func() int, progres
 // branches or so, more workers would idle.
 const maxWorkers = 4
 
-// asymmetricPiece returns, if b is its own mirror image, a piece not on b
-// with no placement its own mirror image; otherwise -1.
-func asymmetricPiece(b *Board) int {
-	for i, v := range b.cells {
-		if b.cells[mirrorCell[i]] != v {
-			return -1
+// symmetryCut returns which placements count needs and how many times
+// its count. A board its own image under some of its board's symmetries
+// has solutions in sets of images, one per such symmetry and the
+// identity, all different when a piece not on the board has no placement
+// that these symmetries leave in place. It is then enough to count the
+// solutions with that piece at the least (by its cells as bits) of its
+// images, times the size of the sets: the triangle's mirror halves the
+// search of a symmetric board, the rectangle's three symmetries quarter
+// that of the empty one.
+func symmetryCut(b *Board) (keep func(int) bool, times int64) {
+	c := cut{g: b.kind.geo(), piece: -1}
+	for _, s := range c.g.symmetries {
+		same := true
+		for i, v := range b.cells {
+			same = same && b.cells[s[i]] == v
+		}
+		if same {
+			c.own = append(c.own, s)
 		}
 	}
-	fixed := make([]bool, NumPieces) // pieces with a placement its own image
-	for i, pl := range placements {
-		fixed[pl.piece] = fixed[pl.piece] || pl.mirror == i
+	var fixed [NumPieces]bool // some placement of the piece is its own image
+	for i, pl := range c.g.placements {
+		_, f := c.least(i)
+		fixed[pl.piece] = fixed[pl.piece] || f
 	}
-	for p := range NumPieces {
+	for p := NumPieces - 1; p >= 0; p-- {
 		if !fixed[p] && !slices.Contains(b.cells[:], 'A'+byte(p)) {
-			return p
+			c.piece = p
 		}
 	}
-	return -1
+	if c.piece < 0 || len(c.own) == 0 {
+		return func(int) bool { return true }, 1
+	}
+	return c.keep, int64(1 + len(c.own))
+}
+
+// cut is the choice of symmetryCut: the symmetries own of g's board that
+// leave the board as it is, and the piece that tells images apart.
+type cut struct {
+	g     *geometry
+	own   [][NumCells]uint8
+	piece int
+}
+
+// keep reports whether placement i is in the solutions counted.
+func (c *cut) keep(i int) bool {
+	least, _ := c.least(i)
+	return c.g.placements[i].piece != c.piece || least
+}
+
+// least reports whether placement i is the least of its images under
+// c.own, and fixed whether it is one of them.
+func (c *cut) least(i int) (least, fixed bool) {
+	pl := &c.g.placements[i]
+	least = true
+	for _, s := range c.own {
+		var image uint64
+		for _, k := range pl.cells {
+			image |= 1 << s[k]
+		}
+		least = least && image >= pl.mask
+		fixed = fixed || image == pl.mask
+	}
+	return least, fixed
 }
 
 // fill returns a copy of the board with the placements of rows added.
 func (pr *problem) fill(rows []int32) *Board {
 	b := *pr.board
 	for _, r := range rows {
-		pl := placements[r]
+		pl := pr.cover.geo.placements[r]
 		for _, c := range pl.cells {
 			b.cells[c] = 'A' + byte(pl.piece)
 		}

@@ -43,17 +43,29 @@ func TestOrientations(t *testing.T) {
 	}
 }
 
-// checkSolution fails t unless rows fill the whole triangle with each piece
+// rowsText returns the text of a board of kind k with the rows given.
+func rowsText(k Kind, rows []string) string {
+	text := strings.Join(rows, "\n") + "\n"
+	if k == Rectangle {
+		text = "rectangle 11x5\n" + text
+	}
+	return text
+}
+
+// checkSolution fails t unless rows fill the whole board with each piece
 // once in a legal shape, keeping every letter of the puzzle.
 func checkSolution(t *testing.T, puzzle *Board, rows []string) {
 	t.Helper()
-	b, err := ParseBoard(strings.Join(rows, "\n"))
-	if err != nil {
-		t.Fatalf("answer does not parse: %v", err)
+	b, err := ParseBoard(rowsText(puzzle.Kind(), rows))
+	if err != nil || b.Kind() != puzzle.Kind() {
+		t.Fatalf("answer does not parse as a %s: %v", puzzle.Kind(), err)
 	}
 	seen := map[byte]int{}
-	for r := range Size {
-		for c := range r + 1 {
+	for r := range gridSide {
+		for c := range gridSide {
+			if !onBoard(b.Kind(), r, c) {
+				continue
+			}
 			v := b.At(r, c)
 			if v == Empty {
 				t.Fatalf("cell (%d, %d) left empty:\n%s", r, c, b)
@@ -72,35 +84,44 @@ func checkSolution(t *testing.T, puzzle *Board, rows []string) {
 	}
 }
 
-// randomSolution returns a full board found by the plain search trying the
-// pieces in a random order.
-func randomSolution(rng *rand.Rand) *Board {
+// randomSolution returns a full board of kind k found by the plain search
+// trying the pieces in a random order.
+func randomSolution(rng *rand.Rand, k Kind) *Board {
 	order := slices.Clone(pieceOrder)
 	rng.Shuffle(len(order), func(i, j int) { order[i], order[j] = order[j], order[i] })
-	return naiveSolve(new(Board), order)
+	return naiveSolve(NewBoard(k), order)
 }
 
 // keepPieces returns a copy of b with only the pieces in keep.
 func keepPieces(b *Board, keep map[byte]bool) *Board {
-	out := *b
-	for r := range Size {
-		for c := range r + 1 {
-			if !keep[b.At(r, c)] {
-				out.Set(r, c, Empty)
+	g := toGrid(b)
+	for r := range gridSide {
+		for c := range gridSide {
+			if g[r][c] != '#' && !keep[g[r][c]] {
+				g[r][c] = Empty
 			}
 		}
 	}
-	return &out
+	return fromGrid(b.Kind(), g)
 }
 
+// kinds are both boards, for tests run on each.
+var kinds = []Kind{Triangle, Rectangle}
+
 func TestSolvePartOfASolution(t *testing.T) {
+	for _, k := range kinds {
+		t.Run(k.String(), func(t *testing.T) { solvePartOfASolution(t, k) })
+	}
+}
+
+func solvePartOfASolution(t *testing.T, k Kind) {
 	rng := rand.New(rand.NewPCG(1, 2))
 	rounds := 40
 	if testing.Short() {
 		rounds = 10
 	}
 	for range rounds {
-		full := randomSolution(rng)
+		full := randomSolution(rng, k)
 		keep := map[byte]bool{}
 		for p := range NumPieces {
 			if rng.IntN(2) == 0 {
@@ -138,23 +159,25 @@ func randomPlacement(rng *rand.Rand, b *Board, p int) bool {
 	shapes := textOrientations(shapeText[p])
 	for range 100 {
 		s := shapes[rng.IntN(len(shapes))]
-		r0, c0 := rng.IntN(Size), rng.IntN(Size)
+		r0, c0 := rng.IntN(b.Kind().Rows()), rng.IntN(b.Kind().Cols())
 		g := toGrid(b)
 		if !fits(g, s, r0, c0) {
 			continue
 		}
 		put(g, s, r0, c0, 'A'+byte(p))
-		for r := range Size {
-			for c := range r + 1 {
-				b.Set(r, c, g[r][c])
-			}
-		}
+		*b = *fromGrid(b.Kind(), g)
 		return true
 	}
 	return false
 }
 
 func TestSolveRandomPlacements(t *testing.T) {
+	for _, k := range kinds {
+		t.Run(k.String(), func(t *testing.T) { solveRandomPlacements(t, k) })
+	}
+}
+
+func solveRandomPlacements(t *testing.T, k Kind) {
 	rng := rand.New(rand.NewPCG(3, 4))
 	rounds := 30
 	if testing.Short() {
@@ -162,7 +185,7 @@ func TestSolveRandomPlacements(t *testing.T) {
 	}
 	impossible := 0
 	for range rounds {
-		b := new(Board)
+		b := NewBoard(k)
 		for _, p := range rng.Perm(NumPieces)[:5] {
 			randomPlacement(rng, b, p)
 		}
@@ -257,7 +280,7 @@ func TestCountPart(t *testing.T) {
 		boards = append(boards, sym)
 	}
 	for range 4 {
-		full := randomSolution(rng)
+		full := randomSolution(rng, Triangle)
 		keep := map[byte]bool{}
 		for _, p := range rng.Perm(NumPieces)[:3] {
 			keep['A'+byte(p)] = true
@@ -322,8 +345,8 @@ func TestCountSymmetricBoard(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if asymmetricPiece(b) < 0 {
-		t.Fatal("board not seen as symmetric")
+	if _, times := symmetryCut(b); times != 2 {
+		t.Fatalf("board seen as %d images of each solution, want 2", times)
 	}
 	if testing.Short() {
 		return
@@ -385,7 +408,7 @@ func BenchmarkSolveFourPieces(b *testing.B) {
 	rng := rand.New(rand.NewPCG(5, 6))
 	var puzzles []*Board
 	for range 8 {
-		full := randomSolution(rng)
+		full := randomSolution(rng, Triangle)
 		keep := map[byte]bool{}
 		for _, p := range rng.Perm(NumPieces)[:4] {
 			keep['A'+byte(p)] = true
@@ -430,7 +453,7 @@ func TestEmptyCover(t *testing.T) {
 			copied.cover.empty != built.cover.empty || copied.cover.left != built.cover.left {
 			t.Fatal("the empty board's copied matrix differs from the one built")
 		}
-		if &copied.cover.nodes[0] == &emptyCover().nodes[0] {
+		if &copied.cover.nodes[0] == &Triangle.geo().emptyCover.nodes[0] {
 			t.Fatal("the empty board's matrix is shared, not copied")
 		}
 		// A search on the copy that stops midway, and a spoilt link: the

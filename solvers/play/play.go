@@ -31,6 +31,9 @@ type Options struct {
 	// its levels mean.
 	Level int
 	Seed  uint64 // the same options and seed give the same puzzle
+	// Pieces, when not 0, asks a game that deals pieces on a board (IQ)
+	// for that many placed, instead of the level's.
+	Pieces int
 }
 
 // Hint is one step and why it is right.
