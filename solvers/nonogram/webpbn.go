@@ -253,7 +253,7 @@ func (s *xmlScanner) next() (xmlToken, error) {
 			if end < 0 {
 				end = len(rest)
 			}
-			text, err := s.decode(rest[:end])
+			text, err := s.decode(lineEnds.Replace(rest[:end]))
 			if err != nil {
 				return xmlToken{}, err
 			}
@@ -277,7 +277,7 @@ func (s *xmlScanner) next() (xmlToken, error) {
 				return xmlToken{}, err
 			}
 			s.at += end + len("]]>")
-			return xmlToken{kind: xmlText, text: text}, nil
+			return xmlToken{kind: xmlText, text: lineEnds.Replace(text)}, nil
 		case strings.HasPrefix(rest, "<!-"), strings.HasPrefix(rest, "<!["):
 			return xmlToken{}, s.syntaxError("invalid sequence " + clip(rest[:3]))
 		case strings.HasPrefix(rest, "<!"):
@@ -340,7 +340,7 @@ func (s *xmlScanner) startTag() (xmlToken, error) {
 		if strings.IndexByte(raw, '<') >= 0 {
 			return xmlToken{}, s.syntaxError("unescaped < in the value of attribute " + clip(attr))
 		}
-		value, err := s.decode(raw)
+		value, err := s.decode(attrSpaces.Replace(raw))
 		if err != nil {
 			return xmlToken{}, err
 		}
@@ -348,6 +348,16 @@ func (s *xmlScanner) startTag() (xmlToken, error) {
 		tok.attrs = append(tok.attrs, [2]string{local(attr), value})
 	}
 }
+
+// lineEnds makes each line end of text one LF, as XML 1.0 says (section
+// 2.11): CR LF and a lone CR alike.
+var lineEnds = strings.NewReplacer("\r\n", "\n", "\r", "\n")
+
+// attrSpaces normalises an attribute value as XML 1.0 says (sections 2.11
+// and 3.3.3): a line end, CR LF or a lone CR, is one LF, and then every
+// white space character written as itself is a space. Characters written
+// as references (&#10;) are kept: the replacer sees them before decode.
+var attrSpaces = strings.NewReplacer("\r\n", " ", "\r", " ", "\n", " ", "\t", " ")
 
 // name reads an XML name, with at most one colon.
 func (s *xmlScanner) name() (string, error) {
