@@ -94,12 +94,15 @@ func TestImportErrors(t *testing.T) {
 	cols := `<clues type="columns"><line><count>1</count></line></clues>`
 	for _, tc := range []struct{ text, want string }{
 		{`<puzzleset><puzzle>` + cols + `<clues type="rows"><line><count color="red">1</count></line></clues></puzzle></puzzleset>`,
-			"rows 1: colour puzzles are not supported"},
+			`colour puzzles are not supported yet: this one has 2 colours besides the background ("black", "red")`},
+		{`<puzzle backgroundcolor="paper">` + cols + `<clues type="rows"><line><count color="Paper">1</count></line></clues></puzzle>`,
+			`rows 1: a count in "Paper", the background colour`},
 		{`<puzzle defaultcolor="red">` + cols + `<clues type="rows"><line><count color="black">1</count></line></clues></puzzle>`,
 			"colour puzzles"},
 		{`<puzzleset><puzzle>` + cols + `</puzzle><puzzle/></puzzleset>`, "want one puzzle in the puzzleset, got 2"},
 		{`<puzzle>` + cols + `</puzzle>`, "want both row and column clues"},
-		{`<puzzle type="triddler"/>`, `puzzle type "triddler"`},
+		{`<puzzle type="triddler"/>`, "triddlers, puzzles with triangular cells, are not supported"},
+		{`<puzzle type="hexagons"/>`, `puzzle type "hexagons" is not supported (only grid puzzles are)`},
 		{`<puzzle><clues type="diagonals"/></puzzle>`, "clues of type"},
 		{`<puzzle>` + cols + `<clues type="rows"><line><count>x</count></line></clues></puzzle>`, "rows 1: bad run"},
 		{`<puzzle>` + cols + `<clues type="rows"></clues></puzzle>`, "size 0x1 out of range"},

@@ -1,7 +1,9 @@
 package nonogram
 
 import (
+	"cmp"
 	"errors"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -9,24 +11,33 @@ import (
 	"gridsolve/solvers/msg"
 )
 
-// The webpbn XML format (pbn-0.3.dtd) as far as black and white puzzles
-// need it:
+// The webpbn XML format (pbn-0.3.dtd, described at webpbn.com/pbn_fmt.html)
+// as far as black and white puzzles need it:
 //
 //	<puzzleset><puzzle type="grid" defaultcolor="black">
+//	  <color name="white" char=".">fff</color>
+//	  <color name="black" char="X">000</color>
 //	  <clues type="columns"><line><count>2</count></line>...</clues>
 //	  <clues type="rows"><line></line>...</clues>
 //	</puzzle></puzzleset>
 //
-// An empty line has no count. Titles, colours, solutions and notes are
-// ignored, but a count in a colour other than the default one is refused.
+// An empty line has no count. A count is in the colour its color
+// attribute names, or else in the puzzle's defaultcolor ("black" when not
+// given); the puzzle's backgroundcolor ("white" when not given) is the
+// colour of the cells between runs. Colour names are matched without
+// regard to case, as pbnsolve does. Whatever the colours are called, a
+// puzzle whose counts are all in one colour is black and white: that
+// colour is black. Counts in two or more colours make a colour puzzle, and
+// type="triddler" a puzzle of triangular cells, both refused in words.
+// Titles, colour definitions, solutions and notes are ignored.
 //
 // It is read by a small XML scanner of its own (xmlScanner) rather than
 // encoding/xml, which made each of the page's wasm files 40 to 60 KB
 // larger (Brotli) for these few tags; the tests check it against
 // encoding/xml.
 type pbnPuzzle struct {
-	typ, defaultColor string
-	clues             []pbnClues
+	typ, defaultColor, backgroundColor string
+	clues                              []pbnClues
 }
 
 type pbnClues struct {
@@ -56,18 +67,14 @@ func parseXML(text string) (*Clues, error) {
 	default:
 		return nil, msg.Errorf("nonogram: webpbn XML: want <puzzleset> or <puzzle>, got <%s>", clip(root))
 	}
-	if p.typ != "" && p.typ != "grid" {
-		return nil, msg.Errorf("nonogram: webpbn XML: puzzle type %q is not supported", clip(p.typ))
-	}
-	black := p.defaultColor
-	if black == "" {
-		black = "black"
+	if err := p.checkColours(); err != nil {
+		return nil, msg.Errorf("nonogram: webpbn XML: %v", err)
 	}
 	c := &Clues{}
 	var haveRows, haveCols bool
 	for _, clues := range p.clues {
 		var dst *[][]int
-		switch clues.typ {
+		switch strings.ToLower(clues.typ) {
 		case "rows":
 			dst, haveRows = &c.Rows, true
 		case "columns":
@@ -81,9 +88,6 @@ func parseXML(text string) (*Clues, error) {
 		*dst = make([][]int, len(clues.lines))
 		for i, line := range clues.lines {
 			for _, count := range line {
-				if count.color != "" && count.color != black {
-					return nil, msg.Errorf("nonogram: webpbn XML: %s %d: colour puzzles are not supported (a count in %q)", clues.typ, i+1, clip(count.color))
-				}
 				runs, err := parseRuns([]string{strings.TrimSpace(count.n)})
 				if err != nil {
 					return nil, msg.Errorf("nonogram: webpbn XML: %s %d: %v", clues.typ, i+1, err)
@@ -101,12 +105,47 @@ func parseXML(text string) (*Clues, error) {
 	return c, nil
 }
 
+// checkColours refuses, in words, the puzzles that are not black and
+// white: triddlers, and counts in more than one colour or in the
+// background colour.
+func (p *pbnPuzzle) checkColours() error {
+	switch {
+	case p.typ == "" || strings.EqualFold(p.typ, "grid"):
+	case strings.EqualFold(p.typ, "triddler"):
+		return errors.New("triddlers, puzzles with triangular cells, are not supported")
+	default:
+		return msg.Errorf("puzzle type %q is not supported (only grid puzzles are)", clip(p.typ))
+	}
+	background := cmp.Or(p.backgroundColor, "white")
+	var inks []string // the colours of the counts, the first one first
+	for _, clues := range p.clues {
+		for i, line := range clues.lines {
+			for _, count := range line {
+				colour := cmp.Or(count.color, p.defaultColor, "black")
+				if strings.EqualFold(colour, background) {
+					return msg.Errorf("%s %d: a count in %q, the background colour", clues.typ, i+1, clip(colour))
+				}
+				if !slices.ContainsFunc(inks, func(s string) bool { return strings.EqualFold(s, colour) }) {
+					inks = append(inks, colour)
+				}
+			}
+		}
+	}
+	if len(inks) > 1 {
+		for i, ink := range inks {
+			inks[i] = strconv.Quote(clip(ink))
+		}
+		return msg.Errorf("colour puzzles are not supported yet: this one has %d colours besides the background (%s)", len(inks), strings.Join(inks, ", "))
+	}
+	return nil
+}
+
 // readPBN reads the root element's name and the puzzles in the document:
 // the root itself when it is a <puzzle>, its <puzzle> children when it is
-// a <puzzleset>. Of a puzzle it keeps the attributes type and
-// defaultcolor and its <clues> children; of those the attribute type and
-// the <count> children of their <line> children; of a count, its colour
-// and its text. Every other element is skipped. Like encoding/xml's
+// a <puzzleset>. Of a puzzle it keeps the attributes type, defaultcolor
+// and backgroundcolor and its <clues> children; of those the attribute
+// type and the <count> children of their <line> children; of a count, its
+// colour and its text. Every other element is skipped. Like encoding/xml's
 // Unmarshal it reads up to the end of the root element, and names match
 // whatever their namespace prefix.
 func readPBN(text string) (root string, puzzles []pbnPuzzle, err error) {
@@ -164,7 +203,7 @@ func readPBN(text string) (root string, puzzles []pbnPuzzle, err error) {
 			}
 			switch r {
 			case puzzle:
-				puzzles = append(puzzles, pbnPuzzle{typ: tok.attr("type"), defaultColor: tok.attr("defaultcolor")})
+				puzzles = append(puzzles, pbnPuzzle{typ: tok.attr("type"), defaultColor: tok.attr("defaultcolor"), backgroundColor: tok.attr("backgroundcolor")})
 			case clues:
 				puzzles[p].clues = append(puzzles[p].clues, pbnClues{typ: tok.attr("type")})
 			case line:

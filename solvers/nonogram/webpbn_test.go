@@ -1,8 +1,12 @@
 package nonogram
 
 import (
+	"context"
 	"encoding/xml"
 	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -10,9 +14,10 @@ import (
 // The webpbn XML reader against encoding/xml: stdPBN is what this package
 // did before it had its own scanner, decoding the same tags with xml.Unmarshal.
 type stdPuzzle struct {
-	Type         string     `xml:"type,attr"`
-	DefaultColor string     `xml:"defaultcolor,attr"`
-	Clues        []stdClues `xml:"clues"`
+	Type            string     `xml:"type,attr"`
+	DefaultColor    string     `xml:"defaultcolor,attr"`
+	BackgroundColor string     `xml:"backgroundcolor,attr"`
+	Clues           []stdClues `xml:"clues"`
 }
 
 type stdClues struct {
@@ -40,7 +45,7 @@ func stdPBN(text string) (root string, puzzles []pbnPuzzle, err error) {
 		list = []stdPuzzle{doc.stdPuzzle}
 	}
 	for _, p := range list {
-		q := pbnPuzzle{typ: p.Type, defaultColor: p.DefaultColor}
+		q := pbnPuzzle{typ: p.Type, defaultColor: p.DefaultColor, backgroundColor: p.BackgroundColor}
 		for _, c := range p.Clues {
 			d := pbnClues{typ: c.Type}
 			for _, l := range c.Lines {
@@ -90,7 +95,7 @@ func spacedAttrs(puzzles []pbnPuzzle) []pbnPuzzle {
 	space := strings.NewReplacer("\r", " ", "\n", " ", "\t", " ").Replace
 	for i := range puzzles {
 		p := &puzzles[i]
-		p.typ, p.defaultColor = space(p.typ), space(p.defaultColor)
+		p.typ, p.defaultColor, p.backgroundColor = space(p.typ), space(p.defaultColor), space(p.backgroundColor)
 		for j := range p.clues {
 			c := &p.clues[j]
 			c.typ = space(c.typ)
@@ -124,6 +129,7 @@ var xmlSamples = []string{
 	`<puzzle><puzzle><clues type="rows"/></puzzle></puzzle>`,
 	`<puzzle type="grid"><clues type="rows"><line><count color="a">1</count></line></clues></puzzle>`,
 	`<puzzle a="1" a="2" type="x" type="grid"/>`,
+	`<puzzle backgroundcolor="white" defaultcolor="black" type="grid"/>`,
 	`<puzzle/> trailing text is not read`,
 	// Line ends inside attribute values and text (issue 27, item 19).
 	"<puzzle type=\"a\rb\"/>", "<puzzle type=\"a\r\nb\r\"/>", "<puzzle type=\"\ta\n b&#13;&#10;&#9;\"/>",
@@ -190,4 +196,66 @@ func FuzzReadPBN(f *testing.F) {
 	f.Fuzz(func(t *testing.T, text string) {
 		sameAsStd(t, text)
 	})
+}
+
+// goalImage reads the rows of the <image> of a webpbn file's goal,
+// "|..XX.|", as rows of '#' and '.', white being the character given.
+func goalImage(t *testing.T, text string, white byte) []string {
+	t.Helper()
+	_, image, ok := strings.Cut(text, "<image>")
+	image, _, ok2 := strings.Cut(image, "</image>")
+	if !ok || !ok2 {
+		t.Fatal("no <image> in the goal")
+	}
+	var rows []string
+	for _, row := range strings.Fields(image) {
+		row = strings.Trim(row, "|")
+		b := []byte(row)
+		for i := range b {
+			b[i] = ".#"[btoi(b[i] != white)]
+		}
+		rows = append(rows, string(b))
+	}
+	return rows
+}
+
+// TestWebpbnFilesAsWritten reads webpbn files in the styles other tools
+// write (testdata/webpbn, made for these tests): black and white puzzles
+// whose colours have names solve to their goal; colour puzzles and
+// triddlers are refused in words.
+func TestWebpbnFilesAsWritten(t *testing.T) {
+	for _, tc := range []struct {
+		file  string
+		white byte   // the background's character in the goal
+		err   string // what the error says, for files refused
+	}{
+		{file: "bw-named-colours.xml", white: '.'},
+		{file: "bw-other-names.xml", white: '-'},
+		{file: "colour-three.xml", err: "colour puzzles are not supported yet: this one has 2 colours besides the background"},
+		{file: "triddler.xml", err: "triddlers, puzzles with triangular cells, are not supported"},
+	} {
+		text, err := os.ReadFile(filepath.Join("testdata", "webpbn", tc.file))
+		if err != nil {
+			t.Fatal(err)
+		}
+		judge, f, err := Game{}.Import(string(text))
+		if tc.err != "" {
+			if err == nil || !strings.Contains(err.Error(), tc.err) {
+				t.Errorf("%s: error %v, want %q", tc.file, err, tc.err)
+			}
+			continue
+		}
+		if err != nil || f.Name != "webpbn XML" {
+			t.Errorf("%s: read as %s, error %v", tc.file, f.Name, err)
+			continue
+		}
+		a, err := Game{}.Solve(context.Background(), judge, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := goalImage(t, string(text), tc.white)
+		if got := a.(*Answer); got.Status != "unique" || !slices.Equal(got.Grid, want) {
+			t.Errorf("%s: %s\n%s\nwant the goal\n%s", tc.file, got.Status, strings.Join(got.Grid, "\n"), strings.Join(want, "\n"))
+		}
+	}
 }
