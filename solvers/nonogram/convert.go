@@ -41,10 +41,15 @@ func detect(text string) *format {
 	return &formats[0]
 }
 
-// isNon tells a .non file, lines of words, from a puzz.link URL, which is
-// a single word.
+// isNon tells a .non file, lines of words after any comment lines
+// starting with '#', from a puzz.link URL, which is a single word, and
+// from a picture, whose lines start with '#' or '.'.
 func isNon(t string) bool {
-	return (t[0] >= 'a' && t[0] <= 'z' || t[0] >= 'A' && t[0] <= 'Z') && strings.ContainsAny(t, " \t\r\n")
+	for strings.HasPrefix(t, "#") {
+		_, t, _ = strings.Cut(t, "\n")
+		t = strings.TrimSpace(t)
+	}
+	return t != "" && (t[0] >= 'a' && t[0] <= 'z' || t[0] >= 'A' && t[0] <= 'Z') && strings.ContainsAny(t, " \t\r\n")
 }
 
 func isPuzzLink(t string) bool {

@@ -111,9 +111,8 @@ func checkSize(rows, cols int) error {
 //   - the judge format (see String);
 //   - webpbn's XML format, black and white puzzles only (see pbnPuzzle);
 //   - the .non format of Steve Simpson's solver: "width W", "height H",
-//     then "rows" and "columns" each followed by one rule per line, numbers
-//     separated by commas, "0" for an empty line; blank lines and other
-//     keys (title, by, goal, ...) are ignored;
+//     then "rows" and "columns" each followed by one rule per line (see
+//     parseNon);
 //   - Simon Tatham's Pattern game IDs "WxH:c1/c2/.../r1/r2/...", column
 //     clues then row clues, numbers of a clue separated by '.', an empty
 //     clue empty or "0";
@@ -244,30 +243,52 @@ func clip(s string) string {
 	return s
 }
 
-// parseNon reads the .non format.
+// The .non format (Steve Simpson's, with the extensions of pbnsolve and
+// of the nonogram-db collection) is lines of keywords:
+//
+//	width 4          (or "columns 4")
+//	height 5         (or "rows 5")
+//	rows             then one rule per row, top to bottom
+//	4
+//	1,1
+//	...
+//	columns          then one rule per column, left to right
+//	...
+//
+// A rule lists the runs separated by commas (or spaces, as pbnsolve
+// reads them); "0" is a line with no runs, and so is a blank line: the
+// rules follow their keyword line by line. Files that instead put blank
+// lines between rules, as Simpson's description allows, are read that
+// way when their rules only add up without the blank lines. A run may end
+// in a colour letter ("3a,1b"): a file with one colour, letter or none,
+// is black and white, and two or more are refused for now. Lines starting
+// with '#' are comments; any other line starting with a word is a
+// property (title, by, copyright, catalogue, license, color, maxrule,
+// goal, ...) and ignored, and so are the grid lines of 0, 1 and ? that
+// pbnsolve writes after a bare "goal" or "saved".
+//
+// parseNon reads it.
 func parseNon(text string) (*Clues, error) {
-	in := newLineReader(text)
+	// The end of the last line starts no line of its own.
+	lines := strings.Split(strings.TrimSuffix(text, "\n"), "\n")
 	rows, cols := -1, -1
 	var c Clues
 	var haveRows, haveCols bool
-	for {
-		line, ok := in.next()
-		if !ok {
-			break
-		}
-		f := strings.Fields(line)
-		if len(f) == 0 {
+	var inks nonInks
+	for i := 0; i < len(lines); i++ {
+		f := strings.Fields(lines[i])
+		if len(f) == 0 || f[0][0] == '#' {
 			continue
 		}
 		key := f[0]
-		errf := func(format string, a ...any) error {
-			return msg.Errorf("nonogram: .non line %d: "+format, append([]any{in.n}, a...)...)
+		errf := func(line int, format string, a ...any) error {
+			return msg.Errorf("nonogram: .non line %d: "+format, append([]any{line + 1}, a...)...)
 		}
 		switch {
 		case (key == "width" || key == "height" || key == "rows" || key == "columns") && len(f) == 2:
 			n, err := strconv.Atoi(f[1])
 			if err != nil || n < 1 || n > MaxSide {
-				return nil, errf("bad %s %q (want 1..%d)", key, clip(f[1]), MaxSide)
+				return nil, errf(i, "bad %s %q (want 1..%d)", key, clip(f[1]), MaxSide)
 			}
 			if key == "width" || key == "columns" {
 				cols = n
@@ -283,33 +304,31 @@ func parseNon(text string) (*Clues, error) {
 				haveRows = true
 			}
 			if rows < 0 || cols < 0 {
-				return nil, errf("%s before width and height", key)
+				return nil, errf(i, "%s before width and height", key)
 			}
 			if err := checkSize(rows, cols); err != nil {
-				return nil, errf("%v", err)
+				return nil, errf(i, "%v", err)
+			}
+			rules, end, err := nonRules(lines, i+1, n)
+			if err != nil {
+				return nil, errf(end, "%s: %v", key, err)
 			}
 			*dst = make([][]int, n)
-			for i := range n {
-				var rule string
-				for {
-					rule, ok = in.next()
-					if !ok {
-						return nil, errf("%s: want %d rules, got %d", key, n, i)
-					}
-					if strings.TrimSpace(rule) != "" {
-						break
-					}
-				}
-				runs, err := parseRule(rule, ",")
+			for r, at := range rules {
+				runs, err := inks.parseRule(lines[at])
 				if err != nil {
-					return nil, errf("%s rule %d: %v", key, i+1, err)
+					return nil, errf(at, "%s rule %d: %v", key, r+1, err)
 				}
-				(*dst)[i] = runs
+				(*dst)[r] = runs
+			}
+			i = end
+		case (key == "goal" || key == "saved") && len(f) == 1:
+			for i+1 < len(lines) && strings.Trim(lines[i+1], "01? \t\r") == "" && strings.TrimSpace(lines[i+1]) != "" {
+				i++
 			}
 		case key[0] >= '0' && key[0] <= '9':
-			return nil, errf("rule outside rows or columns")
+			return nil, errf(i, "rule outside rows or columns")
 		}
-		// Any other line is a property (title, by, goal, ...): ignored.
 	}
 	if !haveRows || !haveCols {
 		return nil, errors.New("nonogram: .non: want both rows and columns")
@@ -318,6 +337,76 @@ func parseNon(text string) (*Clues, error) {
 		return nil, errors.New("nonogram: .non: width or height changed after the rules")
 	}
 	return &c, nil
+}
+
+// nonRules finds the n rules that follow a "rows" or "columns" line, from
+// lines[start] on, up to the next line that starts with a word: rules
+// start with a digit; blank lines are empty rules, unless the rules add
+// up to n without them; comments are skipped. It returns the indexes of
+// the rules' lines and of the last line of the block.
+func nonRules(lines []string, start, n int) (rules []int, end int, err error) {
+	var block, filled []int // the block's lines; those not blank
+	end = start - 1
+	for at := start; at < len(lines); at++ {
+		t := strings.TrimSpace(lines[at])
+		if t != "" && t[0] == '#' {
+			continue
+		}
+		if t != "" && (t[0] < '0' || t[0] > '9') {
+			break
+		}
+		block, end = append(block, at), at
+		if t != "" {
+			filled = append(filled, at)
+		}
+	}
+	switch {
+	case len(filled) == n:
+		return filled, end, nil
+	case len(filled) < n && len(block) >= n && (len(filled) == 0 || filled[len(filled)-1] <= block[n-1]):
+		return block[:n], end, nil
+	case len(filled) < n && len(block) >= n:
+		return nil, end, msg.Errorf("want %d rules, got %d and %d blank lines between them", n, len(filled), len(block)-len(filled))
+	}
+	return nil, end, msg.Errorf("want %d rules, got %d", n, len(filled))
+}
+
+// nonInks is the colour of the runs of a .non file read so far: "" for
+// none yet or for runs without a colour letter, as long as every run so
+// far has had the same.
+type nonInks struct {
+	colour string
+	seen   bool
+}
+
+// parseRule reads a .non rule: runs separated by commas or spaces, each
+// perhaps followed by a colour letter; "0" or a blank line has none.
+func (k *nonInks) parseRule(rule string) ([]int, error) {
+	f := strings.FieldsFunc(rule, func(r rune) bool { return r == ',' || r == ' ' || r == '\t' || r == '\r' })
+	if len(f) == 1 && f[0] == "0" {
+		return nil, nil
+	}
+	for i, s := range f {
+		digits := strings.TrimRight(s, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ")
+		colour := s[len(digits):]
+		if digits == "" || len(colour) > 1 {
+			continue // parseRuns says what is wrong
+		}
+		if k.seen && colour != k.colour {
+			return nil, msg.Errorf("%q: colour clues are not supported yet (runs in %s and %s)", clip(strings.TrimSpace(rule)), colourLetter(k.colour), colourLetter(colour))
+		}
+		k.colour, k.seen = colour, true
+		f[i] = digits
+	}
+	return parseRuns(f)
+}
+
+// colourLetter names the colour of a .non run by its letter.
+func colourLetter(c string) string {
+	if c == "" {
+		return "the default colour"
+	}
+	return msg.Sprintf("colour %q", c)
 }
 
 // isTathamID reports whether s looks like "W:..." or "WxH:...".

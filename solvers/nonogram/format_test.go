@@ -2,6 +2,8 @@ package nonogram
 
 import (
 	"math/rand/v2"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -85,6 +87,9 @@ func TestParsePublishedSamples(t *testing.T) {
 		// Simpson's .non format page: the 4x5 example.
 		{".non", "width 4\nheight 5\n\nrows\n4\n1,1\n1,1\n1,2\n3\n\ncolumns\n5\n1,1\n1,2\n4\n",
 			"5 4\n1 4\n2 1 1\n2 1 1\n2 1 2\n1 3\n1 5\n2 1 1\n2 1 2\n1 4\n"},
+		// Issue 23: a blank line is a row with no runs.
+		{".non blank rule", "width 3\nheight 3\nrows\n1\n\n1\ncolumns\n1\n\n1\n",
+			"3 3\n1 1\n0\n1 1\n1 1\n0\n1 1\n"},
 		{".non sizes as rows/columns N, properties, empty rule", "catalogue \"x\"\ncolumns 2\nrows 1\nrows\n0\ncolumns\n0\n0\ngoal \"00\"\n",
 			"1 2\n0\n0\n0\n"},
 		// pattern.c: Bella Image's puzzle, "4x4:2/1/2/1/1.1/2/1/1".
@@ -125,6 +130,10 @@ func TestParseErrors(t *testing.T) {
 		{"width 2\nheight 1\n3\n", "rule outside"},
 		{"width 2\nheight 1\nrows\n1\n", "want both rows and columns"},
 		{"width 2000\n", "bad width"},
+		{"width 1\nheight 1\nrows\n1a\ncolumns\n1\n", `.non line 6: columns rule 1: "1": colour clues are not supported yet (runs in colour "a" and the default colour)`},
+		{"width 1\nheight 3\nrows\n1\n\n\n\n1\ncolumns\n3\n", ".non line 8: rows: want 3 rules, got 2 and 3 blank lines between them"},
+		{"width 1\nheight 2\nrows\n1\n0\n1\ncolumns\n1\n", ".non line 6: rows: want 2 rules, got 3"},
+		{"width 1\nheight 1\nrows\n1x2\ncolumns\n1\n", `.non line 4: rows rule 1: bad run "1x2"`},
 		{"2x2:1/1/1", "want 4 clues"},
 		{"2x2:1/1/1/1,aD", "pre-filled squares"},
 		{"2x2:1/1/a/1", "clue 3: bad run"},
@@ -227,4 +236,41 @@ func FuzzParsePuzzLink(f *testing.F) {
 			checkRoundTrip(t, c, mustWriter(t, "puzz.link"))
 		}
 	})
+}
+
+// TestNonFilesAsWritten reads .non files in the forms the format's
+// descriptions allow (testdata/non, made for these tests): blank lines as
+// empty rules and between rules, properties, pbnsolve's goal grid, comments
+// and runs in one colour letter. Each gives the clues of its picture.
+func TestNonFilesAsWritten(t *testing.T) {
+	for _, tc := range []struct {
+		file    string
+		picture string // rows separated by spaces
+		err     string // what the error says, for files refused
+	}{
+		{file: "blank-rules.non", picture: "##### #.#.# ..... #...# ##### #...#"},
+		{file: "simpson.non", picture: "#... ##.. ###. #### ...."},
+		{file: "pbnsolve-goal.non", picture: "#### #..# #..# ####"},
+		{file: "comments.non", picture: ".#. ### .#."},
+		{file: "one-colour.non", picture: ".#. ### .#."},
+		{file: "two-colours.non", err: `.non line 8: rows rule 2: "1b,1a,1b": colour clues are not supported yet (runs in colour "a" and colour "b")`},
+	} {
+		text, err := os.ReadFile(filepath.Join("testdata", "non", tc.file))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, text := range []string{string(text), strings.ReplaceAll(string(text), "\n", "\r\n")} {
+			judge, f, err := Game{}.Import(text)
+			if tc.err != "" {
+				if err == nil || !strings.Contains(err.Error(), tc.err) {
+					t.Errorf("%s: error %v, want %q", tc.file, err, tc.err)
+				}
+				continue
+			}
+			want := CluesOf(picture(strings.Fields(tc.picture))).String()
+			if err != nil || f.Name != ".non" || judge != want {
+				t.Errorf("%s: read as %s\n%s(error %v), want\n%s", tc.file, f.Name, judge, err, want)
+			}
+		}
+	}
 }
