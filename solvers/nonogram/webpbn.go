@@ -292,7 +292,7 @@ func (s *xmlScanner) next() (xmlToken, error) {
 			if end < 0 {
 				end = len(rest)
 			}
-			text, err := s.decode(lineEnds.Replace(rest[:end]))
+			text, err := s.decode(lineEnds(rest[:end]))
 			if err != nil {
 				return xmlToken{}, err
 			}
@@ -316,7 +316,7 @@ func (s *xmlScanner) next() (xmlToken, error) {
 				return xmlToken{}, err
 			}
 			s.at += end + len("]]>")
-			return xmlToken{kind: xmlText, text: lineEnds.Replace(text)}, nil
+			return xmlToken{kind: xmlText, text: lineEnds(text)}, nil
 		case strings.HasPrefix(rest, "<!-"), strings.HasPrefix(rest, "<!["):
 			return xmlToken{}, s.syntaxError("invalid sequence " + clip(rest[:3]))
 		case strings.HasPrefix(rest, "<!"):
@@ -379,7 +379,7 @@ func (s *xmlScanner) startTag() (xmlToken, error) {
 		if strings.IndexByte(raw, '<') >= 0 {
 			return xmlToken{}, s.syntaxError("unescaped < in the value of attribute " + clip(attr))
 		}
-		value, err := s.decode(attrSpaces.Replace(raw))
+		value, err := s.decode(attrSpaces(raw))
 		if err != nil {
 			return xmlToken{}, err
 		}
@@ -389,14 +389,25 @@ func (s *xmlScanner) startTag() (xmlToken, error) {
 }
 
 // lineEnds makes each line end of text one LF, as XML 1.0 says (section
-// 2.11): CR LF and a lone CR alike.
-var lineEnds = strings.NewReplacer("\r\n", "\n", "\r", "\n")
+// 2.11): CR LF and a lone CR alike. (A function, not a strings.Replacer
+// in a variable, which would be linked into the solver worker, which
+// reads no XML.)
+func lineEnds(text string) string {
+	return strings.ReplaceAll(strings.ReplaceAll(text, "\r\n", "\n"), "\r", "\n")
+}
 
 // attrSpaces normalises an attribute value as XML 1.0 says (sections 2.11
 // and 3.3.3): a line end, CR LF or a lone CR, is one LF, and then every
 // white space character written as itself is a space. Characters written
-// as references (&#10;) are kept: the replacer sees them before decode.
-var attrSpaces = strings.NewReplacer("\r\n", " ", "\r", " ", "\n", " ", "\t", " ")
+// as references (&#10;) are kept: it sees them before decode.
+func attrSpaces(raw string) string {
+	return strings.Map(func(r rune) rune {
+		if r == '\n' || r == '\t' {
+			return ' '
+		}
+		return r
+	}, lineEnds(raw))
+}
 
 // name reads an XML name, with at most one colon.
 func (s *xmlScanner) name() (string, error) {
