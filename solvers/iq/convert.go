@@ -33,16 +33,23 @@ func example(format string) string {
 	return s
 }
 
-// Import reads a board in either format. The spaced triangle is told by
-// the spaces between cells; it returns judge text.
+// Detect names the format Import reads text as, before reading it: the
+// spaced triangle is told by the spaces between cells.
+func (g Game) Detect(text string) play.Format {
+	if spaced(text) {
+		return g.Formats()[1]
+	}
+	return g.Formats()[0]
+}
+
+// Import reads a board in either format (see Detect) and returns it as
+// judge text.
 func (g Game) Import(text string) (string, play.Format, error) {
 	if len(text) > maxInput {
 		return "", play.Format{}, msg.Errorf("iq: input longer than %d bytes", maxInput)
 	}
-	formats := g.Formats()
-	format := formats[0]
-	if spaced(text) {
-		format = formats[1]
+	format := g.Detect(text)
+	if format != g.Formats()[0] {
 		var sb strings.Builder
 		for line := range strings.Lines(text) {
 			sb.WriteString(strings.Join(strings.Fields(line), ""))

@@ -65,6 +65,10 @@ func (Game) Formats() []play.Format {
 	return list
 }
 
+// Detect names the format Import reads text as, before reading it: the
+// judge format when no other one claims the text.
+func (Game) Detect(text string) play.Format { return detect(text).Format }
+
 // Import implements solvers.Converter: text is a puzzle in any format
 // ParseClues reads.
 func (Game) Import(text string) (string, play.Format, error) {
