@@ -401,12 +401,8 @@ func lineEnds(text string) string {
 // white space character written as itself is a space. Characters written
 // as references (&#10;) are kept: it sees them before decode.
 func attrSpaces(raw string) string {
-	return strings.Map(func(r rune) rune {
-		if r == '\n' || r == '\t' {
-			return ' '
-		}
-		return r
-	}, lineEnds(raw))
+	// Byte by byte, not strings.Map, which would make bad UTF-8 good.
+	return strings.ReplaceAll(strings.ReplaceAll(lineEnds(raw), "\n", " "), "\t", " ")
 }
 
 // name reads an XML name, with at most one colon.
