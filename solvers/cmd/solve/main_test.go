@@ -274,3 +274,44 @@ func TestJudgeInputFirst(t *testing.T) {
 		}
 	}
 }
+
+// FuzzAnswer feeds any text to every game: the command answers (0), says
+// the input is bad in one line (2) or gives up within its node limit (3),
+// and never panics; what Import reads it answers as its judge text.
+// Limits on nodes and time keep each run short.
+func FuzzAnswer(f *testing.F) {
+	for _, g := range solvers.All {
+		if conv, ok := g.(solvers.Converter); ok {
+			for _, format := range conv.Formats() {
+				f.Add(g.Name(), format.Example)
+			}
+		}
+	}
+	f.Add("nonogram", "15x15#1")
+	f.Add("flip", "4x4#1")
+	f.Fuzz(func(t *testing.T, name, text string) {
+		g, ok := solvers.Lookup(name)
+		if !ok {
+			return
+		}
+		args := []string{"-nodes", "100000", "-timeout", "2s", name}
+		code, out, errs := solve(t, args, text)
+		switch {
+		case code == 2 && (out != "" || strings.Count(errs, "\n") != 1):
+			t.Fatalf("solve %s < %q: exit 2 with stdout %q, stderr %q", name, text, out, errs)
+		case code != 0 && code != 2 && code != 3:
+			t.Fatalf("solve %s < %q: exit %d", name, text, code)
+		case code != 0:
+			return
+		}
+		conv, ok := g.(solvers.Converter)
+		if !ok {
+			return
+		}
+		if judge, _, err := conv.Import(text); err == nil {
+			if code, again, _ := solve(t, args, judge); code == 0 && again != out {
+				t.Fatalf("solve %s < %q = %q, but its judge text %q gives %q", name, text, out, judge, again)
+			}
+		}
+	})
+}
