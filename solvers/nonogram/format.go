@@ -124,7 +124,7 @@ func (c *Clues) validate() error {
 		}
 	}
 	if c.Given != nil && len(c.Given) != len(c.Rows)*len(c.Cols) {
-		return errors.New("nonogram: given cells do not match the size")
+		return errors.New("nonogram: given cells do not fit the size of the puzzle")
 	}
 	return nil
 }
