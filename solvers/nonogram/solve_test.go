@@ -400,6 +400,7 @@ func TestSolveRejectsBadClues(t *testing.T) {
 		{Rows: [][]int{{-1}}, Cols: [][]int{{1}}},
 		{Rows: make([][]int, MaxSide+1), Cols: make([][]int, 1)},
 		{Rows: make([][]int, 501), Cols: make([][]int, 501)},
+		{Rows: [][]int{{1}}, Cols: [][]int{{1}}, Given: []byte("##")},
 	} {
 		if _, err := Solve(context.Background(), c, nil); err == nil {
 			t.Errorf("%v: no error", c)
