@@ -29,7 +29,11 @@ import (
 // puzzle whose counts are all in one colour is black and white: that
 // colour is black. Counts in two or more colours make a colour puzzle, and
 // type="triddler" a puzzle of triangular cells, both refused in words.
-// Titles, colour definitions, solutions and notes are ignored.
+// A puzzle without clues is read from its goal, a <solution> of type
+// "goal" (or of no type) whose <image> draws each row between bars,
+// "|..XX.|", a cell by the char of its <color> (white '.' and black 'X'
+// unless defined); its clues are the picture's. Titles, other solutions
+// and notes are ignored.
 //
 // It is read by a small XML scanner of its own (xmlScanner) rather than
 // encoding/xml, which made each of the page's wasm files 40 to 60 KB
@@ -38,7 +42,17 @@ import (
 type pbnPuzzle struct {
 	typ, defaultColor, backgroundColor string
 	clues                              []pbnClues
+	colours                            []pbnColour
+	solutions                          []pbnSolution
 }
+
+// pbnColour is a <color> of a puzzle: its name and the character that
+// stands for it in images.
+type pbnColour struct{ name, char string }
+
+// pbnSolution is a <solution> of a puzzle: its type ("goal" when not
+// given, "solution" or "saved") and the text of its <image>.
+type pbnSolution struct{ typ, image string }
 
 type pbnClues struct {
 	typ   string
@@ -69,6 +83,13 @@ func parseXML(text string) (*Clues, error) {
 	}
 	if err := p.checkColours(); err != nil {
 		return nil, msg.Errorf("nonogram: webpbn XML: %v", err)
+	}
+	if len(p.clues) == 0 {
+		c, err := p.fromGoal()
+		if err != nil {
+			return nil, msg.Errorf("nonogram: webpbn XML: %v", err)
+		}
+		return c, nil
 	}
 	c := &Clues{}
 	var haveRows, haveCols bool
@@ -140,18 +161,79 @@ func (p *pbnPuzzle) checkColours() error {
 	return nil
 }
 
+// fromGoal makes the clues of a puzzle given by its goal's image.
+func (p *pbnPuzzle) fromGoal() (*Clues, error) {
+	var goal *pbnSolution
+	for i, sol := range p.solutions {
+		if sol.typ == "" || strings.EqualFold(sol.typ, "goal") {
+			goal = &p.solutions[i]
+		}
+	}
+	if goal == nil {
+		return nil, errors.New("want clues, or a goal to make them from")
+	}
+	// The background's char: its <color>'s, or '.' for white.
+	background := cmp.Or(p.backgroundColor, "white")
+	bg := ""
+	if strings.EqualFold(background, "white") {
+		bg = "."
+	}
+	for _, c := range p.colours {
+		if strings.EqualFold(c.name, background) {
+			bg = c.char
+		}
+	}
+	var pic [][]bool
+	ink := byte(0)
+	for _, row := range strings.Fields(goal.image) {
+		if len(row) < 2 || row[0] != '|' || row[len(row)-1] != '|' {
+			return nil, msg.Errorf("goal row %d: want its cells between bars, |..XX.|", len(pic)+1)
+		}
+		cells := row[1 : len(row)-1]
+		if len(pic) > 0 && len(cells) != len(pic[0]) {
+			return nil, msg.Errorf("goal row %d has %d cells, row 1 has %d", len(pic)+1, len(cells), len(pic[0]))
+		}
+		if len(pic) == MaxSide || len(cells) > MaxSide {
+			return nil, msg.Errorf("goal larger than %d cells a side", MaxSide)
+		}
+		line := make([]bool, len(cells))
+		for i := range len(cells) {
+			switch ch := cells[i]; {
+			case ch == '[':
+				return nil, msg.Errorf("goal row %d: a cell of several colours, [...], is no goal", len(pic)+1)
+			case len(bg) == 1 && ch == bg[0]:
+			case ink != 0 && ch != ink:
+				return nil, msg.Errorf("colour puzzles are not supported yet: the goal has cells %q and %q besides the background", ink, ch)
+			default:
+				ink, line[i] = ch, true
+			}
+		}
+		pic = append(pic, line)
+	}
+	if len(pic) == 0 {
+		return nil, errors.New("the goal's image is empty")
+	}
+	if err := checkSize(len(pic), len(pic[0])); err != nil {
+		return nil, err
+	}
+	return CluesOf(pic), nil
+}
+
 // readPBN reads the root element's name and the puzzles in the document:
 // the root itself when it is a <puzzle>, its <puzzle> children when it is
 // a <puzzleset>. Of a puzzle it keeps the attributes type, defaultcolor
 // and backgroundcolor and its <clues> children; of those the attribute
 // type and the <count> children of their <line> children; of a count, its
-// colour and its text. Every other element is skipped. Like encoding/xml's
+// colour and its text; of its <color> children the name and char, and of
+// its <solution> children the type and the text of the last <image>.
+// Every other element is skipped. Like encoding/xml's
 // Unmarshal it reads up to the end of the root element, and names match
 // whatever their namespace prefix.
 func readPBN(text string) (root string, puzzles []pbnPuzzle, err error) {
 	s := &xmlScanner{text: text}
 	// What each open element is, the root first: a puzzle, or a clues,
-	// line or count element in one, or anything else.
+	// line, count, color, solution or image element in one, or anything
+	// else.
 	type role int
 	const (
 		other role = iota
@@ -159,6 +241,9 @@ func readPBN(text string) (root string, puzzles []pbnPuzzle, err error) {
 		clues
 		line
 		count
+		colour
+		solution
+		image
 	)
 	var open []string
 	var roles []role
@@ -175,10 +260,13 @@ func readPBN(text string) (root string, puzzles []pbnPuzzle, err error) {
 			}
 			return "", nil, s.syntaxError("no root element")
 		case xmlText:
-			if len(roles) > 0 && roles[len(roles)-1] == count {
+			switch last(roles) {
+			case count:
 				lines := puzzles[p].clues[len(puzzles[p].clues)-1].lines
 				counts := lines[len(lines)-1]
 				counts[len(counts)-1].n += tok.text
+			case image:
+				puzzles[p].solutions[len(puzzles[p].solutions)-1].image += tok.text
 			}
 		case xmlStart:
 			parent := other
@@ -200,6 +288,12 @@ func readPBN(text string) (root string, puzzles []pbnPuzzle, err error) {
 				r = line
 			case parent == line && tok.local == "count":
 				r = count
+			case parent == puzzle && tok.local == "color":
+				r = colour
+			case parent == puzzle && tok.local == "solution":
+				r = solution
+			case parent == solution && tok.local == "image":
+				r = image
 			}
 			switch r {
 			case puzzle:
@@ -212,6 +306,12 @@ func readPBN(text string) (root string, puzzles []pbnPuzzle, err error) {
 			case count:
 				lines := puzzles[p].clues[len(puzzles[p].clues)-1].lines
 				lines[len(lines)-1] = append(lines[len(lines)-1], pbnCount{color: tok.attr("color")})
+			case colour:
+				puzzles[p].colours = append(puzzles[p].colours, pbnColour{tok.attr("name"), tok.attr("char")})
+			case solution:
+				puzzles[p].solutions = append(puzzles[p].solutions, pbnSolution{typ: tok.attr("type")})
+			case image:
+				puzzles[p].solutions[len(puzzles[p].solutions)-1].image = "" // the last image counts
 			}
 			open, roles = append(open, tok.name), append(roles, r)
 			if !tok.selfClosing {
@@ -230,9 +330,11 @@ func readPBN(text string) (root string, puzzles []pbnPuzzle, err error) {
 	}
 }
 
-func last(s []string) string {
+// last is the last element of s, or the zero value.
+func last[T any](s []T) T {
+	var zero T
 	if len(s) == 0 {
-		return ""
+		return zero
 	}
 	return s[len(s)-1]
 }

@@ -18,6 +18,14 @@ type stdPuzzle struct {
 	DefaultColor    string     `xml:"defaultcolor,attr"`
 	BackgroundColor string     `xml:"backgroundcolor,attr"`
 	Clues           []stdClues `xml:"clues"`
+	Colors          []struct {
+		Name string `xml:"name,attr"`
+		Char string `xml:"char,attr"`
+	} `xml:"color"`
+	Solutions []struct {
+		Type  string `xml:"type,attr"`
+		Image string `xml:"image"`
+	} `xml:"solution"`
 }
 
 type stdClues struct {
@@ -46,6 +54,12 @@ func stdPBN(text string) (root string, puzzles []pbnPuzzle, err error) {
 	}
 	for _, p := range list {
 		q := pbnPuzzle{typ: p.Type, defaultColor: p.DefaultColor, backgroundColor: p.BackgroundColor}
+		for _, c := range p.Colors {
+			q.colours = append(q.colours, pbnColour{c.Name, c.Char})
+		}
+		for _, sol := range p.Solutions {
+			q.solutions = append(q.solutions, pbnSolution{sol.Type, sol.Image})
+		}
 		for _, c := range p.Clues {
 			d := pbnClues{typ: c.Type}
 			for _, l := range c.Lines {
@@ -96,6 +110,12 @@ func spacedAttrs(puzzles []pbnPuzzle) []pbnPuzzle {
 	for i := range puzzles {
 		p := &puzzles[i]
 		p.typ, p.defaultColor, p.backgroundColor = space(p.typ), space(p.defaultColor), space(p.backgroundColor)
+		for k := range p.colours {
+			p.colours[k] = pbnColour{space(p.colours[k].name), space(p.colours[k].char)}
+		}
+		for k := range p.solutions {
+			p.solutions[k].typ = space(p.solutions[k].typ)
+		}
 		for j := range p.clues {
 			c := &p.clues[j]
 			c.typ = space(c.typ)
@@ -130,6 +150,8 @@ var xmlSamples = []string{
 	`<puzzle type="grid"><clues type="rows"><line><count color="a">1</count></line></clues></puzzle>`,
 	`<puzzle a="1" a="2" type="x" type="grid"/>`,
 	`<puzzle backgroundcolor="white" defaultcolor="black" type="grid"/>`,
+	"<puzzle><color name='ink' char='#'>000</color><color/><solution><image>|#.|\n|.#|</image></solution><solution type=\"saved\"><image>|?<b>x</b>?|</image><image>|x|</image></solution></puzzle>",
+	`<puzzleset><puzzle><solution><note>n</note><image/></solution></puzzle></puzzleset>`,
 	`<puzzle/> trailing text is not read`,
 	// Line ends inside attribute values and text (issue 27, item 19).
 	"<puzzle type=\"a\rb\"/>", "<puzzle type=\"a\r\nb\r\"/>", "<puzzle type=\"\ta\n b&#13;&#10;&#9;\"/>",
@@ -221,8 +243,8 @@ func goalImage(t *testing.T, text string, white byte) []string {
 
 // TestWebpbnFilesAsWritten reads webpbn files in the styles other tools
 // write (testdata/webpbn, made for these tests): black and white puzzles
-// whose colours have names solve to their goal; colour puzzles and
-// triddlers are refused in words.
+// whose colours have names, given by clues or by their goal alone, solve
+// to their goal; colour puzzles and triddlers are refused in words.
 func TestWebpbnFilesAsWritten(t *testing.T) {
 	for _, tc := range []struct {
 		file  string
@@ -233,6 +255,8 @@ func TestWebpbnFilesAsWritten(t *testing.T) {
 		{file: "bw-other-names.xml", white: '-'},
 		{file: "colour-three.xml", err: "colour puzzles are not supported yet: this one has 2 colours besides the background"},
 		{file: "triddler.xml", err: "triddlers, puzzles with triangular cells, are not supported"},
+		{file: "goal-only.xml", white: '-'},
+		{file: "goal-colour.xml", err: `colour puzzles are not supported yet: the goal has cells '#' and 'R' besides the background`},
 	} {
 		text, err := os.ReadFile(filepath.Join("testdata", "webpbn", tc.file))
 		if err != nil {
