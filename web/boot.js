@@ -1,6 +1,8 @@
 // Boots the page: it repairs the link before the UI's Go program reads it,
 // loads that program (web/app.wasm) with a progress bar, starts it, and
-// makes sure a program that has stopped never looks alive.
+// makes sure a program that has stopped never looks alive. The names it
+// shares with Go and the other scripts (gridsolve-solver-ready...) are
+// listed in app/ui/contract.go.
 "use strict";
 
 (() => {

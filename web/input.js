@@ -2,13 +2,12 @@
 // whole page. It turns mouse, pen and touch into strokes over the cells of
 // #grid (each cell has data-i) and calls Go only when a stroke starts,
 // enters a new cell or ends, so a drag across a big board costs a few
-// calls, not one per pointer event.
+// calls, not one per pointer event. It knows no game: what a board takes
+// beyond strokes and the shared keys comes from #grid's data attributes.
 //
-//   Go: gridsolveInput(kind, i, key, mods)
-//     kind "down" (i, mods&1: the other button), "move" (i), "up", "cancel",
-//     "key" (key, mods: 1 alt-action, 2 shift, 4 ctrl or cmd, 8 on the board),
-//     "shiftup", "hover" (i, or -1 off the board; only for a #grid[data-hover]),
-//     "file" (a file dropped on the page, left in window.gridsolveDropped).
+//   Go: gridsolveInput(kind, i, key, mods): the kinds, arguments, mods bits
+//   and data attributes are listed in app/ui/contract.go, the one place
+//   this file's contract with Go is written down.
 //
 // Touch: a quick tap is a left click, a press held still for longPressMs is
 // a right click, and a finger that moves to another cell paints.
@@ -16,6 +15,7 @@
 
 (() => {
   const longPressMs = 450;
+  const modAlt = 1, modShift = 2, modCtrl = 4, modOnBoard = 8; // the mods bits
   let stroke = null; // {id, cell, touch, timer, started}
 
   const send = (kind, i = -1, key = "", mods = 0) => {
@@ -32,7 +32,7 @@
     if (s.timer) clearTimeout(s.timer);
     s.timer = 0;
     s.started = true;
-    send("down", s.cell, "", alt ? 1 : 0);
+    send("down", s.cell, "", alt ? modAlt : 0);
   }
 
   document.addEventListener("pointerdown", (e) => {
@@ -60,8 +60,8 @@
     pending = -1;
   }
 
-  // Boards that preview a move under the pointer (data-hover on #grid:
-  // IQ's ghost piece) hear where a mouse or pen hovers, once a frame.
+  // Boards that preview a move under the pointer (data-hover on #grid)
+  // hear where a mouse or pen hovers, once a frame.
   let hover = -2;
   let hoverSent = -2;
   function flushHover() {
@@ -104,26 +104,30 @@
   document.addEventListener("pointerup", (e) => finish(e, "up"));
   document.addEventListener("pointercancel", (e) => finish(e, "cancel"));
 
-  // The wheel over such a board turns the piece in hand.
+  // The wheel over a board with data-wheel-key is that key, pressed on the
+  // board.
   document.addEventListener("wheel", (e) => {
-    if (!(e.target.closest && e.target.closest("#grid[data-hover]")) || e.deltaY === 0) return;
+    const grid = e.target.closest && e.target.closest("#grid[data-wheel-key]");
+    if (!grid || e.deltaY === 0) return;
     e.preventDefault();
-    send("key", -1, "r", 8);
+    send("key", -1, grid.dataset.wheelKey, modOnBoard);
   }, { passive: false });
 
   document.addEventListener("contextmenu", (e) => {
     if (e.target.closest && e.target.closest("#grid")) e.preventDefault();
   });
 
-  const boardKeys = new Set(["ArrowUp", "ArrowDown", "ArrowLeft", "ArrowRight", " ", "Enter", "x", "X", ".",
-    "Backspace", "Delete", "+", "-", "r", "R", "f", "F", "0", "1", "2", "3", "4", "5", "6", "7", "8", "9"]);
+  // The keys every focused board takes; its data-keys lists more.
+  const boardKeys = new Set(["ArrowUp", "ArrowDown", "ArrowLeft", "ArrowRight", " ", "Enter", "x", "X", "."]);
+  const takes = (grid, k) => boardKeys.has(k) || (grid.dataset.keys || "").split(" ").includes(k);
 
   document.addEventListener("keydown", (e) => {
     const t = e.target;
     const typing = t && (t.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(t.tagName));
     const ctrl = e.ctrlKey || e.metaKey;
-    const onBoard = !!(t && t.closest && t.closest("#grid"));
-    const mods = (e.shiftKey ? 2 : 0) | (ctrl ? 4 : 0) | (onBoard ? 8 : 0);
+    const grid = t && t.closest && t.closest("#grid");
+    const onBoard = !!grid;
+    const mods = (e.shiftKey ? modShift : 0) | (ctrl ? modCtrl : 0) | (onBoard ? modOnBoard : 0);
     const k = e.key;
     let ours = false;
     if (k === "Escape") ours = true;
@@ -131,7 +135,7 @@
     else if (typing || e.altKey) ours = false;
     else if (ctrl) ours = /^[zZyY]$/.test(k);
     else if (k === "s" || k === "S") ours = true;
-    else ours = onBoard && boardKeys.has(k);
+    else ours = onBoard && takes(grid, k);
     if (!ours) return;
     e.preventDefault();
     send("key", -1, k, mods);

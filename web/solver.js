@@ -14,7 +14,15 @@
 // called when a job ends, so a long search costs the main thread almost
 // nothing. Every way a worker can fail (it cannot load, Go panics or exits,
 // it runs out of memory, it sends something malformed) ends its job with a
-// "fail" and a message, and the next job gets fresh workers.
+// "fail" and a message, and the next job gets fresh workers. A worker can
+// also die without a word: every job's worker is pinged as it gets the
+// job and replaced if it does not answer within pongMs, and a job whose
+// workers send nothing for silentMs (every solver reports progress far
+// more often while it searches) ends as failed.
+//
+// It knows no game. What Go calls here (init, post, count...), what it
+// hears back, and the warm-up table Go hands to init are written down in
+// app/ui/contract.go, the one place this file's contract with Go is kept.
 "use strict";
 
 window.gridsolveSolver = (() => {
@@ -31,10 +39,16 @@ window.gridsolveSolver = (() => {
   // A count is split into countParts parts, handed out one at a time to
   // at most maxCountWorkers workers: with more parts than workers, a
   // worker done with a small part takes the next one while the others
-  // finish theirs (the empty IQ board's first choices differ six-fold in
-  // size).
+  // finish theirs (the parts of a count can differ six-fold in size).
   const countParts = 8;
   const maxCountWorkers = 8;
+
+  // A worker must answer a ping within pongMs, and a running job's
+  // workers must send something (progress) within silentMs; tests may
+  // shorten silentMs with window.gridsolveSilentMs.
+  const pongMs = 3000;
+  const loadPongMs = 10000; // a worker whose script is still loading
+  const silentMs = () => window.gridsolveSilentMs || 30000;
 
   // module is the solver's compiled WebAssembly.Module, once it is asked
   // for; a failed download is tried again for the next worker.
@@ -65,6 +79,7 @@ window.gridsolveSolver = (() => {
   }
 
   function kill(w) {
+    clearTimeout(w.pingTimer);
     w.terminate();
     live.delete(w);
   }
@@ -108,7 +123,14 @@ window.gridsolveSolver = (() => {
     w.onmessage = (e) => {
       const m = e.data;
       if (!m || typeof m.type !== "string") return fail(w, "the solver sent a malformed message");
+      if (m.type === "pong") {
+        clearTimeout(w.pingTimer);
+        return;
+      }
+      const heard = jobs.get(w.job);
+      if (heard) heard.heard = performance.now();
       if (m.type === "fatal") return fail(w, "the solver stopped: " + String(m.error || "unknown error"));
+      if (m.type === "ready") w.ready = true;
       if (m.type === "ready" && !announced) {
         announced = true; // web/boot.js waits for it to keep an offline copy
         dispatchEvent(new Event("gridsolve-solver-ready"));
@@ -133,7 +155,10 @@ window.gridsolveSolver = (() => {
     };
     w.onmessageerror = w.onerror;
     compiled().then(
-      (m) => w.postMessage({ type: "module", module: m }),
+      (m) => {
+        w.postMessage({ type: "module", module: m });
+        w.sent = performance.now();
+      },
       (err) => fail(w, "the solver could not be loaded: " + ((err && err.message) || err) + " (check the connection)"),
     );
     return w;
@@ -149,16 +174,51 @@ window.gridsolveSolver = (() => {
   }
 
   // begin registers job id, run by workers, and shows its elapsed time
-  // even when the search reports no nodes.
+  // even when the search reports no nodes; a job whose workers have been
+  // silent for silentMs ends as failed.
   function begin(id, workers, count) {
     warmed = true;
     stopWarming();
     const job = { workers, started: performance.now(), nodes: 0, count };
+    job.heard = job.started;
     for (const w of workers) w.job = id;
     jobs.set(id, job);
-    job.timer = setInterval(() => show(id, job), 250);
+    job.timer = setInterval(() => {
+      // The clock starts once every worker has the module: its download
+      // can be slow, and fails loudly (see start).
+      const since = Math.max(job.heard, ...job.workers.map((w) => w.sent ?? Infinity));
+      if (performance.now() - since > silentMs()) {
+        for (const w of job.workers) w.broken = "silent";
+        const s = Math.round(silentMs() / 1000);
+        return end(id, "fail", `the solver has sent nothing for ${s} s and seems to have stopped`);
+      }
+      show(id, job);
+    }, 250);
     spare = start();
     return job;
+  }
+
+  // send gives worker w a message of its job, after a ping: a worker that
+  // does not answer it in time is dead, and is replaced by a fresh one that
+  // gets the same message (once; a second silent worker fails the job).
+  function send(w, msg, retried) {
+    // The ping goes first: msg then keeps the worker busy in Go until its
+    // job is done. worker.js answers it even while its module loads, so a
+    // fresh worker gets only the longer time its script takes to load.
+    w.postMessage({ type: "ping" });
+    w.postMessage(msg);
+    w.pingTimer = setTimeout(() => {
+      const job = jobs.get(w.job);
+      if (!job) return kill(w);
+      const id = w.job;
+      w.job = 0;
+      kill(w);
+      if (retried) return end(id, "fail", "the solver does not answer");
+      const fresh = start();
+      fresh.job = id;
+      job.workers = job.workers.map((x) => (x === w ? fresh : x));
+      send(fresh, msg, true);
+    }, w.ready ? pongMs : loadPongMs);
   }
 
   // countNext sets w to count the next part of the job's board, if any.
@@ -167,7 +227,7 @@ window.gridsolveSolver = (() => {
     if (c.next >= c.parts) return;
     const part = c.next++;
     w.nodes = 0;
-    w.postMessage({ id: w.job, op: "count", game: c.game, text: c.text, position: `${part} ${c.parts}`, options: {} });
+    send(w, { id: w.job, op: "count", game: c.game, text: c.text, position: `${part} ${c.parts}`, options: {} });
   }
 
   // counted adds a worker's finished part to its count, which ends when
@@ -208,19 +268,14 @@ window.gridsolveSolver = (() => {
   // only after quietMs without input, stops at the next input, and starts
   // over after the next quiet spell until it has run to its end.
   //
-  // Each warm-up is [game, deal options, puzzle]: puzzle turns the dealt
-  // judge text into the one solved (a dealt Ships fleet is all revealed;
-  // the player starts from a board with no shot). The quickest come first,
-  // so that a short quiet spell warms most games. Natively the whole
-  // warm-up takes about 0.1 s, most of it IQ's deal and Ships' solve.
-  const same = (text) => text;
-  const warmups = [
-    ["flip", { w: 40, h: 40, level: 3 }, same],
-    ["tetravex", { w: 6, h: 6, level: 2 }, same],
-    ["nonogram", { w: 25, h: 25, level: 3 }, same],
-    ["iq", { level: 3 }, same],
-    ["ships", { w: 10, h: 10 }, (text) => text.replace(/[xo]/g, ".")],
-  ];
+  // warmups is the table Go gives init, run by order: each entry deals a
+  // puzzle of game (w, h, level) and solves the dealt judge text with the
+  // characters in clear blanked to "." (a game's deal may reveal what its
+  // player starts without). The quickest come first, so that a short quiet
+  // spell warms most games.
+  let warmups = [];
+  let warmedGames = []; // the games whose warm-up solve answered, for tests
+  const blank = (text, clear) => (clear ? [...text].map((c) => (clear.includes(c) ? "." : c)).join("") : text);
   const quietMs = 1500;
   let warmed = false; // a warm-up or a job has run the solvers' code
   let quietTimer = 0;
@@ -235,14 +290,22 @@ window.gridsolveSolver = (() => {
   function warm() {
     if (warmed || warmer || jobs.size > 0) return;
     warmer = start();
+    warmedGames = [];
     warmStep(warmer, 0, "");
   }
   // warmStep posts step i of the warm-up: step 2k deals warmups[k], step
   // 2k+1 solves the puzzle dealt, whose result is the text of the step
   // before. The steps' ids are negative, never a job's.
   function warmStep(w, i, result) {
+    if (i > 0 && i % 2 === 0 && result) {
+      try {
+        if (!JSON.parse(result).error) warmedGames.push(warmups[i / 2 - 1].game);
+      } catch (err) {
+        // a broken answer: that game is not warm
+      }
+    }
     if (i % 2 === 1) {
-      const [game, , puzzle] = warmups[(i - 1) / 2];
+      const { game, clear } = warmups[(i - 1) / 2];
       let dealt = null;
       try {
         dealt = JSON.parse(result).answer;
@@ -250,10 +313,10 @@ window.gridsolveSolver = (() => {
         // no puzzle to solve: go on with the next game
       }
       if (typeof dealt !== "string") return warmStep(w, i + 1, "");
-      return w.postMessage({ id: -1 - i, op: "solve", game, text: puzzle(dealt), position: "", options: {} });
+      return w.postMessage({ id: -1 - i, op: "solve", game, text: blank(dealt, clear), position: "", options: {} });
     }
     if (i / 2 >= warmups.length) return warmedUp(w);
-    const [game, o] = warmups[i / 2];
+    const { game, ...o } = warmups[i / 2];
     const options = { w: o.w || 0, h: o.h || 0, level: o.level || 0, seed: i + 1 };
     w.postMessage({ id: -1 - i, op: "generate", game, text: "", position: "", options });
   }
@@ -275,9 +338,16 @@ window.gridsolveSolver = (() => {
   }
 
   return {
-    // init starts the spare worker; end(id, kind, text) hears how jobs end.
-    init(endFn) {
+    // init starts the spare worker; end(id, kind, text) hears how jobs
+    // end, and table is the warm-up's (see warmups).
+    init(endFn, table) {
       onEnd = endFn;
+      try {
+        const t = JSON.parse(table);
+        warmups = t.filter((w) => w && typeof w.game === "string").sort((a, b) => a.order - b.order);
+      } catch (err) {
+        warmups = []; // no warm-up, rather than no solver
+      }
       if (!spare) {
         spare = start();
         whenQuiet();
@@ -287,7 +357,7 @@ window.gridsolveSolver = (() => {
     post(id, op, game, text, position, options) {
       const w = take();
       begin(id, [w]);
-      w.postMessage({ id, op, game, text, position, options });
+      send(w, { id, op, game, text, position, options });
     },
     // count counts the completions of a board (op "count" of the worker)
     // in as many workers as the machine has cores, up to maxCountWorkers;
@@ -317,6 +387,10 @@ window.gridsolveSolver = (() => {
     // live is the number of workers started and not yet terminated.
     live() {
       return live.size;
+    },
+    // warmed lists the games the last warm-up has solved, in order.
+    warmed() {
+      return [...warmedGames];
     },
     stop() {
       for (const id of [...jobs.keys()]) this.cancel(id);

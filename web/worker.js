@@ -4,7 +4,9 @@
 // JSON text}; Go posts {id, type: "progress", nodes} while it searches.
 // Anything that goes wrong inside (the module cannot load, Go panics,
 // exits or runs out of memory) is posted as {type: "fatal", error}: the
-// page then ends the job and uses a fresh worker for the next one.
+// page then ends the job and uses a fresh worker for the next one. The
+// page's own contract with Go (app/ui) is written down in
+// app/ui/contract.go; this file's is with wasm/worker.
 "use strict";
 
 const fatal = (err) => self.postMessage({ type: "fatal", error: String((err && err.message) || err) });
@@ -49,6 +51,9 @@ function handle(req) {
 let started = false;
 self.onmessage = (e) => {
   const m = e.data;
+  // A ping is answered at once, even while the module loads: the page
+  // asks before every job whether this worker is alive (see solver.js).
+  if (m && m.type === "ping") return self.postMessage({ type: "pong" });
   if (m && m.type === "module") return start(m.module);
   return ready ? handle(m) : queue.push(m);
 };

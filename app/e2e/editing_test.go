@@ -13,6 +13,9 @@ import (
 	"github.com/chromedp/chromedp/kb"
 
 	"gridsolve/app/share"
+	"gridsolve/solvers"
+	"gridsolve/solvers/flip"
+	"gridsolve/solvers/nonogram"
 )
 
 // blankShips is an empty w×h ships board.
@@ -113,7 +116,11 @@ func TestKeyboard(t *testing.T) {
 	order := eval[[]string](p, `[...document.querySelectorAll("button, input, textarea, [tabindex]")]
 		.filter(e => e.tabIndex >= 0 && !e.disabled && e.offsetParent !== null)
 		.map(e => e.id || e.className).filter(s => /^(tab-|grid|solve|share)/.test(s))`)
-	want := []string{"tab-ships", "tab-flip", "tab-iq", "tab-nonogram", "tab-tetravex", "grid", "solve", "share"}
+	var want []string
+	for _, g := range solvers.All {
+		want = append(want, "tab-"+g.Name())
+	}
+	want = append(want, "grid", "solve", "share")
 	if strings.Join(order, " ") != strings.Join(want, " ") {
 		t.Errorf("tab order %v, want %v", order, want)
 	}
@@ -163,8 +170,9 @@ func TestBigStrokeResponsive(t *testing.T) {
 	}
 }
 
-// At 390×844 on a touch screen no tab scrolls the page sideways, at the
-// default sizes and at nonogram 15×15, flip 20×20 and tetravex 5×5.
+// At 390×844 on a touch screen no tab scrolls the page sideways and every
+// board shows whole, at the default sizes and at nonogram 15×15, flip
+// 20×20 (cells of 14 px at least) and tetravex 5×5.
 func TestPhoneLayout(t *testing.T) {
 	p := openIn(t, phone, "")
 	fits := func(what string) {
@@ -173,11 +181,20 @@ func TestPhoneLayout(t *testing.T) {
 		if w[0] > w[1] {
 			t.Errorf("%s: the page is %d px wide in a %d px window", what, w[0], w[1])
 		}
+		// The whole board shows, not cut off inside a box that scrolls
+		// (issue 27, item 6).
+		if r := eval[[]float64](p, `(() => {
+			const b = document.querySelector("#grid").getBoundingClientRect();
+			const box = (document.querySelector(".gridwrap") ?? document.querySelector("#grid").parentElement).getBoundingClientRect();
+			return [b.left, b.right, Math.max(box.left, 0), Math.min(box.right, window.innerWidth)];
+		})()`); r[0] < r[2]-0.5 || r[1] > r[3]+0.5 {
+			t.Errorf("%s: the board spans %.1f to %.1f px, the room it shows in %.1f to %.1f", what, r[0], r[1], r[2], r[3])
+		}
 		p.screenshot("phone-" + strings.ReplaceAll(what, " ", "-"))
 	}
-	for _, game := range []string{"ships", "flip", "iq", "nonogram", "tetravex"} {
-		p.tab(game)
-		fits(game)
+	for _, g := range solvers.All {
+		p.tab(g.Name())
+		fits(g.Name())
 	}
 	p.tab("nonogram")
 	p.setValue("#field-w", "15")
@@ -187,8 +204,8 @@ func TestPhoneLayout(t *testing.T) {
 	p.setValue("#field-w", "20")
 	p.setValue("#field-h", "20")
 	fits("flip 20x20")
-	if size := eval[float64](p, `document.querySelector("#grid .cell").getBoundingClientRect().width`); size < 19.5 {
-		t.Errorf("flip 20x20 cells are %.1f px, want at least 20", size)
+	if size := eval[float64](p, `document.querySelector("#grid .cell").getBoundingClientRect().width`); size < 14 {
+		t.Errorf("flip 20x20 cells are %.1f px, want at least 14", size)
 	}
 	p.tab("tetravex")
 	p.setValue("#field-n", "5")
@@ -199,7 +216,8 @@ func TestPhoneLayout(t *testing.T) {
 // status line is announced.
 func TestAccessibility(t *testing.T) {
 	p := open(t, "")
-	for _, game := range []string{"ships", "flip", "iq", "nonogram", "tetravex"} {
+	for _, g := range solvers.All {
+		game := g.Name()
 		p.tab(game)
 		nameless := eval[[]string](p, `[...document.querySelectorAll("button")]
 			.filter(b => !(b.textContent.trim() || b.getAttribute("aria-label") || b.title)).map(b => b.outerHTML)`)
@@ -217,4 +235,39 @@ func TestAccessibility(t *testing.T) {
 			t.Errorf("%s: %d cells without a label", game, unlabelled)
 		}
 	}
+}
+
+// boardFits fails unless the whole board shows in its box, unscrolled.
+func boardFits(t *testing.T, p *page, what string) {
+	t.Helper()
+	r := eval[[]float64](p, `(() => {
+		const b = document.querySelector("#grid").getBoundingClientRect();
+		const box = (document.querySelector(".gridwrap") ?? document.querySelector("#grid").parentElement).getBoundingClientRect();
+		return [b.left, b.right, Math.max(box.left, 0), Math.min(box.right, window.innerWidth), parseFloat(getComputedStyle(document.querySelector("#grid [data-i]")).width)];
+	})()`)
+	if r[0] < r[2]-0.5 || r[1] > r[3]+0.5 {
+		t.Errorf("%s: the board spans %.1f to %.1f px, the room it shows in %.1f to %.1f", what, r[0], r[1], r[2], r[3])
+	}
+	if r[4] < 14 {
+		t.Errorf("%s: cells of %.1f px", what, r[4])
+	}
+}
+
+// At 1280×800 a 50×50 board fits the editor's width, clues and all
+// (issue 27, item 6: a 50×50 nonogram was 1306 px wide in an 800 px box).
+func TestDesktopBigBoardsFit(t *testing.T) {
+	const n = 50
+	pic := blank(n, n)
+	for y := range n {
+		for x := range n {
+			dx, dy := x-n/2, y-n/2
+			pic[y][x] = (dx*dx+dy*dy)/40%2 == 0 || (x+y)%11 == 0
+		}
+	}
+	p := openPuzzle(t, "nonogram", nonogram.CluesOf(pic).String())
+	boardFits(t, p, "nonogram 50×50")
+	p.screenshot("desktop-nonogram-50x50")
+	b, _ := flip.NewBoard(50, 50)
+	q := openPuzzle(t, "flip", b.String())
+	boardFits(t, q, "flip 50×50")
 }

@@ -6,12 +6,14 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"os"
+	"slices"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/chromedp/chromedp/kb"
 
+	"gridsolve/solvers"
 	"gridsolve/solvers/flip"
 )
 
@@ -80,6 +82,7 @@ func TestLongSolvesResponsive(t *testing.T) {
 
 // The worker that warms the solvers' code up gives way to the user: it
 // starts only after a quiet spell, and the next click ends it at once.
+// Run to its end, it has dealt and solved a puzzle of every game.
 func TestWarmUpGivesWay(t *testing.T) {
 	p := openPuzzle(t, "flip", "2 2\nbw\nwb\n")
 	p.waitFor(`gridsolveSolver.live() === 2`) // the spare, and the warm-up after a quiet spell
@@ -90,4 +93,14 @@ func TestWarmUpGivesWay(t *testing.T) {
 	// The next quiet spell starts it over, and it runs to its end.
 	p.waitFor(`gridsolveSolver.live() === 2`)
 	p.waitFor(`gridsolveSolver.live() === 1`)
+	warmed := eval[[]string](p, `gridsolveSolver.warmed()`)
+	slices.Sort(warmed)
+	var want []string
+	for _, g := range solvers.All {
+		want = append(want, g.Name())
+	}
+	slices.Sort(want)
+	if !slices.Equal(warmed, want) {
+		t.Errorf("the warm-up solved %v, want every game %v", warmed, want)
+	}
 }

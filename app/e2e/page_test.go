@@ -34,7 +34,8 @@ func (p *page) gridHTML() string {
 func TestShareRoundTrip(t *testing.T) {
 	p := openPuzzle(t, "flip", "5 3\nbwwbw\nwwbbw\nbbbww\n")
 	p.clickCell(4)
-	for _, game := range []string{"ships", "flip", "iq", "nonogram", "tetravex"} {
+	for _, g := range solvers.All {
+		game := g.Name()
 		first := map[bool]int{true: 10, false: 1}[game == "iq"] // IQ's cells 1 and 2 are off the triangle
 		p.tab(game)
 		p.clickCell(first)
@@ -127,57 +128,62 @@ func TestReloadRestores(t *testing.T) {
 // broken one shows the parser's message.
 func TestImport(t *testing.T) {
 	type parser func(string) (fmt.Stringer, error)
-	cases := []struct {
-		game, text, bad string
-		parse           parser
+	cases := map[string]struct {
+		text, bad string
+		parse     parser
 	}{
-		{"ships", "4 3\n.x..\n.x.o\n....\n0 0\n", "4 3\n.x..\n.x\n....\n",
+		"ships": {"4 3\n.x..\n.x.o\n....\n0 0\n", "4 3\n.x..\n.x\n....\n",
 			func(s string) (fmt.Stringer, error) { return ships.ParseBoard(s) }},
-		{"flip", "bwbw\nbbww\nwwbb\nbwbw\n", "3 3\nbwb\nww\n",
+		"flip": {"bwbw\nbbww\nwwbb\nbwbw\n", "3 3\nbwb\nww\n",
 			func(s string) (fmt.Stringer, error) { return flip.ParseBoard(s) }},
-		{"iq", "A\nAA\n...\n....\n.....\n......\n.......\n........\n.........\n..........\n", "A\nAA\nQ..\n",
+		"iq": {"A\nAA\n...\n....\n.....\n......\n.......\n........\n.........\n..........\n", "A\nAA\nQ..\n",
 			func(s string) (fmt.Stringer, error) { return iq.ParseBoard(s) }},
-		{"nonogram", "3x2:1/1/1/2/1", "2 2\n1 5\n",
+		"nonogram": {"3x2:1/1/1/2/1", "2 2\n1 5\n",
 			func(s string) (fmt.Stringer, error) { return nonogram.ParseClues(s) }},
-		{"tetravex", "1\n1 2 3 4\n0\n", "2\n1 2 3 4\n",
+		"tetravex": {"1\n1 2 3 4\n0\n", "2\n1 2 3 4\n",
 			func(s string) (fmt.Stringer, error) { return tetravex.ParsePuzzle(s) }},
 	}
 	p := openPuzzle(t, "flip", "2 2\nbw\nwb\n")
-	for _, c := range cases {
-		p.tab(c.game)
+	for _, g := range solvers.All {
+		c, ok := cases[g.Name()]
+		if !ok {
+			t.Errorf("%s: no import sample to test", g.Name())
+			continue
+		}
+		game := g.Name()
+		p.tab(game)
 		if v, err := c.parse(c.text); err != nil {
-			t.Errorf("%s: sample does not parse natively: %v", c.game, err)
+			t.Errorf("%s: sample does not parse natively: %v", game, err)
 		} else {
 			p.importText(c.text)
 			if got := p.exported(); got != v.String() {
-				t.Errorf("%s: imported puzzle exports as\n%s\nwant\n%s", c.game, got, v.String())
+				t.Errorf("%s: imported puzzle exports as\n%s\nwant\n%s", game, got, v.String())
 			}
-			g, _ := solvers.Lookup(c.game)
 			f := g.(solvers.Converter).Formats()[1]
 			grid, err := g.(solvers.Converter).Export(v.String(), f.Name)
 			if err != nil {
-				t.Fatalf("%s: %v", c.game, err)
+				t.Fatalf("%s: %v", game, err)
 			}
 			p.importText(grid)
 			if got := p.statusNow(); !strings.HasPrefix(got, "Loaded a ") || !strings.Contains(got, " puzzle ("+f.Name+")") {
-				t.Errorf("%s: loading its %s says %q", c.game, f.Name, got)
+				t.Errorf("%s: loading its %s says %q", game, f.Name, got)
 			}
 			if got := p.exported(); got != v.String() {
-				t.Errorf("%s: its %s loads as\n%s\nwant\n%s", c.game, f.Name, got, v.String())
+				t.Errorf("%s: its %s loads as\n%s\nwant\n%s", game, f.Name, got, v.String())
 			}
 		}
 		_, err := c.parse(c.bad)
 		if err == nil {
-			t.Errorf("%s: broken sample parses natively", c.game)
+			t.Errorf("%s: broken sample parses natively", game)
 			continue
 		}
 		before := p.exported()
 		p.importText(c.bad)
 		if got := p.statusNow(); got != err.Error() {
-			t.Errorf("%s: broken import shows %q, want the parser's %q", c.game, got, err.Error())
+			t.Errorf("%s: broken import shows %q, want the parser's %q", game, got, err.Error())
 		}
 		if got := p.exported(); got != before {
-			t.Errorf("%s: a broken import changed the puzzle", c.game)
+			t.Errorf("%s: a broken import changed the puzzle", game)
 		}
 	}
 }

@@ -4,6 +4,7 @@ package e2e
 
 import (
 	"context"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -71,5 +72,26 @@ func TestNewAndHint(t *testing.T) {
 	}
 	if players < 2 {
 		t.Errorf("only %d games deal and hint", players)
+	}
+}
+
+// New puzzle deals at the size the editor shows, and after a deal in
+// play a size set in Draw is the next deal's (issue 27, item 4).
+func TestNewPuzzleAtTheEditorsSize(t *testing.T) {
+	p := open(t, "nonogram")
+	for _, size := range []string{"15", "30"} {
+		p.waitFor(`document.querySelector("#field-w") !== null || document.querySelector("#nono-draw") !== null`)
+		if eval[bool](p, `document.querySelector("#field-w") === null`) {
+			p.click("#nono-draw")
+			p.waitFor(`document.querySelector("#field-w") !== null`)
+		}
+		p.setValue("#field-w", size)
+		p.setValue("#field-h", size)
+		p.click("#new")
+		p.waitFor(`document.querySelector("#status").dataset.state !== "busy"`)
+		n, _ := strconv.Atoi(size)
+		if cells := eval[int](p, `document.querySelectorAll("#grid [data-i]").length`); cells != n*n {
+			t.Errorf("New puzzle at %s×%s deals %d cells (%q)", size, size, cells, p.statusNow())
+		}
 	}
 }

@@ -4,8 +4,11 @@ package e2e
 
 import (
 	"context"
+	"fmt"
 	"math/rand/v2"
+	"slices"
 	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/chromedp/chromedp/kb"
@@ -74,4 +77,39 @@ func TestTetravex(t *testing.T) {
 	if got := eval[string](p, `document.querySelector("#solution").textContent`); got != "Impossible." {
 		t.Errorf("impossible puzzle shows %q", got)
 	}
+}
+
+// In play, a hint rings the card it names (by the number the card shows)
+// in the tray and the place it goes on the board, and names the card the
+// solution puts there; Solve in play draws the solution (issue 27, items
+// 1 and 2).
+func TestTetravexHintAndSolveInPlay(t *testing.T) {
+	pz := tetravex.Generate(3, 10, rand.New(rand.NewPCG(21, 22)))
+	p := openPuzzle(t, "tetravex", pz.String())
+	p.click("#tv-play")
+	p.waitFor(`document.querySelector("#grid.play") !== null`)
+	p.click("#hint")
+	p.waitFor(`document.querySelector("#status").dataset.state !== "busy"`)
+	status := p.statusNow()
+	var card, row, col int
+	if _, err := fmt.Sscanf(status, "Hint: Card %d goes at row %d, column %d", &card, &row, &col); err != nil {
+		t.Fatalf("hint %q: %v", status, err)
+	}
+	rung := eval[[]string](p, `[...document.querySelectorAll("#grid .tile.hinted")].map(c => (c.querySelector(".num")?.textContent ?? "") + "@" + c.dataset.i)`)
+	target := strconv.Itoa((row-1)*pz.N + col - 1)
+	if !slices.Contains(rung, "@"+target) || !slices.ContainsFunc(rung, func(s string) bool { return strings.HasPrefix(s, strconv.Itoa(card)+"@") }) {
+		t.Errorf("hint %q rings %v, want place %s and card %d", status, rung, target, card)
+	}
+	native, err := tetravex.Solve(context.Background(), pz, nil)
+	if err != nil || !native.Possible {
+		t.Fatal(err)
+	}
+	if want := native.Place[(row-1)*pz.N+col-1] + 1; native.Solutions == 1 && want != card {
+		t.Errorf("hint names card %d, the solution has card %d there", card, want)
+	}
+	p.solve()
+	if n := eval[int](p, `document.querySelectorAll("#solution [data-card]").length`); n != len(pz.Cards) {
+		t.Errorf("Solve in play draws %d cards of the solution", n)
+	}
+	p.screenshot("tetravex-hint-play")
 }

@@ -14,16 +14,34 @@ import (
 
 func editors() []editor {
 	var eds []editor
-	for _, t := range New().tabs {
+	for _, t := range New().m.tabs {
 		eds = append(eds, t.ed)
 	}
 	return eds
 }
 
+// freshEditor is a new editor of the game; a game with no editor fails
+// the test that calls it.
 func freshEditor(game string) editor {
-	p := New()
-	i, _ := p.tabIndex(game)
-	return p.tabs[i].ed
+	for _, ed := range newEditors() {
+		if ed.game() == game {
+			return ed
+		}
+	}
+	panic("no editor for " + game)
+}
+
+// Every game has its editor, its tab, in the order of solvers.All.
+func TestEveryGameHasAnEditor(t *testing.T) {
+	eds := newEditors()
+	if len(eds) != len(solvers.All) {
+		t.Fatalf("%d editors for %d games", len(eds), len(solvers.All))
+	}
+	for i, g := range solvers.All {
+		if eds[i].game() != g.Name() {
+			t.Errorf("tab %d is %s, want %s", i, eds[i].game(), g.Name())
+		}
+	}
 }
 
 // Every editor's state survives its own snapshot, in every mode, through
@@ -67,14 +85,18 @@ func TestEditorsRoundTrip(t *testing.T) {
 }
 
 // Restoring garbage (a tampered localStorage) is an error, never a panic,
-// and leaves a usable editor.
+// and leaves a usable editor: its own snapshot restores, and it takes a
+// press.
 func TestEditorsRefuseBadSnapshots(t *testing.T) {
 	bad := []string{"", "\n", "play", "play 1 2\n3 3\nbbb\n", "play\n=\n", "play\n##\n=\n2 2\n1 1\n1 1\n1 1\n1 1\n",
 		"draw\n", "draw\n#.\n#\n", "edit\nzz", "clues\n", "zzz\nyyy", "play -1 0\n1 1\nb\n1 1\nb\n", strings.Repeat("#", 3000)}
 	for _, ed := range editors() {
 		for _, s := range bad {
-			if err := ed.restore(s); err == nil && !strings.Contains(ed.snapshot(), "\n") {
-				t.Errorf("%s: restore(%q) gives a state without lines: %q", ed.game(), s, ed.snapshot())
+			if err := ed.restore(s); err == nil {
+				t.Errorf("%s: restore(%q) accepted, giving %q", ed.game(), s, ed.snapshot())
+			}
+			if err := freshEditor(ed.game()).restore(ed.snapshot()); err != nil {
+				t.Errorf("%s: after restore(%q), its own snapshot does not restore: %v\n%s", ed.game(), s, err, ed.snapshot())
 			}
 			ed.press(0, false)
 			ed.snapshot()
@@ -324,8 +346,8 @@ func TestTetravexPlay(t *testing.T) {
 // which Open… reads back to the same puzzle.
 func TestSaveFormats(t *testing.T) {
 	p := New()
-	i, _ := p.tabIndex("nonogram")
-	p.at = i
+	i, _ := p.m.tabIndex("nonogram")
+	p.m.at = i
 	ed := p.current()
 	if got := fileName(ed, ".non"); got != "nonogram-8x8.non" {
 		t.Errorf("file name %q", got)
@@ -333,6 +355,23 @@ func TestSaveFormats(t *testing.T) {
 	formats := p.saveFormats()
 	if len(formats) < 3 {
 		t.Fatalf("nonogram saves as only %v", formats)
+	}
+	// No two formats of a game save under one name.
+	for _, g := range solvers.All {
+		j, _ := p.m.tabIndex(g.Name())
+		p.m.at = j
+		names := map[string]string{}
+		for k, f := range p.saveFormats() {
+			name := fileName(p.current(), formatExt(p.saveFormats(), k))
+			if other, ok := names[name]; ok {
+				t.Errorf("%s: %s and %s both save as %s", g.Name(), other, f.Name, name)
+			}
+			names[name] = f.Name
+		}
+	}
+	p.m.at = i
+	if got := fileName(ed, formatExt(formats, 3)); got != "nonogram-8x8.tatham-pattern.txt" {
+		t.Errorf("Tatham Pattern saves as %q", got)
 	}
 	want := ed.text()
 	for k, f := range formats {
@@ -353,8 +392,8 @@ func TestSaveFormats(t *testing.T) {
 	}
 	// Every game saves as its judge text, first, and a grid.
 	for _, g := range solvers.All {
-		j, _ := p.tabIndex(g.Name())
-		p.at = j
+		j, _ := p.m.tabIndex(g.Name())
+		p.m.at = j
 		if f := p.saveFormats(); len(f) < 2 || f[0].Name != g.(solvers.Converter).Formats()[0].Name {
 			t.Errorf("%s saves as %v", g.Name(), f)
 		}

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"unicode"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
@@ -59,7 +60,7 @@ func (p *Page) renderFiles() app.UI {
 	return app.Div().Class("card").Body(
 		app.Div().Class("buttons").Body(
 			app.Label().Class("button").For("open-file").Text("Open…"),
-			app.Input().Type("file").ID("open-file").Class("visually-hidden").Accept(".txt,.non,.xml,.url,text/plain,text/xml").OnChange(p.onOpenFile),
+			app.Input().Type("file").ID("open-file").Class("visually-hidden").Accept(acceptFiles).OnChange(p.onOpenFile),
 			app.Button().ID("save").Text("Save…").OnClick(p.onSave),
 			app.Select().ID("save-format").Aria("label", "File format").Body(opts...).OnChange(p.onSaveFormat),
 		),
@@ -73,22 +74,61 @@ func (p *Page) onSaveFormat(ctx app.Context, e app.Event) {
 	}
 }
 
-// boardSize is the size of the puzzle's board, as its file name and the
-// status give it; 0, 0 when it has none.
-func boardSize(ed editor) (w, h int) {
-	if s, ok := ed.(interface{ fileSize() (w, h int) }); ok {
-		return s.fileSize() // an editor whose cursor does not move on cells
+// acceptFiles is what Open… offers to open: the file extensions of every
+// game's formats, and any plain text or XML file.
+var acceptFiles = accepted(solvers.All)
+
+func accepted(games []solvers.Game) string {
+	exts := ","
+	for _, g := range games {
+		if c, ok := g.(solvers.Converter); ok {
+			for _, f := range c.Formats() {
+				if f.Ext != "" && !strings.Contains(exts, ","+f.Ext+",") {
+					exts += f.Ext + ","
+				}
+			}
+		}
 	}
-	return ed.size()
+	return exts[1:] + "text/plain,text/xml"
 }
 
-// fileName is a sensible name for the puzzle's file: "nonogram-25x25.non".
+// fileName is a sensible name for the puzzle's file: the game's name, the
+// puzzle's size and ext, such as "<game>-25x25.txt".
 func fileName(ed editor, ext string) string {
-	w, h := boardSize(ed)
+	w, h := ed.fileSize()
 	if w > 0 && h > 0 {
 		return fmt.Sprintf("%s-%dx%d%s", ed.game(), w, h, ext)
 	}
 	return ed.game() + ext
+}
+
+// formatExt is the end of the file name for formats[k]: its extension,
+// after a word of its name when a format before it has the same one, so
+// that no two formats save under one name ("nonogram-8x8.tatham-pattern.txt").
+func formatExt(formats []solvers.Format, k int) string {
+	k = max(0, min(k, len(formats)-1))
+	f := formats[k]
+	for _, g := range formats[:k] {
+		if g.Ext == f.Ext {
+			return "." + formatSlug(f.Name) + f.Ext
+		}
+	}
+	return f.Ext
+}
+
+// formatSlug makes a format's name a word for a file name: "Tatham's Flip
+// game ID" is "tatham-flip".
+func formatSlug(name string) string {
+	var words []string
+	for _, w := range strings.FieldsFunc(strings.ToLower(name), func(r rune) bool {
+		return !unicode.IsLetter(r) && !unicode.IsDigit(r) && r != '\''
+	}) {
+		w = strings.TrimSuffix(w, "'s")
+		if w != "game" && w != "id" && w != "text" && w != "" {
+			words = append(words, w)
+		}
+	}
+	return strings.Join(words, "-")
 }
 
 // exportAs writes the shown puzzle in the chosen format.
@@ -113,7 +153,7 @@ func (p *Page) onSave(ctx app.Context, e app.Event) {
 		t.say("error", "Could not save as "+f.Name+": "+err.Error())
 		return
 	}
-	name := fileName(t.ed, f.Ext)
+	name := fileName(t.ed, formatExt(p.saveFormats(), t.saveAs))
 	download(newBlob(text, "text/plain;charset=utf-8"), name)
 	t.say("done", "Saved "+name+" ("+f.Name+").")
 }
@@ -155,41 +195,6 @@ func (p *Page) readFile(ctx app.Context, file app.Value) {
 	}
 	file.Call("text").Then(func(v app.Value) {
 		text := v.String()
-		ctx.Dispatch(func(ctx app.Context) { p.importText(ctx, text, clip(name, 60)) })
+		ctx.Dispatch(func(ctx app.Context) { p.m.importText(text, clip(name, 60)) })
 	})
-}
-
-// importText loads a puzzle pasted or read from a file (from says which),
-// detecting its format where the game knows several.
-func (p *Page) importText(ctx app.Context, text, from string) {
-	t := p.cur()
-	if strings.TrimSpace(text) == "" {
-		t.say("error", "There is no puzzle in "+from+".")
-		return
-	}
-	format := "the " + t.ed.title() + " puzzle"
-	if c, ok := converter(t.ed.game()); ok {
-		judge, f, err := c.Import(text)
-		if err != nil {
-			t.say("error", err.Error())
-			return
-		}
-		text, format = judge, "a "+t.ed.title()+" puzzle ("+f.Name+")"
-	}
-	before := t.ed.snapshot()
-	if err := t.ed.load(text); err != nil {
-		t.ed.restore(before)
-		t.say("error", err.Error())
-		return
-	}
-	p.changed(ctx)
-	w, h := boardSize(t.ed)
-	size := ""
-	if w > 0 && h > 0 {
-		size = fmt.Sprintf(", %d×%d", w, h)
-	}
-	if from != "the text box" {
-		format += " from " + from
-	}
-	t.say("idle", "Loaded "+format+size+".")
 }

@@ -8,6 +8,7 @@ import (
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
+	"gridsolve/solvers"
 	"gridsolve/solvers/flip"
 )
 
@@ -220,21 +221,6 @@ func (e *flipEditor) paint(i int, v byte) bool {
 	return true
 }
 
-// count says n things, in the singular for one.
-func count(n int, one, many string) string {
-	if n == 1 {
-		return "1 " + one
-	}
-	return strconv.Itoa(n) + " " + many
-}
-
-func boolInt(b bool) int {
-	if b {
-		return 1
-	}
-	return 0
-}
-
 func (e *flipEditor) board(p *Page) app.UI {
 	b := e.cells
 	return app.Div().Class("gridwrap").Body(p.gridView(b.W, b.H, func(i int) cell {
@@ -269,18 +255,18 @@ func (e *flipEditor) took(r jobRequest, raw []byte) {
 	}
 }
 
-func (e *flipEditor) setAnswer(raw []byte) (string, error) {
+func (e *flipEditor) setAnswer(raw []byte) (answerLine, error) {
 	var a flip.Answer
 	if err := json.Unmarshal(raw, &a); err != nil {
-		return "", err
+		return answerLine{}, err
 	}
 	e.answer = &a
 	if !a.Possible {
-		return "Impossible: no presses make the board one colour.", nil
+		return no("Impossible: no presses make the board one colour."), nil
 	}
 	colour := map[string]string{"b": "black", "w": "white"}[a.Color]
 	if a.Count == 0 {
-		return "Already all " + colour + ": no presses needed.", nil
+		return yes("Already all " + colour + ": no presses needed."), nil
 	}
 	proof := "the fewest possible"
 	if !a.Minimal {
@@ -291,9 +277,9 @@ func (e *flipEditor) setAnswer(raw []byte) (string, error) {
 		sets = " " + solutionsLine(a.Solutions, "fewest-press set")
 	}
 	if a.Count == 1 {
-		return fmt.Sprintf("Press the marked cell to turn it all %s (%s).%s", colour, proof, sets), nil
+		return yes(fmt.Sprintf("Press the marked cell to turn it all %s (%s).%s", colour, proof, sets)), nil
 	}
-	return fmt.Sprintf("Press the %d marked cells to turn it all %s (%s).%s", a.Count, colour, proof, sets), nil
+	return yes(fmt.Sprintf("Press the %d marked cells to turn it all %s (%s).%s", a.Count, colour, proof, sets)), nil
 }
 
 func (e *flipEditor) dealSize() (w, h int) { return e.cells.W, e.cells.H }
@@ -318,4 +304,91 @@ func (e *flipEditor) hintRequest() (puzzle, position string, ok bool) {
 
 func (e *flipEditor) playState() (on, won bool) {
 	return e.play, e.play && e.presses > 0 && solved(e.cells)
+}
+
+// The game's help panel, images and other parts (see parts.go).
+
+// flipHelp is the game's "How it works" panel.
+var flipHelp = gameHelp{
+	rules: []string{
+		"Each cell is black or white. Pressing a cell flips it and its neighbours above, below, left and right.",
+		"Goal: make the whole board one colour, all black or all white, with the fewest presses. The solver gives that number, or Impossible.",
+	},
+	picture: flipPress,
+	marks: []helpMark{
+		mark("black", "", "a black cell"),
+		mark("white", "", "a white cell"),
+		mark("white press", "", "amber dot: press here (the answer's presses, in any order)"),
+	},
+	format:  "16 cells, b black or w white, read as a 4×4 board row by row; spaces and line breaks don't matter.",
+	example: "bwwb\nbbwb\nbwwb\nbwww\n",
+	also: []helpExample{
+		{"The same on one line", "bwwbbbwbbwwbbwww"},
+		{`Any size: a "w h" line, then h rows`, "5 3\nbwwbb\nwwbbw\nbbbww\n"},
+	},
+	play: "press",
+}
+
+func (*flipEditor) help() gameHelp { return flipHelp }
+
+// flipPress shows one press on a 3×3 board: the middle and its four
+// neighbours flip.
+func flipPress() app.UI {
+	const plus = "010111010" // the cells the middle press flips
+	return app.Div().Class("help-steps").Body(
+		miniGrid("flip", 9, 3, func(i int) string {
+			if i == 4 {
+				return "white press"
+			}
+			return "white"
+		}),
+		app.Span().Class("help-arrow").Text("→"),
+		miniGrid("flip", 9, 3, func(i int) string {
+			if plus[i] == '1' {
+				return "black"
+			}
+			return "white"
+		}),
+	)
+}
+
+// draw: the black cells; the answer rings the cells to press.
+func (e *flipEditor) draw(answer bool) (*sketch, error) {
+	b, a := e.cells, e.answer
+	if answer {
+		if a == nil {
+			return nil, errNoAnswer
+		}
+		if !a.Possible {
+			return nil, errNoSolution
+		}
+	}
+	s := newSketch(float64(b.W), float64(b.H))
+	for i, black := range b.Black {
+		x, y := float64(i%b.W), float64(i/b.W)
+		if black {
+			s.rect(x, y, 1, 1, ink)
+		}
+		if answer && a.Presses.Has(i) {
+			s.circle(x+0.5, y+0.5, 0.3, "none", "#d0021b")
+		}
+	}
+	s.grid(0, 0, b.W, b.H, 0)
+	if answer {
+		colour := "white"
+		if a.Color == "b" {
+			colour = "black"
+		}
+		s.caption = fmt.Sprintf("Press the %d circled cells: every cell turns %s.", a.Count, colour)
+	}
+	return s, nil
+}
+
+func (*flipEditor) colours() cssColours    { return nil }
+func (*flipEditor) input() boardInput      { return boardInput{} }
+func (e *flipEditor) fileSize() (w, h int) { return e.size() }
+func (e *flipEditor) marginChars() int     { return 0 }
+
+func (*flipEditor) warmup() warmup {
+	return warmup{deal: solvers.Options{W: 40, H: 40, Level: 3}, order: 1}
 }

@@ -53,7 +53,7 @@ func (p *Page) gridView(w, h int, draw func(i int) cell, class, label string) ap
 			return b.String()
 		}))
 	}
-	return boardGrid(w, h, class, label).Body(rows...)
+	return withInput(boardGrid(w, h, class, label), t.ed.input()).Body(rows...)
 }
 
 // boardGrid is the #grid element every board is drawn in: focusable, with

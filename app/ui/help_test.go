@@ -173,7 +173,7 @@ func connected(cells [][2]int) bool {
 // The Ships panel draws seven ships of four cells, all different even when
 // turned: exactly the seven one-sided tetrominoes, the solver's fleet.
 func TestHelpShipsFleet(t *testing.T) {
-	pieces := parseHTML(t, helpBody("ships")).withClass("help-piece")
+	pieces := parseHTML(t, helpBody(freshEditor("ships"))).withClass("help-piece")
 	if len(pieces) != 7 {
 		t.Fatalf("drew %d ships, want 7", len(pieces))
 	}
@@ -211,7 +211,7 @@ func TestHelpShipsFleet(t *testing.T) {
 // The IQ panel draws the twelve pieces A to L as the solver defines them,
 // each in its own colour, together as many cells as the triangle.
 func TestHelpIQPieces(t *testing.T) {
-	pieces := parseHTML(t, helpBody("iq")).withClass("help-piece")
+	pieces := parseHTML(t, helpBody(freshEditor("iq"))).withClass("help-piece")
 	if len(pieces) != iq.NumPieces {
 		t.Fatalf("drew %d pieces, want %d", len(pieces), iq.NumPieces)
 	}
@@ -250,15 +250,6 @@ func TestHelpIQPieces(t *testing.T) {
 	}
 }
 
-// helpParsers read the non-judge examples of each game as its import does.
-var helpParsers = map[string]func(string) error{
-	"ships":    func(s string) error { _, err := ships.ParseBoard(s); return err },
-	"flip":     func(s string) error { _, err := flip.ParseBoard(s); return err },
-	"iq":       func(s string) error { _, err := iq.ParseBoard(s); return err },
-	"nonogram": func(s string) error { _, err := nonogram.ParseClues(s); return err },
-	"tetravex": func(s string) error { _, err := tetravex.ParsePuzzle(s); return err },
-}
-
 // helpRules are words each game's rules must say, the heart of the game.
 var helpRules = map[string][]string{
 	"ships":    {"seven ships", "never mirrored", "at most one more miss"},
@@ -273,9 +264,13 @@ var helpRules = map[string][]string{
 func TestHelpPanels(t *testing.T) {
 	for _, g := range solvers.All {
 		t.Run(g.Name(), func(t *testing.T) {
-			root := parseHTML(t, helpBody(g.Name()))
+			root := parseHTML(t, helpBody(freshEditor(g.Name())))
 			text := root.content()
-			for _, want := range helpRules[g.Name()] {
+			rules, ok := helpRules[g.Name()]
+			if !ok {
+				t.Errorf("no words listed that the rules must say")
+			}
+			for _, want := range rules {
 				if !strings.Contains(strings.ToLower(text), want) {
 					t.Errorf("the rules do not say %q", want)
 				}
@@ -295,7 +290,7 @@ func TestHelpPanels(t *testing.T) {
 					if err := g.Judge(context.Background(), strings.NewReader(ex), &out, nil); err != nil || out.Len() == 0 {
 						t.Errorf("judge example %q: error %v, output %q", ex, err, out.String())
 					}
-				} else if err := helpParsers[g.Name()](ex); err != nil {
+				} else if _, _, err := g.(solvers.Converter).Import(ex); err != nil {
 					t.Errorf("example %q does not load: %v", ex, err)
 				}
 			}
@@ -311,9 +306,14 @@ func TestHelpPanels(t *testing.T) {
 	}
 }
 
+// noHelp is an editor whose game has no help of its own.
+type noHelp struct{ editor }
+
+func (noHelp) help() gameHelp { return gameHelp{} }
+
 // A game without a panel of its own still gets the part on playing.
 func TestHelpUnknownGame(t *testing.T) {
-	text := parseHTML(t, helpBody("chess")).content()
+	text := parseHTML(t, helpBody(noHelp{newFlip()})).content()
 	if !strings.Contains(text, "Play:") || strings.Contains(text, "Rules") {
 		t.Errorf("unknown game panel: %q", text)
 	}
@@ -322,7 +322,7 @@ func TestHelpUnknownGame(t *testing.T) {
 // The flip picture is one press: the second board is the first with the
 // marked cell pressed.
 func TestHelpFlipPress(t *testing.T) {
-	grids := parseHTML(t, helpBody("flip")).withClass("help-grid")
+	grids := parseHTML(t, helpBody(freshEditor("flip"))).withClass("help-grid")
 	if len(grids) != 2 {
 		t.Fatalf("%d boards drawn, want before and after", len(grids))
 	}
@@ -352,7 +352,7 @@ func TestHelpFlipPress(t *testing.T) {
 // The nonogram picture is the one and only solution of the clues drawn
 // beside it, which are the judge example's and the Tatham ID's clues.
 func TestHelpNonogramPicture(t *testing.T) {
-	root := parseHTML(t, helpBody("nonogram"))
+	root := parseHTML(t, helpBody(freshEditor("nonogram")))
 	grid := root.withClass("help-grid")[0]
 	var pic []string
 	var drawn nonogram.Clues
@@ -416,7 +416,7 @@ func runsOf(t *testing.T, s string) []int {
 // The tetravex picture obeys the edge rule, colours each edge by its
 // number, and shows a solution of the judge example.
 func TestHelpTetravexPicture(t *testing.T) {
-	root := parseHTML(t, helpBody("tetravex"))
+	root := parseHTML(t, helpBody(freshEditor("tetravex")))
 	var cards []tetravex.Card
 	for _, tile := range root.withClass("help-cards")[0].withClass("tile") {
 		var card tetravex.Card
@@ -502,7 +502,7 @@ func TestHelpFormats(t *testing.T) {
 func TestHelpPanel(t *testing.T) {
 	fs := []solvers.Format{{Name: "judge"}, {Name: "Tatham ID", Example: "1x1:1/1"}}
 	for _, open := range []bool{true, false} {
-		root := parseHTML(t, helpPanel("nonogram", open, fs))
+		root := parseHTML(t, helpPanel(freshEditor("nonogram"), open, fs))
 		d := root.all(func(n *node) bool { return n.tag == "details" })
 		if len(d) != 1 {
 			t.Fatalf("want one details element, got %d", len(d))
@@ -526,7 +526,7 @@ func TestHelpClassesStyled(t *testing.T) {
 	}
 	checked := map[string]bool{}
 	for _, g := range solvers.All {
-		root := parseHTML(t, helpBody(g.Name()))
+		root := parseHTML(t, helpBody(freshEditor(g.Name())))
 		for _, n := range root.all(func(n *node) bool { return n.attr["class"] != "" }) {
 			for _, c := range strings.Fields(n.attr["class"]) {
 				if checked[c] {

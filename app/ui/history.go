@@ -43,6 +43,18 @@ func (h *history) undo() (string, bool) {
 	return h.current(), true
 }
 
+// moveTo shows the state s, if the history has it, and reports whether
+// it does.
+func (h *history) moveTo(s string) bool {
+	for i := len(h.states) - 1; i >= 0; i-- {
+		if h.states[i] == s {
+			h.at = i
+			return true
+		}
+	}
+	return false
+}
+
 // redo steps forward again.
 func (h *history) redo() (string, bool) {
 	if !h.canRedo() {

@@ -8,20 +8,12 @@ import (
 	"strings"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
-
-	"gridsolve/solvers/iq"
-	"gridsolve/solvers/tetravex"
 )
 
 // Images: every editor draws its puzzle, and its answer once solved, as a
-// sketch: a few shapes in cell units, written as SVG. Save… downloads the
-// SVG, or a PNG the browser rasterises from it at print resolution.
-
-// drawer is an editor that can draw its puzzle or, when answer, the
-// solver's answer to it.
-type drawer interface {
-	draw(answer bool) (*sketch, error)
-}
+// sketch (its draw method, in the game's home): a few shapes in cell
+// units, written as SVG. Save… downloads the SVG, or a PNG the browser
+// rasterises from it at print resolution.
 
 // Errors for an answer image that cannot be drawn.
 var (
@@ -43,7 +35,8 @@ type sketch struct {
 
 func newSketch(w, h float64) *sketch { return &sketch{w: w, h: h} }
 
-// num writes a coordinate with at most three decimals.
+// num writes a coordinate in the fewest digits that read back as the same
+// number: 0.5 as "0.5", 2 as "2", a third as "0.3333333333333333".
 func num(v float64) string { return strconv.FormatFloat(v, 'f', -1, 64) }
 
 func (s *sketch) rect(x, y, w, h float64, fill string) {
@@ -152,216 +145,24 @@ func pngScale(w, h int) float64 {
 	return max(1, min(3000/long, 8192/long))
 }
 
-// Colours shared with the page (web/app.css): the IQ pieces and the
-// tetravex edge values.
-var (
-	pieceColor = map[byte]string{'A': "#e6194b", 'B': "#3cb44b", 'C': "#ffe119", 'D': "#4a8fe7", 'E': "#f58231", 'F': "#b06ad6",
-		'G': "#42d4f4", 'H': "#f032e6", 'I': "#bfef45", 'J': "#fabed4", 'K': "#c8a26b", 'L': "#a9a9ff"}
-	valueColor = [10]string{"#f6f6f6", "#ffd6d6", "#ffe3c2", "#fff3b0", "#d8f5c8", "#c4ecec", "#cfe0ff", "#e2d4ff", "#f8d1ec", "#dcdcdc"}
-)
-
+// ink is the colour of lines and text.
 const ink = "#222"
 
-func (e *shipsEditor) draw(answer bool) (*sketch, error) {
-	b, a := e.b, e.answer
-	if answer && (a == nil || len(a.Known) != len(b.Cells)) {
-		return nil, errNoAnswer
-	}
-	s := newSketch(float64(b.W), float64(b.H))
-	for i, v := range b.Cells {
-		x, y := float64(i%b.W), float64(i/b.W)
-		switch {
-		case v == 'x':
-			s.rect(x, y, 1, 1, ink)
-		case v == 'o':
-			s.circle(x+0.5, y+0.5, 0.12, ink, "none")
-		case answer && a.Known[i] == 'x':
-			s.rect(x, y, 1, 1, "#f5a623")
-		case answer && a.Known[i] == 'o':
-			s.rect(x, y, 1, 1, "#d6ebff")
-		case answer && len(a.Ship) == len(b.Cells):
-			s.rect(x, y, 1, 1, fmt.Sprintf("rgba(245,166,35,%.2f)", 0.06+0.8*a.Ship[i]))
-			s.text(x+0.5, y+0.5, 0.38, strconv.Itoa(int(a.Ship[i]*100+0.5)), ink)
-		}
-		if answer && i == a.Next {
-			s.circle(x+0.5, y+0.5, 0.36, "none", "#d0021b")
+// cssColours are colours an image shares with the page, so that a saved
+// picture looks like the board: each is the background a selector of
+// web/app.css gives in light mode, and TestImageColoursMatchCSS holds
+// the two equal.
+type cssColours []struct{ selector, colour string }
+
+// of is the colour of selector, "" when it has none here.
+func (cs cssColours) of(selector string) string {
+	for _, c := range cs {
+		if c.selector == selector {
+			return c.colour
 		}
 	}
-	s.grid(0, 0, b.W, b.H, 0)
-	if answer {
-		s.caption = "Win with at most one more miss: no. Numbers: % of layouts with a ship there."
-		if a.Win {
-			s.caption = "Win with at most one more miss: yes. Numbers: % of layouts with a ship there."
-		}
-	}
-	return s, nil
+	return ""
 }
-
-func (e *flipEditor) draw(answer bool) (*sketch, error) {
-	b, a := e.cells, e.answer
-	if answer {
-		if a == nil {
-			return nil, errNoAnswer
-		}
-		if !a.Possible {
-			return nil, errNoSolution
-		}
-	}
-	s := newSketch(float64(b.W), float64(b.H))
-	for i, black := range b.Black {
-		x, y := float64(i%b.W), float64(i/b.W)
-		if black {
-			s.rect(x, y, 1, 1, ink)
-		}
-		if answer && a.Presses.Has(i) {
-			s.circle(x+0.5, y+0.5, 0.3, "none", "#d0021b")
-		}
-	}
-	s.grid(0, 0, b.W, b.H, 0)
-	if answer {
-		colour := "white"
-		if a.Color == "b" {
-			colour = "black"
-		}
-		s.caption = fmt.Sprintf("Press the %d circled cells: every cell turns %s.", a.Count, colour)
-	}
-	return s, nil
-}
-
-func (e *iqEditor) draw(answer bool) (*sketch, error) {
-	a := e.answer
-	if answer {
-		if a == nil {
-			return nil, errNoAnswer
-		}
-		if !a.Solved || len(a.Rows) != iq.Size {
-			return nil, errNoSolution
-		}
-	}
-	s := newSketch(iq.Size, iq.Size)
-	for r := range iq.Size {
-		for c := range r + 1 {
-			l := e.b.At(r, c)
-			if l == iq.Empty && answer && c < len(a.Rows[r]) {
-				l = a.Rows[r][c]
-			}
-			x, y := float64(c), float64(r)
-			if color, ok := pieceColor[l]; ok {
-				s.rect(x, y, 1, 1, color)
-				s.text(x+0.5, y+0.5, 0.5, string(l), ink)
-			}
-			s.line(x, y, x+1, y, 0.03)
-			s.line(x, y, x, y+1, 0.03)
-		}
-		s.line(float64(r+1), float64(r), float64(r+1), float64(r+1), 0.07) // the stair's right side
-		s.line(float64(r), float64(r), float64(r+1), float64(r), 0.07)     // and its tread
-	}
-	s.line(0, 0, 0, iq.Size, 0.07)
-	s.line(0, iq.Size, iq.Size, iq.Size, 0.07)
-	return s, nil
-}
-
-func (e *nonogramEditor) draw(answer bool) (*sketch, error) {
-	c, a := e.clues, e.answer
-	w, h := len(c.Cols), len(c.Rows)
-	if answer {
-		if a == nil {
-			return nil, errNoAnswer
-		}
-		if a.Status == "none" || len(a.Grid) != h {
-			return nil, errNoSolution
-		}
-	}
-	// Clues take one unit per number, left of the rows and above the columns.
-	left, top := 1, 1
-	for _, r := range c.Rows {
-		left = max(left, len(r))
-	}
-	for _, col := range c.Cols {
-		top = max(top, len(col))
-	}
-	s := newSketch(float64(left+w), float64(top+h))
-	x0, y0 := float64(left), float64(top)
-	for y, runs := range c.Rows {
-		for k, n := range runs {
-			s.text(x0-float64(len(runs)-k)+0.5, y0+float64(y)+0.5, 0.55, strconv.Itoa(n), ink)
-		}
-	}
-	for x, runs := range c.Cols {
-		for k, n := range runs {
-			s.text(x0+float64(x)+0.5, y0-float64(len(runs)-k)+0.5, 0.55, strconv.Itoa(n), ink)
-		}
-	}
-	if answer {
-		for y, row := range a.Grid {
-			for x := range min(len(row), w) {
-				if row[x] == '#' {
-					s.rect(x0+float64(x), y0+float64(y), 1, 1, ink)
-				}
-			}
-		}
-		if a.Status == "multiple" {
-			s.caption = "One of several solutions."
-		}
-	}
-	s.grid(x0, y0, w, h, 5)
-	return s, nil
-}
-
-// card is the size of a tetravex card in cell units, and gap the space
-// between cards not yet placed.
-const (
-	card = 2.0
-	gap  = 0.25
-)
-
-func (e *tetravexEditor) draw(answer bool) (*sketch, error) {
-	p, a := e.puzzle, e.answer
-	order := make([]int, len(p.Cards))
-	for i := range order {
-		order[i] = i
-	}
-	step := card + gap
-	if answer {
-		if a == nil {
-			return nil, errNoAnswer
-		}
-		if !a.Possible || len(a.Place) != len(order) {
-			return nil, errNoSolution
-		}
-		order, step = a.Place, card // a solved board: the cards touch
-	}
-	side := float64(p.N-1)*step + card
-	s := newSketch(side, side)
-	for i, k := range order {
-		drawCard(s, float64(i%p.N)*step, float64(i/p.N)*step, p.Cards[k])
-	}
-	return s, nil
-}
-
-// drawCard draws a card as four triangles meeting in its centre, each
-// coloured and labelled by its edge value.
-func drawCard(s *sketch, x, y float64, c tetravex.Card) {
-	cx, cy := x+card/2, y+card/2
-	corners := [5][2]float64{{x, y}, {x + card, y}, {x + card, y + card}, {x, y + card}, {x, y}}
-	for side := range 4 { // top, right, bottom, left: between corners side and side+1
-		p, q := corners[side], corners[side+1]
-		v := c[side]
-		s.triangle(p[0], p[1], q[0], q[1], cx, cy, valueColor[v%10])
-		// The label sits a third of the way from the edge's middle to the centre.
-		lx, ly := (p[0]+q[0])/2, (p[1]+q[1])/2
-		s.text(lx+(cx-lx)/2.6, ly+(cy-ly)/2.6, 0.55, strconv.Itoa(v), ink)
-	}
-	s.line(x, y, x+card, y+card, 0.02)
-	s.line(x+card, y, x, y+card, 0.02)
-	for side := range 4 {
-		p, q := corners[side], corners[side+1]
-		s.line(p[0], p[1], q[0], q[1], 0.05)
-	}
-}
-
-// Check at compile time that every editor draws.
-var _ = []drawer{(*shipsEditor)(nil), (*flipEditor)(nil), (*iqEditor)(nil), (*nonogramEditor)(nil), (*tetravexEditor)(nil)}
 
 // imageFormat is a Save… choice that writes a picture, not a puzzle text.
 type imageFormat struct {
@@ -379,12 +180,7 @@ var images = []imageFormat{
 // SVG as it is, or a PNG the browser rasterises from it (asynchronously:
 // the status says when it is saved).
 func (p *Page) saveImage(ctx app.Context, t *tab, f imageFormat) {
-	d, ok := t.ed.(drawer)
-	if !ok {
-		t.say("error", "This puzzle cannot be drawn as an image.")
-		return
-	}
-	s, err := d.draw(f.answer)
+	s, err := t.ed.draw(f.answer)
 	if err != nil {
 		t.say("error", "No "+f.name+": "+err.Error()+".")
 		return

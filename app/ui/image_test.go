@@ -6,6 +6,8 @@ import (
 	"encoding/xml"
 	"errors"
 	"io"
+	"os"
+	"regexp"
 	"strconv"
 	"strings"
 	"testing"
@@ -76,11 +78,10 @@ func solveIn(t *testing.T, ed editor) {
 // solve is refused.
 func TestImages(t *testing.T) {
 	for _, ed := range editors() {
-		d := ed.(drawer)
-		if _, err := d.draw(true); !errors.Is(err, errNoAnswer) {
+		if _, err := ed.draw(true); !errors.Is(err, errNoAnswer) {
 			t.Errorf("%s: an answer image before solving: %v, want %v", ed.game(), err, errNoAnswer)
 		}
-		s, err := d.draw(false)
+		s, err := ed.draw(false)
 		if err != nil {
 			t.Fatalf("%s: %v", ed.game(), err)
 		}
@@ -89,7 +90,7 @@ func TestImages(t *testing.T) {
 			t.Errorf("%s: the SVG is %dx%d, the sketch %dx%d", ed.game(), w, h, sw, sh)
 		}
 		solveIn(t, ed)
-		s, err = d.draw(true)
+		s, err = ed.draw(true)
 		if err != nil {
 			t.Fatalf("%s: the answer image: %v", ed.game(), err)
 		}
@@ -167,5 +168,51 @@ func TestPNGScale(t *testing.T) {
 		if k < 1 || (long > 3001 && k > 1) || long > 8192 && k > 1 {
 			t.Errorf("pngScale(%d, %d) = %v: long side %v", tc.w, tc.h, k, long)
 		}
+	}
+}
+
+// The colours an image shares with the page are the page's: each editor's
+// colours equal the background web/app.css gives their selector in light
+// mode, and the images draw with them.
+func TestImageColoursMatchCSS(t *testing.T) {
+	css, err := os.ReadFile("../../web/app.css")
+	if err != nil {
+		t.Fatal(err)
+	}
+	light, _, _ := strings.Cut(string(css), "@media (prefers-color-scheme: dark)")
+	shared := 0
+	for _, ed := range editors() {
+		for _, c := range ed.colours() {
+			sel, colour := c.selector, c.colour
+			rule := regexp.MustCompile(regexp.QuoteMeta(sel) + `\s*\{[^}]*\bbackground:\s*([^;}]+)`).FindStringSubmatch(light)
+			if rule == nil {
+				t.Errorf("%s: %s has no background in web/app.css", ed.game(), sel)
+				continue
+			}
+			if got := strings.TrimSpace(rule[1]); !strings.EqualFold(got, colour) {
+				t.Errorf("%s: %s is %s in web/app.css, %s in the images", ed.game(), sel, got, colour)
+			}
+			shared++
+		}
+		if len(ed.colours()) == 0 {
+			continue
+		}
+		solveIn(t, ed)
+		s, err := ed.draw(true)
+		if err != nil {
+			t.Fatalf("%s: %v", ed.game(), err)
+		}
+		used := 0
+		for _, c := range ed.colours() {
+			if strings.Contains(s.svg(), `fill="`+c.colour+`"`) {
+				used++
+			}
+		}
+		if used == 0 {
+			t.Errorf("%s: the answer image uses none of the page's colours", ed.game())
+		}
+	}
+	if shared == 0 {
+		t.Error("no image shares a colour with the page")
 	}
 }

@@ -1,31 +1,25 @@
 package ui
 
-import (
-	"github.com/maxence-charriere/go-app/v10/pkg/app"
+// inputKind is what web/input.js reports (see contract.go).
+type inputKind string
+
+const (
+	inputDown    inputKind = "down"    // a press on cell
+	inputMove    inputKind = "move"    // the pointer, pressed, entered cell
+	inputUp      inputKind = "up"      // the press ended
+	inputCancel  inputKind = "cancel"  // the browser took the pointer over
+	inputKey     inputKind = "key"     // a key, with mods
+	inputShiftUp inputKind = "shiftup" // Shift released: ends a Shift+arrows line
+	inputFile    inputKind = "file"    // a file was dropped on the page
+	inputHover   inputKind = "hover"   // the pointer is over cell (boards with data-hover)
 )
 
 // inputEvent is one call from web/input.js.
 type inputEvent struct {
-	kind string // down, move, up, cancel, key, shiftup
-	cell int    // the cell, for down and move
+	kind inputKind
+	cell int    // the cell, for down, move and hover
 	key  string // for key: KeyboardEvent.key
-	mods int    // see the mod* bits
-}
-
-const (
-	modAlt     = 1 // down: the other button, or a long press
-	modShift   = 2
-	modCtrl    = 4 // Ctrl, or Cmd on macOS
-	modOnBoard = 8 // the key was pressed with the board focused
-)
-
-// readInput checks a call from JavaScript: a malformed one is dropped.
-func readInput(args []app.Value) (inputEvent, bool) {
-	if len(args) != 4 || args[0].Type() != app.TypeString || args[1].Type() != app.TypeNumber ||
-		args[2].Type() != app.TypeString || args[3].Type() != app.TypeNumber {
-		return inputEvent{}, false
-	}
-	return inputEvent{kind: args[0].String(), cell: args[1].Int(), key: args[2].String(), mods: args[3].Int()}, true
+	mods int    // see the mod* bits in contract.go
 }
 
 // stroke is a drag in progress: every cell it passes takes the value its
@@ -39,52 +33,43 @@ type stroke struct {
 	keys    bool // made with Shift+arrows, ended by releasing Shift
 }
 
-func (p *Page) onInput(ctx app.Context, ev inputEvent) {
-	t := p.cur()
+// input takes one pointer or key event on the shown tab (a dropped file
+// is the page's to read).
+func (m *midend) input(ev inputEvent) {
+	t := m.cur()
 	switch ev.kind {
-	case "down":
-		p.endStroke(ctx)
+	case inputDown:
+		m.endStroke()
 		v, changed := t.ed.press(ev.cell, ev.mods&modAlt != 0)
-		p.stroke = stroke{active: true, tab: p.at, value: v, last: ev.cell, changed: changed}
-		p.setCursor(ev.cell)
-	case "move":
-		if p.stroke.active && p.stroke.tab == p.at && !p.stroke.keys {
-			p.paintTo(ev.cell)
+		m.stroke = stroke{active: true, tab: m.at, value: v, last: ev.cell, changed: changed}
+		m.setCursor(ev.cell)
+	case inputMove:
+		if m.stroke.active && m.stroke.tab == m.at && !m.stroke.keys {
+			m.paintTo(ev.cell)
 		}
-	case "up", "cancel":
-		if !p.stroke.keys {
-			p.endStroke(ctx)
+	case inputUp, inputCancel:
+		if !m.stroke.keys {
+			m.endStroke()
 		}
-	case "shiftup":
-		if p.stroke.keys {
-			p.endStroke(ctx)
+	case inputShiftUp:
+		if m.stroke.keys {
+			m.endStroke()
 		}
-	case "key":
-		p.onKey(ctx, ev.key, ev.mods)
-	case "file": // a file dropped on the page
-		if f := app.Window().Get("gridsolveDropped"); f.Truthy() {
-			app.Window().Set("gridsolveDropped", nil)
-			p.readFile(ctx, f)
-		}
-	case "hover":
-		if h, ok := t.ed.(hoverer); ok {
-			h.setHover(ev.cell)
+	case inputKey:
+		m.key(ev.key, ev.mods)
+	case inputHover:
+		if hover := t.ed.input().hover; hover != nil {
+			hover(ev.cell)
 		}
 	}
 }
 
-// hoverer is implemented by editors that preview a move under the pointer
-// (IQ's ghost piece); their board has data-hover, so input.js tells them.
-type hoverer interface {
-	setHover(cell int) bool
-}
-
 // paintTo carries the stroke in a straight line to cell, so a fast drag
 // that skips cells between two pointer events still paints them.
-func (p *Page) paintTo(cell int) {
-	t := p.cur()
+func (m *midend) paintTo(cell int) {
+	t := m.cur()
 	w, h := t.ed.size()
-	from := p.stroke.last
+	from := m.stroke.last
 	if w <= 0 || h <= 0 || cell < 0 || cell >= w*h || from < 0 || from >= w*h {
 		return
 	}
@@ -93,48 +78,46 @@ func (p *Page) paintTo(cell int) {
 	for s := 1; s <= steps; s++ {
 		x := x0 + (x1-x0)*s/steps
 		y := y0 + (y1-y0)*s/steps
-		if t.ed.paint(y*w+x, p.stroke.value) {
-			p.stroke.changed = true
+		if t.ed.paint(y*w+x, m.stroke.value) {
+			m.stroke.changed = true
 		}
 	}
-	p.stroke.last = cell
+	m.stroke.last = cell
 	t.cursor = cell
 }
 
-func (p *Page) endStroke(ctx app.Context) {
-	s := p.stroke
-	p.stroke = stroke{}
-	if s.active && s.changed && s.tab == p.at {
-		p.changed(ctx)
+func (m *midend) endStroke() {
+	s := m.stroke
+	m.stroke = stroke{}
+	if s.active && s.changed && s.tab == m.at {
+		m.edited(m.at)
 	}
 }
 
-func (p *Page) setCursor(i int) {
-	w, h := p.current().size()
+func (m *midend) setCursor(i int) {
+	w, h := m.cur().ed.size()
 	if i >= 0 && i < w*h {
-		p.cur().cursor = i
+		m.cur().cursor = i
 	}
 }
 
-// onKey handles the page's keys: the shortcuts anywhere, and cursor,
-// press and mark on a focused board (web/input.js decides which keys).
-func (p *Page) onKey(ctx app.Context, key string, mods int) {
-	t := p.cur()
+// key handles the page's keys: the shortcuts anywhere, and cursor, press
+// and mark on a focused board (web/input.js decides which keys).
+func (m *midend) key(key string, mods int) {
+	t := m.cur()
 	ctrl, shift := mods&modCtrl != 0, mods&modShift != 0
 	switch {
 	case key == "Escape":
-		p.cancel()
+		m.cancel()
 		return
 	case ctrl && key == "Enter", !ctrl && (key == "s" || key == "S"):
-		p.solve()
+		m.solve()
 		return
 	case ctrl && (key == "z" || key == "Z") && !shift:
-		p.endStroke(ctx)
-		p.undo(ctx)
+		m.undo()
 		return
 	case ctrl && (key == "z" || key == "Z" || key == "y" || key == "Y"):
-		p.endStroke(ctx)
-		p.redo(ctx)
+		m.redo()
 		return
 	case mods&modOnBoard == 0 || ctrl:
 		return
@@ -142,7 +125,7 @@ func (p *Page) onKey(ctx app.Context, key string, mods int) {
 	w, h := t.ed.size()
 	if w == 0 || h == 0 {
 		if t.ed.key(key) {
-			p.changed(ctx)
+			m.edited(m.at)
 		}
 		return
 	}
@@ -154,27 +137,27 @@ func (p *Page) onKey(ctx app.Context, key string, mods int) {
 		nx, ny := max(0, min(w-1, x+d[0])), max(0, min(h-1, y+d[1]))
 		next := ny*w + nx
 		if !shift {
-			p.endStroke(ctx)
+			m.endStroke()
 			t.cursor = next
 			return
 		}
 		// Shift+arrows paint a line, as a drag does: the first step acts on
 		// the cell it enters as a click would, the next ones paint its value.
-		if !p.stroke.active {
+		if !m.stroke.active {
 			v, changed := t.ed.press(next, false)
-			p.stroke = stroke{active: true, tab: p.at, value: v, last: next, changed: changed, keys: true}
+			m.stroke = stroke{active: true, tab: m.at, value: v, last: next, changed: changed, keys: true}
 			t.cursor = next
 			return
 		}
-		p.paintTo(next)
+		m.paintTo(next)
 	case " ", "Enter", "x", "X", ".":
-		p.endStroke(ctx)
+		m.endStroke()
 		if _, changed := t.ed.press(t.cursor, key != " " && key != "Enter"); changed {
-			p.changed(ctx)
+			m.edited(m.at)
 		}
 	default:
 		if t.ed.key(key) {
-			p.changed(ctx)
+			m.edited(m.at)
 		}
 	}
 }

@@ -9,6 +9,7 @@ import (
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
+	"gridsolve/solvers"
 	"gridsolve/solvers/iq"
 )
 
@@ -86,13 +87,17 @@ func (e *iqEditor) tools(p *Page) []app.UI {
 		}
 		ui = append(ui, p.toolButton("Eraser", "brush", string(iq.Empty), e.brush == iq.Empty).ID("brush-erase"))
 	} else {
+		hk, ho, at, hinted := e.hintPlacement(p.cur().hint)
 		palette := make([]app.UI, iq.NumPieces)
 		for k, pc := range iq.Pieces {
-			o := 0
+			o, v := 0, strconv.Itoa(k)
 			if k == e.piece {
 				o = e.orient
 			}
-			palette[k] = p.toolButton("", "piece", strconv.Itoa(k), k == e.piece).ID("piece-"+pc.Letter).
+			if hinted && k == hk { // picking the hinted piece picks it turned as the hint has it
+				v = fmt.Sprintf("%d/%d", k, ho)
+			}
+			palette[k] = p.toolButton("", "piece", v, k == e.piece).ID("piece-"+pc.Letter).
 				Class(classIf("piece-pick", e.onBoard(k), "placed")).Aria("label", "Piece "+pc.Letter).
 				Body(pieceShape(k, o))
 		}
@@ -101,6 +106,10 @@ func (e *iqEditor) tools(p *Page) []app.UI {
 			p.toolButton("Rotate (R)", "turn", "rotate", false).ID("iq-rotate"),
 			p.toolButton("Mirror (F)", "turn", "mirror", false).ID("iq-mirror"),
 		)
+		if hinted {
+			ui = append(ui, p.toolButton("Place it", "place", fmt.Sprintf("%d/%d/%d", hk, ho, at), false).
+				ID("iq-place-hint").Title("Place the hinted piece where the hint shows"))
+		}
 	}
 	return append(ui,
 		p.toolButton("Check", "check", "", false).ID("iq-check").Title("Can this position still be completed?"),
@@ -133,10 +142,33 @@ func (e *iqEditor) tool(name, value string) error {
 		if len(value) == 1 && (value[0] == iq.Empty || value[0] >= 'A' && value[0] < 'A'+iq.NumPieces) {
 			e.brush = value[0]
 		}
-	case "piece":
-		if k, err := strconv.Atoi(value); err == nil && k >= 0 && k < iq.NumPieces && k != e.piece {
+	case "piece": // "k", or "k/o" for piece k turned as orientation o
+		ks, os, turned := strings.Cut(value, "/")
+		k, err := strconv.Atoi(ks)
+		o, err2 := strconv.Atoi(os)
+		switch {
+		case err != nil || k < 0 || k >= iq.NumPieces:
+		case turned && err2 == nil && o >= 0 && o < len(iq.Orientations(k)):
+			e.piece, e.orient = k, o
+		case !turned && k != e.piece:
 			e.piece, e.orient = k, 0
 		}
+	case "place": // "k/o/cell": the hint's placement
+		f := strings.Split(value, "/")
+		if len(f) != 3 {
+			return nil
+		}
+		k, err1 := strconv.Atoi(f[0])
+		o, err2 := strconv.Atoi(f[1])
+		at, err3 := strconv.Atoi(f[2])
+		if err1 != nil || err2 != nil || err3 != nil || k < 0 || k >= iq.NumPieces || o < 0 || o >= len(iq.Orientations(k)) {
+			return nil
+		}
+		if err := e.b.Place(k, o, at/iq.Size, at%iq.Size); err != nil {
+			e.msg = strings.TrimPrefix(err.Error(), "iq: ") + "."
+			return nil
+		}
+		e.handNext()
 	case "turn":
 		e.turn(value == "mirror")
 	case "clear":
@@ -198,13 +230,11 @@ func (e *iqEditor) key(k string) bool {
 	return false // the board is unchanged; the page renders anyway
 }
 
-// setHover moves the ghost; it reports whether it moved.
-func (e *iqEditor) setHover(i int) bool {
-	if e.painting || e.piece < 0 || i == e.hover {
-		return false
+// setHover moves the ghost to cell i.
+func (e *iqEditor) setHover(i int) {
+	if !e.painting && e.piece >= 0 {
+		e.hover = i
 	}
-	e.hover = i
-	return true
 }
 
 // press places the piece in hand with its anchor on cell i, or picks up
@@ -247,7 +277,12 @@ func (e *iqEditor) press(i int, alt bool) (byte, bool) {
 		e.msg = strings.TrimPrefix(err.Error(), "iq: ") + "."
 		return 0, false
 	}
-	// The next piece not yet placed goes in hand.
+	e.handNext()
+	return 0, true
+}
+
+// handNext puts the first piece not yet placed in hand.
+func (e *iqEditor) handNext() {
 	e.piece = -1
 	for k := range iq.NumPieces {
 		if !e.onBoard(k) {
@@ -255,7 +290,36 @@ func (e *iqEditor) press(i int, alt bool) (byte, bool) {
 			break
 		}
 	}
-	return 0, true
+}
+
+// hintPlacement reads a hint that places a piece: the piece, its
+// orientation and its anchor cell (the first cell of its top row, where
+// press places it), if the piece is not on the board yet.
+func (e *iqEditor) hintPlacement(h *solvers.Hint) (piece, orient, anchor int, ok bool) {
+	if h == nil || len(h.Move) != 1 || h.Move[0] < 'A' || h.Move[0] >= 'A'+iq.NumPieces || len(h.Cells) == 0 {
+		return 0, 0, 0, false
+	}
+	piece = int(h.Move[0] - 'A')
+	if e.onBoard(piece) {
+		return 0, 0, 0, false
+	}
+	cells := make([]iq.Cell, len(h.Cells))
+	for n, i := range h.Cells {
+		cells[n] = iq.Cell{Row: i / iq.Size, Col: i % iq.Size}
+	}
+	want := anchored(cells)
+	first := slices.MinFunc(cells, func(a, b iq.Cell) int {
+		if a.Row != b.Row {
+			return a.Row - b.Row
+		}
+		return a.Col - b.Col
+	})
+	for o, shape := range iq.Orientations(piece) {
+		if slices.Equal(anchored(shape), want) {
+			return piece, o, first.Row*iq.Size + first.Col, true
+		}
+	}
+	return 0, 0, 0, false
 }
 
 // orientOf finds the orientation of the piece marked l on the board.
@@ -337,7 +401,7 @@ func (e *iqEditor) board(p *Page) app.UI {
 			}
 		}
 		return x
-	}, "iq", "IQ board").DataSet("hover", 1)
+	}, "iq", "IQ board")
 	hint := "Pick a piece, turn it with R or the wheel, mirror it with F, and click where its top-left cell goes. Click a placed piece to pick it up; right-click takes it off."
 	if e.painting {
 		hint = "Pick a letter, then click or drag over cells to paint it; right-click erases."
@@ -354,16 +418,16 @@ func (e *iqEditor) board(p *Page) app.UI {
 	)
 }
 
-func (e *iqEditor) setAnswer(raw []byte) (string, error) {
+func (e *iqEditor) setAnswer(raw []byte) (answerLine, error) {
 	var a iq.Answer
 	if err := json.Unmarshal(raw, &a); err != nil {
-		return "", err
+		return answerLine{}, err
 	}
 	e.answer = &a
 	if !a.Solved {
-		return "No solution: the missing pieces cannot fill the triangle.", nil
+		return no("No solution: the missing pieces cannot fill the triangle."), nil
 	}
-	return "Solved: the missing pieces are drawn in. " + solutionsLine(a.Solutions, "completion"), nil
+	return yes("Solved: the missing pieces are drawn in. " + solutionsLine(a.Solutions, "completion")), nil
 }
 
 // work runs Check: can the position still be completed? The answer is
@@ -429,3 +493,91 @@ func (e *iqEditor) boardCells(cells []int) []int {
 	}
 	return out
 }
+
+// The game's help panel, images and other parts (see parts.go).
+
+// iqHelp is the game's "How it works" panel.
+var iqHelp = gameHelp{
+	rules: []string{
+		"Fill the triangle of 55 cells, rows of 1 to 10, with the twelve pieces below, each used once. Pieces may be turned and flipped over.",
+		"Place some pieces yourself; the solver fills in the rest, or says there is no solution. Count says in how many ways the rest can be filled (32,288 for the empty triangle), counting on every core of the machine.",
+	},
+	picture: iqPieces,
+	marks: []helpMark{
+		mark("given p-A", "A", "bold, ringed: a piece you placed"),
+		mark("solved p-A", "A", "plain: a piece the solver placed"),
+		mark("empty", "", "an empty cell"),
+	},
+	format:  "Ten lines, line i holding i cells: . for an empty cell or a piece letter A–L.",
+	example: "A\nAA\n...\nBBBB\n.....\n......\n.......\n........\n.........\n..........\n",
+	play:    "place the chosen piece",
+}
+
+func (*iqEditor) help() gameHelp { return iqHelp }
+
+// iqPieces draws the twelve pieces in their solver's base orientation.
+func iqPieces() app.UI {
+	pieces := make([]app.UI, len(iq.Pieces))
+	for i, p := range iq.Pieces {
+		cells := make([][2]int, len(p.Cells))
+		for k, c := range p.Cells {
+			cells[k] = [2]int{c.Row, c.Col}
+		}
+		pieces[i] = helpShape("solved p-"+p.Letter, cells, p.Letter)
+	}
+	return app.Div().Class("help-fleet").Body(pieces...)
+}
+
+// iqColours are the pieces' colours on the page, which the images use.
+var iqColours = cssColours{
+	{".p-A", "#e6194b"}, {".p-B", "#3cb44b"}, {".p-C", "#ffe119"}, {".p-D", "#4a8fe7"}, {".p-E", "#f58231"}, {".p-F", "#b06ad6"},
+	{".p-G", "#42d4f4"}, {".p-H", "#f032e6"}, {".p-I", "#bfef45"}, {".p-J", "#fabed4"}, {".p-K", "#c8a26b"}, {".p-L", "#a9a9ff"},
+}
+
+func (*iqEditor) colours() cssColours { return iqColours }
+
+// draw: the triangle with the pieces placed, each lettered in its colour;
+// the answer fills in the rest.
+func (e *iqEditor) draw(answer bool) (*sketch, error) {
+	a := e.answer
+	if answer {
+		if a == nil {
+			return nil, errNoAnswer
+		}
+		if !a.Solved || len(a.Rows) != iq.Size {
+			return nil, errNoSolution
+		}
+	}
+	s := newSketch(iq.Size, iq.Size)
+	for r := range iq.Size {
+		for c := range r + 1 {
+			l := e.b.At(r, c)
+			if l == iq.Empty && answer && c < len(a.Rows[r]) {
+				l = a.Rows[r][c]
+			}
+			x, y := float64(c), float64(r)
+			if color := iqColours.of(".p-" + string(l)); color != "" {
+				s.rect(x, y, 1, 1, color)
+				s.text(x+0.5, y+0.5, 0.5, string(l), ink)
+			}
+			s.line(x, y, x+1, y, 0.03)
+			s.line(x, y, x, y+1, 0.03)
+		}
+		s.line(float64(r+1), float64(r), float64(r+1), float64(r+1), 0.07) // the stair's right side
+		s.line(float64(r), float64(r), float64(r+1), float64(r), 0.07)     // and its tread
+	}
+	s.line(0, 0, 0, iq.Size, 0.07)
+	s.line(0, iq.Size, iq.Size, iq.Size, 0.07)
+	return s, nil
+}
+
+// input: R and F turn the piece in hand, as a wheel turn over the board
+// does, and the board shows the piece in hand where the pointer hovers.
+func (e *iqEditor) input() boardInput {
+	return boardInput{keys: "r R f F", wheelKey: "r", hover: e.setHover}
+}
+
+func (*iqEditor) warmup() warmup { return warmup{deal: solvers.Options{Level: 3}, order: 4} }
+
+func (e *iqEditor) fileSize() (w, h int) { return e.size() }
+func (e *iqEditor) marginChars() int     { return 0 }

@@ -108,7 +108,7 @@ func TestCountLine(t *testing.T) {
 	for _, c := range []struct {
 		same   bool
 		answer string
-		state  string
+		state  tabState
 		prefix string
 	}{
 		{true, "32288", "done", "32,288 completions (1,234 nodes, 56 ms)"},

@@ -3,26 +3,47 @@ package ui
 import (
 	"encoding/json"
 	"fmt"
+	"math/rand/v2"
 	"time"
-
-	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
 	"gridsolve/solvers"
 )
 
+// op is what a worker job does (wasm/job's Request.Op).
+type op string
+
+const (
+	opSolve    op = "solve"
+	opHint     op = "hint"
+	opGenerate op = "generate"
+	opCount    op = "count"  // IQ: the completions, split over workers
+	opReplay   op = "replay" // Ships: the end-of-game replay
+)
+
 // jobRequest is one piece of work for a solver worker.
 type jobRequest struct {
-	op       string // solve, hint or generate
+	op       op
 	game     string
 	text     string // the puzzle, judge text
-	position string // hint: the player's position
+	position string // hint: the player's position; replay: the shots
 	opts     solvers.Options
 }
 
+// jobKind is why the page runs a job, which says what its end does.
+type jobKind int
+
+const (
+	jobSolve jobKind = iota + 1 // the Solve button: the answer is drawn
+	jobCount                    // the Count button: the status says how many
+	jobWork                     // the editor's own background job (needsWork)
+	jobDeal                     // New puzzle
+	jobHint                     // Hint
+)
+
 // job is a running worker job and what it was asked.
 type job struct {
-	tab     int
-	purpose string // "solve" (the Solve button), "count" (Count), "work" (see needsWork)
+	tab  int
+	kind jobKind
 	jobRequest
 }
 
@@ -31,20 +52,9 @@ type job struct {
 type needsWork interface {
 	// work is the job wanted now, if any.
 	work() (jobRequest, bool)
-	// took gets the answer of a job work asked for.
+	// took gets the answer of a job work asked for; nil when the job ran
+	// out of time (see workTime).
 	took(r jobRequest, answer []byte)
-}
-
-// startWork runs the job tab i's editor wants, one at a time.
-func (p *Page) startWork(i int) {
-	t := p.tabs[i]
-	w, ok := t.ed.(needsWork)
-	if !ok || t.working != 0 {
-		return
-	}
-	if r, want := w.work(); want {
-		t.working = p.start(i, "work", r)
-	}
 }
 
 // jobResult is the worker's JSON answer (wasm/job.Result).
@@ -55,167 +65,344 @@ type jobResult struct {
 	Millis int64           `json:"ms"`
 }
 
+// Jobs the user did not ask to wait for have a time limit: a hint, and
+// an editor's background work (Flip's fewest presses, Nonogram's solution
+// for Check). Solve and Count run until they end or Cancel.
+const (
+	hintTime = 5 * time.Second
+	workTime = 10 * time.Second
+)
+
 // start runs r for tab i and returns the job's id.
-func (p *Page) start(i int, purpose string, r jobRequest) int {
-	p.lastID++
-	p.jobs[p.lastID] = job{tab: i, purpose: purpose, jobRequest: r}
-	if r.op == "count" {
-		p.solver.count(p.lastID, r)
+func (m *midend) start(i int, kind jobKind, r jobRequest) int {
+	m.lastID++
+	id := m.lastID
+	m.jobs[id] = job{tab: i, kind: kind, jobRequest: r}
+	if r.op == opCount {
+		m.worker.count(id, r)
 	} else {
-		p.solver.post(p.lastID, r)
+		m.worker.post(id, r)
 	}
-	return p.lastID
+	switch kind {
+	case jobHint:
+		m.later(hintTime, func() { m.outOfTime(id) })
+	case jobWork:
+		m.later(workTime, func() { m.outOfTime(id) })
+	}
+	return id
 }
 
-func (p *Page) onSolve(ctx app.Context, e app.Event) { p.solve() }
+// outOfTime stops job id if it still runs: a hint says it found no step
+// in time, and background work tells its editor (took with no answer) and
+// waits for the next change.
+func (m *midend) outOfTime(id int) {
+	j, ok := m.jobs[id]
+	if !ok {
+		return
+	}
+	m.worker.cancel(id)
+	delete(m.jobs, id)
+	t := m.tabs[j.tab]
+	switch j.kind {
+	case jobHint:
+		t.hinting = 0
+		t.say(stateIdle, fmt.Sprintf("No step found within %d s: try Solve.", int(hintTime.Seconds())))
+	case jobWork:
+		t.working = 0
+		t.workStopped = true
+		t.ed.(needsWork).took(j.jobRequest, nil)
+	}
+}
+
+// startWork runs the job tab i's editor wants, one at a time.
+func (m *midend) startWork(i int) {
+	t := m.tabs[i]
+	w, ok := t.ed.(needsWork)
+	if !ok || t.working != 0 || t.workStopped {
+		return
+	}
+	if r, want := w.work(); want {
+		t.working = m.start(i, jobWork, r)
+	}
+}
 
 // The answer shown, if any, is for this very puzzle (a change clears it):
 // it stays until the new one comes, so Solve redraws no board.
-func (p *Page) solve() { p.startJob("solve", "Solving…") }
-
-func (p *Page) onCount(ctx app.Context, e app.Event) { p.count() }
+func (m *midend) solve() { m.startSolve(opSolve, jobSolve, "Solving…") }
 
 // count counts the ways to complete the shown puzzle, in as many workers
 // as the machine has cores; Cancel stops it as it stops a solve.
-func (p *Page) count() { p.startJob("count", "Counting…") }
+func (m *midend) count() { m.startSolve(opCount, jobCount, "Counting…") }
 
-// startJob starts op on the shown puzzle, saying busy meanwhile, unless
-// the tab already has a solve or count running.
-func (p *Page) startJob(op, busy string) {
-	t := p.cur()
+// startSolve starts a solve or a count of the shown puzzle, saying busy
+// meanwhile, unless the tab already has one running.
+func (m *midend) startSolve(o op, kind jobKind, busy string) {
+	t := m.cur()
 	if t.solving != 0 {
 		return
 	}
-	t.say("busy", busy)
-	t.solving = p.start(p.at, op, jobRequest{op: op, game: t.ed.game(), text: t.ed.text()})
+	t.say(stateBusy, busy)
+	t.solving = m.start(m.at, kind, jobRequest{op: o, game: t.ed.game(), text: t.ed.text()})
 }
 
 // busyText is the status of a tab while its solve or count runs.
-func (p *Page) busyText(t *tab) string {
-	if p.jobs[t.solving].purpose == "count" {
+func (m *midend) busyText(t *tab) string {
+	if m.jobs[t.solving].kind == jobCount {
 		return "Counting…"
 	}
 	return "Solving…"
 }
 
-func (p *Page) onCancel(ctx app.Context, e app.Event) { p.cancel() }
+// busy reports whether the shown tab runs a job that Cancel stops.
+func (m *midend) busy() bool {
+	t := m.cur()
+	return t.solving != 0 || t.dealing != 0 || t.hinting != 0 || t.working != 0
+}
 
-// cancel stops the shown tab's solve.
-func (p *Page) cancel() {
-	t := p.cur()
-	if t.solving == 0 {
+// cancel stops every job of the shown tab: its solve or count, a deal, a
+// hint, and the editor's background job (which then waits for the next
+// change of the puzzle before it is asked again).
+func (m *midend) cancel() {
+	t := m.cur()
+	if !m.busy() {
 		return
 	}
-	progress := p.solver.cancel(t.solving)
-	delete(p.jobs, t.solving)
-	t.solving = 0
-	p.finished++
+	progress := ""
+	for _, id := range []*int{&t.solving, &t.dealing, &t.hinting, &t.working} {
+		if *id == 0 {
+			continue
+		}
+		if p := m.worker.cancel(*id); p != "" && progress == "" {
+			progress = p
+		}
+		delete(m.jobs, *id)
+		*id = 0
+	}
+	if t.working == 0 {
+		t.workStopped = true
+	}
+	m.finished++
 	if progress != "" {
 		progress = " after " + progress
 	}
-	t.say("error", "Cancelled"+progress+".")
+	t.say(stateIdle, "Cancelled"+progress+".")
 }
 
-// onJobEnd takes a job's end from the worker, on the UI goroutine. An
-// answer is shown only on the exact puzzle it was computed for.
-func (p *Page) onJobEnd(ctx app.Context, id int, ok bool, result string) {
-	j, found := p.jobs[id]
+// jobEnded takes a job's end from the worker: ok is false when the worker
+// failed (result then says why), else result is the job's JSON. An answer
+// is shown only on the exact puzzle it was computed for. It returns the
+// tab whose board now shows a new answer, to be revealed, or nil.
+func (m *midend) jobEnded(id int, ok bool, result string) (reveal *tab) {
+	j, found := m.jobs[id]
 	if !found {
-		return // cancelled
+		return nil // cancelled
 	}
-	delete(p.jobs, id)
-	t := p.tabs[j.tab]
-	if j.purpose == "deal" || j.purpose == "hint" {
-		p.tookPlay(ctx, j.tab, j, ok, result)
-		return
+	delete(m.jobs, id)
+	t := m.tabs[j.tab]
+	var res jobResult
+	switch {
+	case !ok:
+		res.Error = result
+	case json.Unmarshal([]byte(result), &res) != nil:
+		res.Error = "the solver sent a broken answer"
 	}
-	if j.purpose == "work" {
+	switch j.kind {
+	case jobWork:
 		t.working = 0
-		var res jobResult
-		if ok && json.Unmarshal([]byte(result), &res) == nil && res.Error == "" {
+		if res.Error == "" {
 			t.ed.(needsWork).took(j.jobRequest, res.Answer)
 		}
-		p.startWork(j.tab) // the state may have moved on meanwhile
-		return
-	}
-	t.solving = 0
-	p.finished++
-	if !ok {
-		if j.purpose == "count" {
-			t.say("error", "The count failed: "+result+". Count again to retry with fresh solvers.")
-		} else {
-			t.say("error", "The solve failed: "+result+". Solve again to retry with a fresh solver.")
+		m.startWork(j.tab) // the state may have moved on meanwhile
+	case jobDeal:
+		t.dealing = 0
+		m.dealt(j.tab, res)
+	case jobHint:
+		t.hinting = 0
+		m.hinted(t, j, res)
+	case jobCount:
+		t.solving = 0
+		m.finished++
+		if !ok {
+			t.say(stateError, "The count failed: "+result+". Count again to retry with fresh solvers.")
+			return nil
 		}
-		return
-	}
-	var res jobResult
-	if err := json.Unmarshal([]byte(result), &res); err != nil {
-		t.say("error", "The solver sent a broken answer: "+err.Error())
-		return
-	}
-	if res.Error != "" {
-		t.say("error", res.Error)
-		return
-	}
-	if j.purpose == "count" {
 		t.say(countLine(t.ed.text() == j.text, res))
-		return
+	case jobSolve:
+		t.solving = 0
+		m.finished++
+		if !ok {
+			t.say(stateError, "The solve failed: "+result+". Solve again to retry with a fresh solver.")
+			return nil
+		}
+		if res.Error != "" {
+			t.say(stateError, res.Error)
+			return nil
+		}
+		if t.ed.text() != j.text {
+			t.say(stateIdle, "The puzzle changed while it was being solved: Solve again.")
+			return nil
+		}
+		summary, err := t.ed.setAnswer(res.Answer)
+		if err != nil {
+			t.say(stateError, "Could not read the answer: "+err.Error())
+			return nil
+		}
+		cost := fmt.Sprintf("%d ms", res.Millis)
+		if res.Nodes > 0 {
+			cost = groupDigits(res.Nodes) + " nodes, " + cost
+		}
+		t.say(stateDone, summary.text+" ("+cost+")")
+		t.answerNo = summary.no
+		return t
 	}
-	if t.ed.text() != j.text {
-		t.say("idle", "The puzzle changed while it was being solved: Solve again.")
-		return
-	}
-	summary, err := t.ed.setAnswer(res.Answer)
-	if err != nil {
-		t.say("error", "Could not read the answer: "+err.Error())
-		return
-	}
-	p.reveal(ctx, t)
-	cost := fmt.Sprintf("%d ms", res.Millis)
-	if res.Nodes > 0 {
-		cost = groupDigits(res.Nodes) + " nodes, " + cost
-	}
-	t.say("done", summary+" ("+cost+")")
+	return nil
 }
 
 // countLine is the status after a count of the puzzle, still the one
 // shown (same) or not.
-func countLine(same bool, res jobResult) (state, status string) {
+func countLine(same bool, res jobResult) (state tabState, status string) {
+	if res.Error != "" {
+		return stateError, res.Error
+	}
 	var n int64
 	if err := json.Unmarshal(res.Answer, &n); err != nil || n < 0 {
-		return "error", "The solver sent a broken count."
+		return stateError, "The solver sent a broken count."
 	}
 	if !same {
-		return "idle", "The puzzle changed while it was being counted: Count again."
+		return stateIdle, "The puzzle changed while it was being counted: Count again."
 	}
 	cost := fmt.Sprintf("%s nodes, %d ms", groupDigits(res.Nodes), res.Millis)
 	switch n {
 	case 0:
-		return "done", "No completion: the missing pieces cannot fill the triangle (" + cost + ")."
+		return stateDone, "No completion: the missing pieces cannot fill the triangle (" + cost + ")."
 	case 1:
-		return "done", "Exactly one completion (" + cost + ")."
+		return stateDone, "Exactly one completion (" + cost + ")."
 	}
-	return "done", groupDigits(n) + " completions (" + cost + ")."
+	return stateDone, groupDigits(n) + " completions (" + cost + ")."
 }
 
-// revealRows is how many board rows a frame rebuilds when an answer is
-// revealed: about 300 cells of a 50-wide board.
-const revealRows = 6
+// New puzzles and hints come from the solver worker, through the game's
+// solvers.Player; the midend runs the jobs and shows their results the
+// same way for every puzzle. An editor takes part through these
+// interfaces.
 
-// reveal rebuilds the tab's board a few rows per frame, from the top, so
-// a big answer never keeps the page busy for long.
-func (p *Page) reveal(ctx app.Context, t *tab) {
-	t.rows.upTo = revealRows
-	var step func(ctx app.Context)
-	step = func(ctx app.Context) {
-		if t.rows.upTo < 0 {
-			return // revealed already, by a change or a tab switch
-		}
-		if t.rows.upTo += revealRows; t.rows.upTo >= len(t.rows.rows) {
-			t.rows.upTo = -1
-			return
-		}
-		ctx.After(16*time.Millisecond, step)
+// dealer is implemented by editors that take a generated puzzle.
+type dealer interface {
+	// dealSize is the size to ask the generator for: the board's.
+	dealSize() (w, h int)
+	// deal shows a new puzzle, in judge text, ready to play.
+	deal(text string) error
+}
+
+// hinter is implemented by editors that can ask for a hint now.
+type hinter interface {
+	// hintRequest is the puzzle and the player's position to hint from.
+	hintRequest() (puzzle, position string, ok bool)
+}
+
+// hintMapper is implemented by editors whose board numbers its cells
+// otherwise than the game's package does (IQ's triangle in a square grid).
+type hintMapper interface {
+	boardCells(cells []int) []int
+}
+
+// player is implemented by editors with a play mode: the page times it.
+type player interface {
+	// playState says whether a game is being played, and whether it is won.
+	playState() (on, solved bool)
+}
+
+var levelNames = []string{"Easy", "Medium", "Hard"}
+
+// canPlay reports whether the shown game can deal and hint.
+func (m *midend) canPlay() bool {
+	g, ok := solvers.Lookup(m.cur().ed.game())
+	if !ok {
+		return false
 	}
-	ctx.After(16*time.Millisecond, step)
+	_, ok = g.(solvers.Player)
+	return ok
+}
+
+func (m *midend) setLevel(n int) {
+	if n >= 1 && n <= len(levelNames) {
+		m.cur().level = n
+	}
+}
+
+// deal asks for a new puzzle of the shown tab's size and level.
+func (m *midend) deal() {
+	t := m.cur()
+	d, ok := t.ed.(dealer)
+	if !ok || t.dealing != 0 {
+		return
+	}
+	w, h := d.dealSize()
+	t.say(stateBusy, "Dealing a new puzzle…")
+	t.dealing = m.start(m.at, jobDeal, jobRequest{op: opGenerate, game: t.ed.game(),
+		opts: solvers.Options{W: w, H: h, Level: max(1, t.level), Seed: rand.Uint64() >> 11}})
+}
+
+// dealt shows a new puzzle on tab i, shown or not: it goes through the
+// same path as every change, so it is saved and its work starts.
+func (m *midend) dealt(i int, res jobResult) {
+	t := m.tabs[i]
+	var text string
+	if res.Error == "" && json.Unmarshal(res.Answer, &text) != nil {
+		res.Error = "the generator sent no puzzle"
+	}
+	if res.Error != "" {
+		t.say(stateError, "No new puzzle: "+res.Error)
+		return
+	}
+	before := t.ed.snapshot()
+	if err := t.ed.(dealer).deal(text); err != nil {
+		t.ed.restore(before)
+		t.say(stateError, "No new puzzle: "+err.Error())
+		return
+	}
+	t.hist.push(t.ed.snapshot())
+	m.after(i, "A new "+levelNames[max(1, t.level)-1]+" puzzle. Undo brings the last one back.")
+}
+
+// askHint asks for one step from the shown tab's position.
+func (m *midend) askHint() {
+	t := m.cur()
+	h, ok := t.ed.(hinter)
+	if !ok || t.hinting != 0 {
+		return
+	}
+	puzzle, position, can := h.hintRequest()
+	if !can {
+		return
+	}
+	t.hint = nil
+	t.say(stateBusy, "Looking for a hint…")
+	t.hinting = m.start(m.at, jobHint, jobRequest{op: opHint, game: t.ed.game(), text: puzzle, position: position})
+}
+
+// hinted shows a hint job's answer, if the board is still where it was.
+func (m *midend) hinted(t *tab, j job, res jobResult) {
+	var h solvers.Hint
+	if res.Error == "" && json.Unmarshal(res.Answer, &h) != nil {
+		res.Error = "the solver sent a broken hint"
+	}
+	if res.Error != "" {
+		t.say(stateError, "No hint: "+res.Error)
+		return
+	}
+	hr, ok := t.ed.(hinter)
+	if ok {
+		puzzle, position, can := hr.hintRequest()
+		ok = can && puzzle == j.text && position == j.position
+	}
+	if !ok {
+		t.say(stateIdle, "The board changed while the hint was found: ask again.")
+		return
+	}
+	if m, ok := t.ed.(hintMapper); ok {
+		h.Cells = m.boardCells(h.Cells)
+	}
+	t.hint = &h
+	t.say(stateDone, "Hint: "+h.Reason)
 }

@@ -9,6 +9,7 @@ import (
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
+	"gridsolve/solvers"
 	"gridsolve/solvers/nonogram"
 )
 
@@ -433,8 +434,8 @@ func (e *nonogramEditor) doneLines() (rows, cols []bool) {
 	return rows, cols
 }
 
-// solved reports a play grid whose every line matches its clue: that is a
-// solution, whichever the solver found.
+// solvedNow reports a play grid whose every line matches its clue: that is
+// a solution, whichever the solver found.
 func (e *nonogramEditor) solvedNow() bool {
 	if e.mode != nonoPlay {
 		return false
@@ -479,7 +480,15 @@ func (e *nonogramEditor) work() (jobRequest, bool) {
 
 func (e *nonogramEditor) took(r jobRequest, raw []byte) {
 	var a nonogram.Answer
-	if e.mode != nonoPlay || r.text != e.text() || json.Unmarshal(raw, &a) != nil {
+	if e.mode != nonoPlay || r.text != e.text() {
+		return
+	}
+	if raw == nil {
+		e.solErr = "The solver found no solution in time, so Check cannot tell mistakes on this puzzle; Hint still helps."
+		e.checkWaits = false
+		return
+	}
+	if json.Unmarshal(raw, &a) != nil {
 		return
 	}
 	switch {
@@ -529,6 +538,9 @@ func (e *nonogramEditor) clueWidth() int {
 	return width
 }
 
+// marginChars is the row clues' width, drawn left of the cells.
+func (e *nonogramEditor) marginChars() int { return e.clueWidth() + 2 }
+
 func (e *nonogramEditor) board(p *Page) app.UI {
 	w, h := e.width(), e.height()
 	rowsDone, colsDone := e.doneLines()
@@ -539,7 +551,7 @@ func (e *nonogramEditor) board(p *Page) app.UI {
 	b.WriteString(`<div class="row" role="row"><div class="corner"></div>`)
 	for x, runs := range e.clues.Cols {
 		fmt.Fprintf(&b, `<div class="clue col%s" role="columnheader" aria-label="Column %d clue %s">`,
-			map[bool]string{true: " done"}[colsDone[x]], x+1, runsLabel(runs))
+			map[bool]string{true: " done"}[colsDone[x]], x+1, runsText(runs))
 		for _, r := range runs {
 			fmt.Fprintf(&b, `<span>%d</span>`, r)
 		}
@@ -573,12 +585,12 @@ func (e *nonogramEditor) board(p *Page) app.UI {
 			classes[x], labels[x] = class, label
 			key = appendKey(key, class, label)
 		}
-		key = appendKey(key, runsLabel(e.clues.Rows[y]))
+		key = appendKey(key, runsText(e.clues.Rows[y]))
 		t.rows.key = key
 		rows = append(rows, app.Raw(t.rows.row(y, key, func() string {
 			var b strings.Builder
 			fmt.Fprintf(&b, `<div class="row" role="row"><div class="clue rowclue%s" role="rowheader" aria-label="Row %d clue %s">`,
-				map[bool]string{true: " done"}[rowsDone[y]], y+1, runsLabel(e.clues.Rows[y]))
+				map[bool]string{true: " done"}[rowsDone[y]], y+1, runsText(e.clues.Rows[y]))
 			for _, r := range e.clues.Rows[y] {
 				fmt.Fprintf(&b, `<span>%d</span>`, r)
 			}
@@ -646,7 +658,8 @@ func (e *nonogramEditor) cellLook(x, y int) (class, label string) {
 	return class, label
 }
 
-func runsLabel(runs []int) string {
+// runsText writes a clue's runs, "0" for an empty line.
+func runsText(runs []int) string {
 	if len(runs) == 0 {
 		return "0"
 	}
@@ -669,19 +682,19 @@ func (e *nonogramEditor) clueField(p *Page, name, label string) app.UI {
 	)
 }
 
-func (e *nonogramEditor) setAnswer(raw []byte) (string, error) {
+func (e *nonogramEditor) setAnswer(raw []byte) (answerLine, error) {
 	var a nonogram.Answer
 	if err := json.Unmarshal(raw, &a); err != nil {
-		return "", err
+		return answerLine{}, err
 	}
 	e.answer = &a
 	switch a.Status {
 	case "unique":
-		return "Unique solution, drawn on the grid.", nil
+		return yes("Unique solution, drawn on the grid."), nil
 	case "multiple":
-		return "Several solutions: one is drawn; ringed cells differ in another.", nil
+		return yes("Several solutions: one is drawn; ringed cells differ in another."), nil
 	}
-	return "No solution: the clues contradict each other.", nil
+	return no("No solution: the clues contradict each other."), nil
 }
 
 func (e *nonogramEditor) dealSize() (w, h int) { return e.width(), e.height() }
@@ -710,3 +723,125 @@ func (e *nonogramEditor) hintRequest() (puzzle, position string, ok bool) {
 }
 
 func (e *nonogramEditor) playState() (on, won bool) { return e.mode == nonoPlay, e.solvedNow() }
+
+// The game's help panel, images and other parts (see parts.go).
+
+// nonogramHelp is the game's "How it works" panel.
+var nonogramHelp = gameHelp{
+	rules: []string{
+		"Colour cells black so that every row and column matches its clue: the lengths of its runs of black cells, in order, with at least one white cell between runs. \"1 1\" is two single cells with a gap; an empty clue is an all-white line.",
+		"The solver draws the picture and says whether it is the only one.",
+	},
+	picture: nonogramExample,
+	marks: []helpMark{
+		mark("fill", "", "a black cell"),
+		mark("", "", "a white cell"),
+		mark("fill differs", "", "ringed: another solution colours this cell the other way, so the clues have more than one picture"),
+	},
+	format:  `A line "X Y" (rows, columns), then one line per row, then one per column: the number of runs, then the runs; "0" for an empty line.`,
+	example: "5 5\n2 1 1\n1 5\n1 5\n1 3\n1 1\n1 2\n1 4\n1 4\n1 4\n1 2\n",
+	also: []helpExample{
+		{"Simon Tatham's Pattern ID: columns, then rows", "5x5:2/4/4/4/2/1.1/5/5/3/1"},
+	},
+	play: "fill",
+}
+
+func (*nonogramEditor) help() gameHelp { return nonogramHelp }
+
+// nonogramPicture is the small example the nonogram panel draws; its clues
+// are the panel's judge example.
+var nonogramPicture = []string{
+	".#.#.",
+	"#####",
+	"#####",
+	".###.",
+	"..#..",
+}
+
+// nonogramExample draws nonogramPicture with its clues, as the board does.
+func nonogramExample() app.UI {
+	pic := make([][]bool, len(nonogramPicture))
+	for r, row := range nonogramPicture {
+		pic[r] = make([]bool, len(row))
+		for c := range len(row) {
+			pic[r][c] = row[c] == '#'
+		}
+	}
+	clues := nonogram.CluesOf(pic)
+	w := len(clues.Cols)
+	cols := make([]app.UI, w)
+	for c, runs := range clues.Cols {
+		cols[c] = app.Div().Class("col").Text(runsText(runs))
+	}
+	rows := []app.UI{app.Div().Class("row").Body(append([]app.UI{app.Div().Class("corner")}, cols...)...)}
+	for r, runs := range clues.Rows {
+		cells := []app.UI{app.Div().Class("rowclue").Text(runsText(runs))}
+		for c := range w {
+			class := "cell"
+			if pic[r][c] {
+				class += " fill"
+			}
+			cells = append(cells, app.Div().Class(class))
+		}
+		rows = append(rows, app.Div().Class("row").Body(cells...))
+	}
+	return app.Div().Class("grid help-grid nonogram").Body(rows...)
+}
+
+// draw: the clues around an empty grid, ruled every five cells as printed
+// nonograms are; the answer fills in the picture.
+func (e *nonogramEditor) draw(answer bool) (*sketch, error) {
+	c, a := e.clues, e.answer
+	w, h := len(c.Cols), len(c.Rows)
+	if answer {
+		if a == nil {
+			return nil, errNoAnswer
+		}
+		if a.Status == "none" || len(a.Grid) != h {
+			return nil, errNoSolution
+		}
+	}
+	// Clues take one unit per number, left of the rows and above the columns.
+	left, top := 1, 1
+	for _, r := range c.Rows {
+		left = max(left, len(r))
+	}
+	for _, col := range c.Cols {
+		top = max(top, len(col))
+	}
+	s := newSketch(float64(left+w), float64(top+h))
+	x0, y0 := float64(left), float64(top)
+	for y, runs := range c.Rows {
+		for k, n := range runs {
+			s.text(x0-float64(len(runs)-k)+0.5, y0+float64(y)+0.5, 0.55, strconv.Itoa(n), ink)
+		}
+	}
+	for x, runs := range c.Cols {
+		for k, n := range runs {
+			s.text(x0+float64(x)+0.5, y0-float64(len(runs)-k)+0.5, 0.55, strconv.Itoa(n), ink)
+		}
+	}
+	if answer {
+		for y, row := range a.Grid {
+			for x := range min(len(row), w) {
+				if row[x] == '#' {
+					s.rect(x0+float64(x), y0+float64(y), 1, 1, ink)
+				}
+			}
+		}
+		if a.Status == "multiple" {
+			s.caption = "One of several solutions."
+		}
+	}
+	s.grid(x0, y0, w, h, 5)
+	return s, nil
+}
+
+func (*nonogramEditor) colours() cssColours    { return nil }
+func (*nonogramEditor) input() boardInput      { return boardInput{} }
+func (e *nonogramEditor) fileSize() (w, h int) { return e.size() }
+
+// warmup: 25×25, the size of the hard benchmark.
+func (*nonogramEditor) warmup() warmup {
+	return warmup{deal: solvers.Options{W: 25, H: 25, Level: 3}, order: 3}
+}

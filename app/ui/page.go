@@ -2,10 +2,11 @@
 // click-drawn editor, solving in Web Workers, share links and judge-text
 // import/export. It is compiled to WebAssembly by wasm/ui.
 //
-// The page is the midend, as in Tatham's collection: it owns what every
-// puzzle shares (undo history, status line, running solve, saving, links,
-// pointer and keyboard input) per tab, and an editor only keeps its
-// puzzle's state, draws it, and turns input on a cell into a change.
+// Three layers, as in Tatham's collection: the editors (one per puzzle,
+// in files named after it) keep a puzzle's state, draw it and turn input
+// on a cell into a change; the midend (midend.go and the files it names)
+// owns what every puzzle shares, in plain Go; and the Page component here
+// renders both and wires the browser's events to the midend.
 //
 // go-app keeps an event handler attached as long as its code pointer is
 // unchanged, so closures made during rendering would keep stale captured
@@ -14,8 +15,13 @@
 package ui
 
 import (
+	"errors"
+	"fmt"
 	"strconv"
+	"strings"
+	"time"
 
+	"gridsolve/app/share"
 	"gridsolve/solvers"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
@@ -23,6 +29,7 @@ import (
 
 // editor is the drawing surface of one puzzle.
 type editor interface {
+	gameParts // drawing, help, input, warm-up: see parts.go
 	// game is the solvers name of the puzzle.
 	game() string
 	// title is the tab label.
@@ -53,75 +60,51 @@ type editor interface {
 	// key handles a key pressed on the board that the page does not handle
 	// itself; it reports whether the puzzle changed.
 	key(key string) bool
-	// setAnswer decodes the worker's JSON answer and returns a summary line.
-	setAnswer(raw []byte) (string, error)
+	// setAnswer decodes the worker's JSON answer and returns its summary.
+	setAnswer(raw []byte) (answerLine, error)
 	// clearAnswer forgets the answer once the puzzle changes.
 	clearAnswer()
 }
+
+// answerLine is a solve's summary for the status line: a "no" (no
+// solution, impossible, a second miss possible) is shown as plainly as a
+// "yes", not in the colour of success.
+type answerLine struct {
+	text string
+	no   bool
+}
+
+func yes(text string) answerLine { return answerLine{text: text} }
+func no(text string) answerLine  { return answerLine{text: text, no: true} }
 
 // noKeys is embedded by editors that take no keys of their own.
 type noKeys struct{}
 
 func (noKeys) key(string) bool { return false }
 
-// tab is one puzzle's page-level state.
-type tab struct {
-	ed      editor
-	hist    history
-	status  string
-	state   string // idle, busy, done or error: the status line's look
-	solving int    // job id of its running solve, 0 when idle
-	working int    // job id of its running needsWork job, 0 when idle
-	cursor  int    // the keyboard cursor's cell
-	rows    rowCache
-
-	level   int           // difficulty of new puzzles, 1 to 3
-	dealing int           // job id of a running deal, 0 when idle
-	hinting int           // job id of a running hint, 0 when idle
-	hint    *solvers.Hint // the hint shown, until the board changes
-	saveAs  int           // the format Save… writes, an index into Page.saveFormats
-
-	playStart, playEnd int64 // the play timer, Unix ms; 0 when not playing (see updateTimer)
-}
-
 // Page is the whole app.
 type Page struct {
 	app.Compo
 
-	tabs     []*tab
-	at       int // index into tabs of the one shown
-	shareURL string
-	lastFrag string // the fragment the page last wrote or read
-
-	solver *solver
-	jobs   map[int]job // running worker jobs by id
-	lastID int
-
-	input  app.Func // window.gridsolveInput, called by web/input.js
-	stroke stroke
+	m       *midend
+	worker  *jsWorker
+	input   app.Func // window.gridsolveInput, called by web/input.js
+	storage app.Func // the window's storage event
 
 	helpClosed map[string]bool // games whose "How it works" the user closed
-	saves      int             // saves so far; the history is saved after the last of a run
-
-	finished int // solves ended (answered, failed or cancelled), for tests to wait on
-	renders  int // renders so far, for tests to wait on
+	renders    int             // renders so far, for tests to wait on
 }
 
-const idleStatus = "Draw a puzzle, then Solve."
-
-// New returns the page with every editor holding its starting puzzle.
+// New returns the page with every editor holding its starting puzzle; it
+// keeps nothing until it is mounted in a browser.
 func New() *Page {
-	p := &Page{jobs: map[int]job{}, helpClosed: map[string]bool{}}
-	for _, ed := range []editor{newShips(), newFlip(), newIQ(), newNonogram(), newTetravex()} {
-		t := &tab{ed: ed, state: "idle", status: idleStatus, level: 2, rows: rowCache{upTo: -1}}
-		t.hist.reset(ed.snapshot())
-		p.tabs = append(p.tabs, t)
-	}
-	return p
+	return &Page{m: newMidend(newEditors(), memStore{}, nil, nopBar{}), helpClosed: map[string]bool{}}
 }
 
 func (p *Page) OnMount(ctx app.Context) {
-	p.solver = startSolver(func(f func(app.Context)) { ctx.Dispatch(f) }, p.onJobEnd)
+	p.worker = startWorker(func(f func(app.Context)) { ctx.Dispatch(f) }, p.onJobEnd)
+	p.m.store, p.m.worker, p.m.bar = localStore{}, p.worker, windowBar{}
+	p.m.later = func(d time.Duration, f func()) { ctx.After(d, func(app.Context) { f() }) }
 	p.input = app.FuncOf(func(this app.Value, args []app.Value) any {
 		ev, ok := readInput(args)
 		if ok {
@@ -129,96 +112,84 @@ func (p *Page) OnMount(ctx app.Context) {
 		}
 		return nil
 	})
-	app.Window().Set("gridsolveInput", p.input)
-	p.loadSaved(ctx)
-	for i := range p.tabs {
-		p.startWork(i)
+	app.Window().Set(jsInput, p.input)
+	// Another tab of the page saved: see midend.savedElsewhere.
+	p.storage = app.FuncOf(func(this app.Value, args []app.Value) any {
+		if len(args) == 1 && args[0].Get("key").Type() == app.TypeString && args[0].Get("newValue").Type() == app.TypeString {
+			key, value := args[0].Get("key").String(), args[0].Get("newValue").String()
+			ctx.Dispatch(func(app.Context) { p.m.savedElsewhere(key, value) })
+		}
+		return nil
+	})
+	app.Window().Call("addEventListener", "storage", p.storage)
+	p.m.getJSON(storageKey+"help-closed", &p.helpClosed)
+	if p.helpClosed == nil {
+		p.helpClosed = map[string]bool{}
+	}
+	p.m.loadSaved()
+	for i := range p.m.tabs {
+		p.m.startWork(i)
 	}
 }
 
 func (p *Page) OnDismount() {
-	p.solver.stop()
-	app.Window().Set("gridsolveInput", nil)
+	p.worker.stop()
+	app.Window().Set(jsInput, nil)
+	app.Window().Call("removeEventListener", "storage", p.storage)
 	p.input.Release()
+	p.storage.Release()
 }
 
-func (p *Page) cur() *tab          { return p.tabs[p.at] }
-func (p *Page) current() editor    { return p.cur().ed }
-func (t *tab) say(state, s string) { t.state, t.status = state, s }
-
-func (p *Page) tabIndex(game string) (int, bool) {
-	for i, t := range p.tabs {
-		if t.ed.game() == game {
-			return i, true
-		}
-	}
-	return 0, false
-}
-
-// changed is called after every completed change to the shown puzzle (a
-// stroke, a tool, a load...): it becomes one undo step, the answer is
-// stale, and the saved copy and the address bar follow.
-func (p *Page) changed(ctx app.Context) {
-	t := p.cur()
-	if !t.hist.push(t.ed.snapshot()) {
-		return // a control that changes no state, such as a brush
-	}
-	t.ed.clearAnswer()
-	t.hint = nil
-	t.rows.upTo = -1
-	t.updateTimer()
-	p.shareURL = ""
-	if t.solving == 0 {
-		t.say("idle", idleStatus)
-	}
-	p.save(ctx)
-	p.startWork(p.at)
-}
-
-// showState puts a snapshot from the history back (undo, redo).
-func (p *Page) showState(ctx app.Context, s string, what string) {
-	t := p.cur()
-	if err := t.ed.restore(s); err != nil {
-		t.say("error", what+" failed: "+err.Error())
+// OnNav opens the puzzle of a shared link: on first load and whenever the
+// fragment changes.
+func (p *Page) OnNav(ctx app.Context) {
+	u := ctx.Page().URL()
+	if u == nil { // an address go-app could not parse (web/boot.js mends most)
+		p.m.openLink(strings.TrimPrefix(app.Window().Get("location").Get("hash").String(), "#"), true)
 		return
 	}
-	t.ed.clearAnswer()
-	t.hint = nil
-	t.rows.upTo = -1
-	t.updateTimer()
-	p.shareURL = ""
-	if t.solving == 0 {
-		t.say("idle", what+".")
-	}
-	p.save(ctx)
-	p.startWork(p.at)
+	p.m.openLink(u.Fragment, false)
 }
 
-func (p *Page) undo(ctx app.Context) {
-	if s, ok := p.cur().hist.undo(); ok {
-		p.showState(ctx, s, "Undone")
+func (p *Page) cur() *tab       { return p.m.cur() }
+func (p *Page) current() editor { return p.m.cur().ed }
+
+// readInput checks a call from JavaScript: a malformed one is dropped.
+func readInput(args []app.Value) (inputEvent, bool) {
+	if len(args) != 4 || args[0].Type() != app.TypeString || args[1].Type() != app.TypeNumber ||
+		args[2].Type() != app.TypeString || args[3].Type() != app.TypeNumber {
+		return inputEvent{}, false
 	}
+	return inputEvent{kind: inputKind(args[0].String()), cell: args[1].Int(), key: args[2].String(), mods: args[3].Int()}, true
 }
 
-func (p *Page) redo(ctx app.Context) {
-	if s, ok := p.cur().hist.redo(); ok {
-		p.showState(ctx, s, "Redone")
+func (p *Page) onInput(ctx app.Context, ev inputEvent) {
+	if ev.kind == inputFile { // a file dropped on the page
+		if f := app.Window().Get(jsDropped); f.Truthy() {
+			app.Window().Set(jsDropped, nil)
+			p.readFile(ctx, f)
+		}
+		return
 	}
+	p.m.input(ev)
 }
 
 func (p *Page) Render() app.UI {
-	tabs := make([]app.UI, len(p.tabs))
-	for i, tb := range p.tabs {
-		tabs[i] = app.Button().ID("tab-"+tb.ed.game()).Class(classIf("tab", i == p.at, "active")).
-			Attr("role", "tab").Aria("selected", i == p.at).
+	tabs := make([]app.UI, len(p.m.tabs))
+	for i, tb := range p.m.tabs {
+		tabs[i] = app.Button().ID("tab-"+tb.ed.game()).Class(classIf("tab", i == p.m.at, "active")).
+			Attr("role", "tab").Aria("selected", i == p.m.at).
 			DataSet("tab", i).Text(tb.ed.title()).OnClick(p.onTab)
 	}
 	p.renders++
-	return app.Div().ID("app").Class("page").DataSet("renders", p.renders).Body(
+	return app.Div().ID("app").Class(classIf("page", p.wide(), "wide")).DataSet("renders", p.renders).Body(
 		app.Header().Body(
 			app.H1().Text("gridsolve"),
 			app.Nav().Class("tabs").Attr("role", "tablist").Aria("label", "Puzzles").Body(tabs...),
 		),
+		app.If(p.m.unsaved != "", func() app.UI {
+			return app.P().ID("unsaved").Class("warn-banner").Attr("role", "alert").Text(p.m.unsaved)
+		}),
 		app.Main().Body(
 			app.Div().Class("column").Body(p.renderEditor(), p.renderHelp()),
 			app.Aside().Class("side").Body(
@@ -229,6 +200,13 @@ func (p *Page) Render() app.UI {
 			),
 		),
 	)
+}
+
+// wide reports a board too big for the editor's column of a 1280 px
+// screen even at 14 px cells: the page then gives it the whole width.
+func (p *Page) wide() bool {
+	w, _ := p.current().size()
+	return w*14+p.current().marginChars()*9 > 760
 }
 
 func (p *Page) renderEditor() app.UI {
@@ -255,41 +233,46 @@ func (p *Page) renderHelp() app.UI {
 	if c, ok := converter(game); ok {
 		formats = c.Formats()
 	}
-	return helpPanel(game, !p.helpClosed[game], formats).ID("help").DataSet("game", game).OnToggle(p.onHelpToggle)
+	return helpPanel(p.current(), !p.helpClosed[game], formats).ID("help").DataSet("game", game).OnToggle(p.onHelpToggle)
 }
 
 func (p *Page) onHelpToggle(ctx app.Context, e app.Event) {
 	src := ctx.JSSrc()
 	game := src.Get("dataset").Get("game").String()
-	if _, ok := p.tabIndex(game); !ok {
+	if _, ok := p.m.tabIndex(game); !ok {
 		return
 	}
 	p.helpClosed[game] = !src.Get("open").Bool()
-	ctx.LocalStorage().Set(storageKey+"help-closed", p.helpClosed)
+	p.m.setJSON(storageKey+"help-closed", p.helpClosed)
 }
 
 func (p *Page) renderSolve() app.UI {
 	t := p.cur()
 	status := t.status
 	if t.solving != 0 {
-		status = p.busyText(t)
+		status = p.m.busyText(t)
+	}
+	// The job whose time (and nodes) the status shows as it runs.
+	running := t.solving
+	if t.state == stateBusy && running == 0 {
+		running = max(t.dealing, t.hinting)
 	}
 	return app.Div().Class("card").Body(
 		app.Div().Class("buttons").Body(
 			app.Button().ID("solve").Class("primary").Text("Solve").Title("Solve (S or Ctrl+Enter)").
 				Disabled(t.solving != 0).OnClick(p.onSolve),
 			app.Button().ID("cancel").Text("Cancel").Title("Cancel (Esc)").
-				Disabled(t.solving == 0).OnClick(p.onCancel),
+				Disabled(!p.m.busy()).OnClick(p.onCancel),
 		),
-		app.P().ID("status").Class("status "+t.state).Aria("live", "polite").
-			DataSet("state", t.state).DataSet("seq", p.finished).DataSet("revealing", t.rows.upTo >= 0).Body(
-			app.If(t.solving != 0, func() app.UI { return app.Span().Class("spinner").Aria("hidden", true) }),
+		app.P().ID("status").Class(classIf("status "+string(t.state), t.answerNo, "no")).Aria("live", "polite").
+			DataSet("state", t.state).DataSet("seq", p.m.finished).DataSet("revealing", t.rows.upTo >= 0).Body(
+			app.If(running != 0, func() app.UI { return app.Span().Class("spinner").Aria("hidden", true) }),
 			app.Span().Class("status-text").Text(status),
 			// Filled in by web/solver.js as the search goes; its box has a
 			// fixed size, so its updates never lay out the page again.
-			app.If(t.solving != 0, func() app.UI {
-				return app.Span().ID(progressID).Class("progress").DataSet("job", t.solving).
-					Text(p.solver.progress(t.solving))
+			app.If(running != 0, func() app.UI {
+				return app.Span().ID(progressID).Class("progress").DataSet("job", running).
+					Text(p.worker.progress(running))
 			}),
 		),
 	)
@@ -300,9 +283,9 @@ func (p *Page) renderShare() app.UI {
 		app.Div().Class("buttons").Body(
 			app.Button().ID("share").Text("Share link").OnClick(p.onShare),
 		),
-		app.If(p.shareURL != "", func() app.UI {
+		app.If(p.m.shareURL != "", func() app.UI {
 			return app.Input().ID("share-url").Class("wide").ReadOnly(true).Aria("label", "Share link").
-				Value(p.shareURL).OnFocus(p.onSelectAll)
+				Value(p.m.shareURL).OnFocus(p.onSelectAll)
 		}),
 	)
 }
@@ -310,8 +293,11 @@ func (p *Page) renderShare() app.UI {
 func (p *Page) renderImport() app.UI {
 	return app.Div().Class("card").Body(
 		app.Label().For("import-text").Text("Judge text"),
+		// The box follows the shown puzzle: go-app sets its value only when
+		// the text differs from the last render's, so typing in it is kept
+		// until the puzzle itself changes.
 		app.Textarea().ID("import-text").Class("wide mono").Rows(8).Spellcheck(false).
-			Placeholder("Paste a puzzle in the judge format, then Load."),
+			Placeholder("Paste a puzzle in the judge format, then Load.").Text(p.current().text()),
 		app.Div().Class("buttons").Body(
 			app.Button().ID("import-load").Text("Load").OnClick(p.onImport),
 			app.Button().ID("export").Text("Export").OnClick(p.onExport),
@@ -323,19 +309,17 @@ func (p *Page) renderImport() app.UI {
 
 func (p *Page) onTab(ctx app.Context, e app.Event) {
 	i, err := strconv.Atoi(ctx.JSSrc().Get("dataset").Get("tab").String())
-	if err != nil || i < 0 || i >= len(p.tabs) || i == p.at {
+	if err != nil || i == p.m.at {
 		return
 	}
-	p.stroke = stroke{}
-	p.at = i
-	p.shareURL = ""
-	p.save(ctx)
-	// The judge-text box shows the puzzle of the tab it is under.
-	app.Window().GetElementByID("import-text").Set("value", p.current().text())
+	p.m.showTab(i)
 }
 
-func (p *Page) onUndo(ctx app.Context, e app.Event) { p.undo(ctx) }
-func (p *Page) onRedo(ctx app.Context, e app.Event) { p.redo(ctx) }
+func (p *Page) onUndo(ctx app.Context, e app.Event)   { p.m.undo() }
+func (p *Page) onRedo(ctx app.Context, e app.Event)   { p.m.redo() }
+func (p *Page) onSolve(ctx app.Context, e app.Event)  { p.m.solve() }
+func (p *Page) onCount(ctx app.Context, e app.Event)  { p.m.count() }
+func (p *Page) onCancel(ctx app.Context, e app.Event) { p.m.cancel() }
 
 func (p *Page) onTool(ctx app.Context, e app.Event) {
 	src := ctx.JSSrc()
@@ -343,40 +327,108 @@ func (p *Page) onTool(ctx app.Context, e app.Event) {
 	if !value.Truthy() { // an input: its value is the control's value
 		value = src.Get("value")
 		if src.Get("type").String() == "number" {
-			value = app.ValueOf(clampField(src))
+			lo, _ := strconv.Atoi(src.Get("min").String())
+			hi, _ := strconv.Atoi(src.Get("max").String())
+			last := src.Call("getAttribute", "value").String()
+			v, note := clampField(src.Get("value").String(), last, lo, hi)
+			src.Set("value", v)
+			p.m.applyTool(src.Get("dataset").Get("tool").String(), v)
+			if t := p.cur(); note != "" && t.state != stateError {
+				t.say(stateIdle, note)
+			}
+			return
 		}
 	}
-	p.applyTool(ctx, src.Get("dataset").Get("tool").String(), value.String())
+	p.m.applyTool(src.Get("dataset").Get("tool").String(), value.String())
 }
 
-// clampField brings a number field's value into its min..max range and
-// shows the value used; a field that holds no number gets its last value
-// back.
-func clampField(src app.Value) string {
-	lo, _ := strconv.Atoi(src.Get("min").String())
-	hi, _ := strconv.Atoi(src.Get("max").String())
-	n, err := strconv.Atoi(src.Get("value").String())
+// clampField brings a number field's value into its lo..hi range, or back
+// to its last value when it holds no number, and says so when it changed
+// what was typed.
+func clampField(typed, last string, lo, hi int) (v, note string) {
+	n, err := strconv.Atoi(strings.TrimSpace(typed))
 	if err != nil {
-		v := src.Call("getAttribute", "value").String()
-		src.Set("value", v)
-		return v
+		return last, fmt.Sprintf("%q is not a number: the size stays %s.", clip(typed, 12), last)
 	}
-	v := strconv.Itoa(max(lo, min(hi, n)))
-	src.Set("value", v)
-	return v
-}
-
-func (p *Page) applyTool(ctx app.Context, name, value string) {
-	t := p.cur()
-	if err := t.ed.tool(name, value); err != nil {
-		t.say("error", err.Error())
-		return
+	v = strconv.Itoa(max(lo, min(hi, n)))
+	if v != strconv.Itoa(n) {
+		note = fmt.Sprintf("Sizes go from %d to %d: %d became %s.", lo, hi, n, v)
 	}
-	p.changed(ctx)
-	p.startWork(p.at) // a tool may ask for work without changing the puzzle (IQ's Check)
+	return v, note
 }
 
 func (p *Page) onSelectAll(ctx app.Context, e app.Event) { ctx.JSSrc().Call("select") }
+
+// onJobEnd takes a job's end from the worker, on the UI goroutine.
+func (p *Page) onJobEnd(ctx app.Context, id int, ok bool, result string) {
+	if t := p.m.jobEnded(id, ok, result); t != nil {
+		reveal(ctx, t)
+	}
+}
+
+// revealRows is how many board rows a frame rebuilds when an answer is
+// revealed: about 300 cells of a 50-wide board.
+const revealRows = 6
+
+// reveal rebuilds the tab's board a few rows per frame, from the top, so
+// a big answer never keeps the page busy for long.
+func reveal(ctx app.Context, t *tab) {
+	t.rows.upTo = revealRows
+	var step func(ctx app.Context)
+	step = func(ctx app.Context) {
+		if t.rows.upTo < 0 {
+			return // revealed already, by a change or a tab switch
+		}
+		if t.rows.upTo += revealRows; t.rows.upTo >= len(t.rows.rows) {
+			t.rows.upTo = -1
+			return
+		}
+		ctx.After(16*time.Millisecond, step)
+	}
+	ctx.After(16*time.Millisecond, step)
+}
+
+func (p *Page) onShare(ctx app.Context, e app.Event) {
+	ed, t := p.current(), p.cur()
+	loc := app.Window().Get("location")
+	p.m.shareURL = loc.Get("origin").String() + loc.Get("pathname").String() + "#" + share.Encode(ed.game(), ed.text())
+	clipboard := app.Window().Get("navigator").Get("clipboard")
+	if !clipboard.Truthy() {
+		t.say(stateIdle, "Copy the link below.")
+		return
+	}
+	t.say(stateIdle, "Copying the link…")
+	p.m.copying++
+	n := p.m.copying
+	clipboard.Call("writeText", p.m.shareURL).Then(func(app.Value) {
+		ctx.Dispatch(func(app.Context) {
+			if n == p.m.copying {
+				p.m.copying = 0
+				t.say(stateDone, "Link copied to the clipboard.")
+			}
+		})
+	})
+	ctx.After(time.Second, func(app.Context) {
+		if n == p.m.copying { // the clipboard has not answered
+			p.m.copying = 0
+			t.say(stateIdle, "Copy the link below.")
+		}
+	})
+}
+
+func (p *Page) onImport(ctx app.Context, e app.Event) {
+	text := app.Window().GetElementByID("import-text").Get("value").String()
+	if strings.TrimSpace(text) == "" {
+		p.cur().say(stateError, "Paste a puzzle into the text box first.")
+		return
+	}
+	p.m.importText(text, fromTextBox)
+}
+
+func (p *Page) onExport(ctx app.Context, e app.Event) {
+	app.Window().GetElementByID("import-text").Set("value", p.current().text())
+	p.cur().say(stateIdle, "The puzzle's judge text is in the box.")
+}
 
 // Rendering helpers for the editors' controls.
 
@@ -414,10 +466,15 @@ func classIf(base string, cond bool, extra string) string {
 	return base
 }
 
-func groupDigits(n int64) string {
-	s := strconv.FormatInt(n, 10)
-	for i := len(s) - 3; i > 0; i -= 3 {
-		s = s[:i] + "," + s[i:]
+// errorOf turns what JavaScript threw (a panic of syscall/js) into an
+// error in a user's words where it can.
+func errorOf(r any) error {
+	err, ok := r.(error)
+	if !ok {
+		err = fmt.Errorf("%v", r)
 	}
-	return s
+	if strings.Contains(err.Error(), "Quota") || strings.Contains(err.Error(), "quota") {
+		return errors.New("its storage for this page is full")
+	}
+	return err
 }

@@ -7,9 +7,9 @@ import (
 // bigPage is a page showing a 50×50 nonogram being drawn.
 func bigPage(b *testing.B) *Page {
 	p := New()
-	i, _ := p.tabIndex("nonogram")
-	p.at = i
-	ed := p.tabs[i].ed
+	i, _ := p.m.tabIndex("nonogram")
+	p.m.at = i
+	ed := p.m.tabs[i].ed
 	ed.tool("w", "50")
 	ed.tool("h", "50")
 	return p

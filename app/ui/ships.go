@@ -9,6 +9,7 @@ import (
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
+	"gridsolve/solvers"
 	"gridsolve/solvers/ships"
 )
 
@@ -340,10 +341,10 @@ func (e *shipsEditor) board(p *Page) app.UI {
 	)
 }
 
-func (e *shipsEditor) setAnswer(raw []byte) (string, error) {
+func (e *shipsEditor) setAnswer(raw []byte) (answerLine, error) {
 	var a ships.Answer
 	if err := json.Unmarshal(raw, &a); err != nil {
-		return "", err
+		return answerLine{}, err
 	}
 	e.answer = &a
 	layouts := fmt.Sprintf("%d consistent layouts", a.Grids)
@@ -355,17 +356,108 @@ func (e *shipsEditor) setAnswer(raw []byte) (string, error) {
 		layouts = "too many consistent layouts to list"
 	}
 	if a.Grids == 0 {
-		return "No fleet layout fits these shots.", nil
+		return no("No fleet layout fits these shots."), nil
 	}
 	if a.Win {
-		return "Yes: the fleet can surely be sunk with at most one more miss (" + layouts + ").", nil
+		return yes("Yes: the fleet can surely be sunk with at most one more miss (" + layouts + ")."), nil
 	}
-	return "No: a second miss cannot be ruled out (" + layouts + ").", nil
+	return no("No: a second miss cannot be ruled out (" + layouts + ")."), nil
 }
 
-// hintRequest: the best next shot on the board as it is.
+// hintRequest: the best next shot on the board as it is; none once a
+// game is over.
 func (e *shipsEditor) hintRequest() (puzzle, position string, ok bool) {
-	return e.text(), e.text(), strings.Contains(e.text(), ".")
+	return e.text(), e.text(), strings.Contains(e.text(), ".") && !e.over()
 }
 
 func (e *shipsEditor) playState() (on, won bool) { return e.play, e.over() }
+
+// The game's help panel, images and other parts (see parts.go).
+
+// shipsHelp is the game's "How it works" panel.
+var shipsHelp = gameHelp{
+	rules: []string{
+		"Seven ships hide on the grid, one of each shape below. They may be turned but never mirrored, and never overlap; they may touch.",
+		"Each shot is a hit (part of a ship) or a miss (water). The solver answers one question: from here, can you surely sink every ship with at most one more miss, whatever the layout? Yes or no.",
+	},
+	picture: shipsFleet,
+	marks: []helpMark{
+		mark("hit", "✕", "a shot that hit a ship"),
+		mark("miss", "•", "a shot into water"),
+		mark("sure-ship", "", "surely a ship: every layout that fits the shots has one there"),
+		mark("sure-water", "", "surely water"),
+		{[]helpCell{{text: "40", background: "rgba(255, 152, 0, .4)"}}, "the % of fitting layouts with a ship there"},
+		mark("next", "", "ringed: the suggested next shot"),
+	},
+	format:  `A line "w h", then h rows of w cells: x hit, o miss, . not shot. A line "0 0" ends the input.`,
+	example: "7 4\n..x....\n..x..o.\n.......\n.o.....\n0 0\n",
+	play:    "shoot",
+}
+
+func (*shipsEditor) help() gameHelp { return shipsHelp }
+
+// shipsFleet draws the seven ships as the solver knows them.
+func shipsFleet() app.UI {
+	var pieces []app.UI
+	for _, rows := range ships.Fleet() {
+		var cells [][2]int
+		for r, row := range rows {
+			for c := range len(row) {
+				if row[c] == 'x' {
+					cells = append(cells, [2]int{r, c})
+				}
+			}
+		}
+		pieces = append(pieces, helpShape("hit", cells, ""))
+	}
+	return app.Div().Class("help-fleet").Body(pieces...)
+}
+
+// draw: the shots in ink; the answer adds the sure cells, each open cell's
+// share of layouts with a ship there, and the suggested shot, ringed.
+func (e *shipsEditor) draw(answer bool) (*sketch, error) {
+	b, a := e.b, e.answer
+	if answer && (a == nil || len(a.Known) != len(b.Cells)) {
+		return nil, errNoAnswer
+	}
+	s := newSketch(float64(b.W), float64(b.H))
+	for i, v := range b.Cells {
+		x, y := float64(i%b.W), float64(i/b.W)
+		switch {
+		case v == 'x':
+			s.rect(x, y, 1, 1, ink)
+		case v == 'o':
+			s.circle(x+0.5, y+0.5, 0.12, ink, "none")
+		case answer && a.Known[i] == 'x':
+			s.rect(x, y, 1, 1, "#f5a623")
+		case answer && a.Known[i] == 'o':
+			s.rect(x, y, 1, 1, "#d6ebff")
+		case answer && len(a.Ship) == len(b.Cells):
+			s.rect(x, y, 1, 1, fmt.Sprintf("rgba(245,166,35,%.2f)", 0.06+0.8*a.Ship[i]))
+			s.text(x+0.5, y+0.5, 0.38, strconv.Itoa(int(a.Ship[i]*100+0.5)), ink)
+		}
+		if answer && i == a.Next {
+			s.circle(x+0.5, y+0.5, 0.36, "none", "#d0021b")
+		}
+	}
+	s.grid(0, 0, b.W, b.H, 0)
+	if answer {
+		s.caption = "Win with at most one more miss: no. Numbers: % of layouts with a ship there."
+		if a.Win {
+			s.caption = "Win with at most one more miss: yes. Numbers: % of layouts with a ship there."
+		}
+	}
+	return s, nil
+}
+
+// colours: none of the page's; the images have their own, for paper.
+func (*shipsEditor) colours() cssColours    { return nil }
+func (*shipsEditor) input() boardInput      { return boardInput{} }
+func (e *shipsEditor) fileSize() (w, h int) { return e.size() }
+func (e *shipsEditor) marginChars() int     { return 0 }
+
+// warmup: a dealt fleet is all revealed; the solve starts from a board
+// with no shot, as the player does.
+func (*shipsEditor) warmup() warmup {
+	return warmup{deal: solvers.Options{W: 10, H: 10}, clear: "xo", order: 5}
+}

@@ -6,17 +6,18 @@ import "github.com/maxence-charriere/go-app/v10/pkg/app"
 // progress, without any rendering on the Go side.
 const progressID = "progress"
 
-// solver is the Go face of web/solver.js, which owns the Web Workers.
-type solver struct {
+// jsWorker is the midend's worker: the Go face of web/solver.js, which
+// owns the Web Workers.
+type jsWorker struct {
 	js    app.Value
 	onEnd app.Func
 }
 
-// startSolver starts the spare worker; how each job ends reaches handle on
+// startWorker starts the spare worker; how each job ends reaches handle on
 // the UI goroutine through dispatch. The arguments come from JavaScript,
 // so they are checked: a malformed call is dropped, never a panic.
-func startSolver(dispatch func(func(app.Context)), handle func(ctx app.Context, id int, ok bool, result string)) *solver {
-	s := &solver{js: app.Window().Get("gridsolveSolver")}
+func startWorker(dispatch func(func(app.Context)), handle func(ctx app.Context, id int, ok bool, result string)) *jsWorker {
+	s := &jsWorker{js: app.Window().Get(jsSolver)}
 	s.onEnd = app.FuncOf(func(this app.Value, args []app.Value) any {
 		if len(args) != 3 || args[0].Type() != app.TypeNumber || args[1].Type() != app.TypeString || args[2].Type() != app.TypeString {
 			app.Log("gridsolve: malformed message from the solver dropped")
@@ -26,28 +27,51 @@ func startSolver(dispatch func(func(app.Context)), handle func(ctx app.Context, 
 		dispatch(func(ctx app.Context) { handle(ctx, id, ok, result) })
 		return nil
 	})
-	s.js.Call("init", s.onEnd)
+	s.js.Call("init", s.onEnd, warmups(newEditors()))
 	return s
 }
 
-// post runs one job in a worker of its own.
-func (s *solver) post(id int, r jobRequest) {
-	s.js.Call("post", id, r.op, r.game, r.text, r.position, map[string]any{
+func (s *jsWorker) post(id int, r jobRequest) {
+	s.js.Call("post", id, string(r.op), r.game, r.text, r.position, map[string]any{
 		"w": r.opts.W, "h": r.opts.H, "level": r.opts.Level, "seed": float64(r.opts.Seed),
 	})
 }
 
-// count counts the completions of r's puzzle in several workers at once,
-// as many as the machine has cores.
-func (s *solver) count(id int, r jobRequest) { s.js.Call("count", id, r.game, r.text) }
+func (s *jsWorker) count(id int, r jobRequest) { s.js.Call("count", id, r.game, r.text) }
+func (s *jsWorker) progress(id int) string     { return s.js.Call("progress", id).String() }
+func (s *jsWorker) cancel(id int) string       { return s.js.Call("cancel", id).String() }
 
-// progress is a running job's progress line.
-func (s *solver) progress(id int) string { return s.js.Call("progress", id).String() }
-
-// cancel abandons a running job and returns its last progress line.
-func (s *solver) cancel(id int) string { return s.js.Call("cancel", id).String() }
-
-func (s *solver) stop() {
+func (s *jsWorker) stop() {
 	s.js.Call("stop")
 	s.onEnd.Release()
+}
+
+// localStore is the midend's store: the browser's localStorage. Writing
+// throws when the storage is full or denied; that becomes an error.
+type localStore struct{}
+
+func (localStore) get(key string) (string, bool) {
+	v := app.Window().Get("localStorage").Call("getItem", key)
+	if v.IsNull() || v.IsUndefined() {
+		return "", false
+	}
+	return v.String(), true
+}
+
+func (localStore) set(key, value string) (err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			err = errorOf(r)
+		}
+	}()
+	app.Window().Get("localStorage").Call("setItem", key, value)
+	return nil
+}
+
+// windowBar is the midend's address bar: the window's URL fragment,
+// replaced without a new entry in the browser's history.
+type windowBar struct{}
+
+func (windowBar) replace(frag string) {
+	app.Window().Get("history").Call("replaceState", nil, "", "#"+frag)
 }

@@ -1,186 +1,235 @@
 package ui
 
 import (
+	"encoding/json"
 	"strings"
-	"time"
 	"unicode/utf8"
-
-	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
 	"gridsolve/app/share"
 )
 
-// storageKey prefixes what the page keeps in localStorage: per game the
-// shown state ("gridsolve/flip") and its undo history
-// ("gridsolve/flip/history"), and the shown tab.
+// storageKey prefixes what the page keeps in localStorage, each value
+// JSON: per game the shown state ("gridsolve/flip", a string) and its
+// undo history ("gridsolve/flip/history", see savedHistory), the shown
+// tab ("gridsolve/tab") and the closed help panels.
 const storageKey = "gridsolve/"
 
 // loadSaved restores every tab as the user left it. A saved state that no
-// longer loads is said so on its tab, never dropped without a word.
-func (p *Page) loadSaved(ctx app.Context) {
+// longer loads, or that cannot even be read, is said so on its tab, never
+// dropped without a word.
+func (m *midend) loadSaved() {
 	var shown string
-	ctx.LocalStorage().Get(storageKey+"tab", &shown)
-	ctx.LocalStorage().Get(storageKey+"help-closed", &p.helpClosed)
-	if p.helpClosed == nil {
-		p.helpClosed = map[string]bool{}
-	}
-	for i, t := range p.tabs {
+	m.getJSON(storageKey+"tab", &shown)
+	for i, t := range m.tabs {
 		game := t.ed.game()
 		if game == shown {
-			p.at = i
+			m.at = i
 		}
-		fresh := t.ed.snapshot()
-		var saved savedHistory
-		hasHistory := ctx.LocalStorage().Get(storageKey+game+"/history", &saved) == nil && len(saved.States) > 0
-		histOK := hasHistory && t.hist.restore(saved, func(s string) bool { return t.ed.restore(s) == nil })
-		if !histOK {
-			t.ed.restore(fresh) // checking the history may have left a step of it shown
-			t.hist.reset(fresh)
-		}
-		// The shown state is saved at once, the history a moment later, so
-		// the state may be one step ahead of its history. Older pages kept
-		// only the puzzle's judge text.
-		var snap string
-		ctx.LocalStorage().Get(storageKey+game, &snap)
-		err := error(nil)
-		if snap != "" {
-			if err = t.ed.restore(snap); err != nil && t.ed.load(snap) == nil {
-				err = nil
-			}
-		}
-		switch {
-		case snap != "" && err == nil:
-			t.hist.push(t.ed.snapshot())
-		case histOK:
-			t.ed.restore(t.hist.current())
-		}
-		if err != nil || hasHistory && !histOK {
-			why := ""
-			if err != nil {
-				why = " (" + clip(err.Error(), 120) + ")"
-			}
-			t.say("error", "Your saved "+t.ed.title()+" puzzle could not be loaded"+why+"; this is a fresh one.")
+		if why := m.loadTab(t); why != "" {
+			t.say(stateError, "Your saved "+t.ed.title()+" puzzle could not be loaded ("+clip(why, 120)+"); this is a fresh one.")
 		}
 	}
 }
 
-// save keeps the shown tab's state and history in localStorage (they
-// survive a reload) and its puzzle in the URL fragment (the address bar is
-// always a link to it).
-//
-// The history, up to maxSavedHistory bytes of JSON, is written a moment
-// after the last change, so a run of strokes pays for it once.
-func (p *Page) save(ctx app.Context) {
-	t := p.cur()
+// loadTab restores tab t's history and shown state; it returns why
+// anything saved was dropped, or "".
+func (m *midend) loadTab(t *tab) (why string) {
 	game := t.ed.game()
-	ctx.LocalStorage().Set(storageKey+game, t.ed.snapshot())
-	ctx.LocalStorage().Set(storageKey+"tab", game)
-	p.writeFragment()
-	p.saves++
-	n := p.saves
-	ctx.After(historySaveDelay, func(ctx app.Context) {
-		if n == p.saves {
-			ctx.LocalStorage().Set(storageKey+game+"/history", t.hist.saved())
+	fresh := t.ed.snapshot()
+	var saved savedHistory
+	hasHistory, err := m.getJSON(storageKey+game+"/history", &saved)
+	if err != nil {
+		why = "its undo history is damaged: " + err.Error()
+	}
+	histOK := hasHistory && err == nil && t.hist.restore(saved, func(s string) bool { return t.ed.restore(s) == nil })
+	if hasHistory && err == nil && !histOK {
+		why = "its undo history no longer loads"
+	}
+	if !histOK {
+		t.hist.reset(fresh)
+	}
+	var snap string
+	hasSnap, err := m.getJSON(storageKey+game, &snap)
+	if err != nil {
+		return "it is damaged: " + err.Error()
+	}
+	switch {
+	case !hasSnap || snap == "":
+	case histOK && snap == t.hist.current():
+	case histOK && t.hist.moveTo(snap):
+		// Pages before the state and history were saved together could
+		// save a step the history had not caught up with yet.
+	default:
+		// The shown state alone, as older pages kept it: a snapshot, or
+		// the puzzle's judge text before snapshots.
+		if err := t.ed.restore(snap); err != nil && t.ed.load(snap) != nil {
+			t.ed.restore(t.hist.current())
+			return err.Error()
 		}
-	})
+		t.hist.push(t.ed.snapshot())
+	}
+	t.ed.restore(t.hist.current())
+	t.updateTimer(m.now())
+	return why
 }
 
-// historySaveDelay is how long the history waits after a change to be saved.
-const historySaveDelay = 400 * time.Millisecond
-
-func (p *Page) writeFragment() {
-	ed := p.current()
-	p.lastFrag = share.Encode(ed.game(), ed.text())
-	app.Window().Get("history").Call("replaceState", nil, "", "#"+p.lastFrag)
+// getJSON reads key into v; ok is false when nothing is kept there. A
+// value that is not the JSON v takes is an error, for the page to say.
+func (m *midend) getJSON(key string, v any) (ok bool, err error) {
+	s, ok := m.store.get(key)
+	if !ok {
+		return false, nil
+	}
+	if err := json.Unmarshal([]byte(s), v); err != nil {
+		return true, err
+	}
+	return true, nil
 }
 
-// OnNav opens the puzzle of a shared link: on first load and whenever the
-// fragment changes to one the page did not write itself. The puzzle it
-// replaces stays one undo away.
-func (p *Page) OnNav(ctx app.Context) {
-	u := ctx.Page().URL()
-	if u == nil { // an address go-app could not parse (web/boot.js mends them)
-		p.cur().say("error", "This link is damaged: its address cannot be read.")
-		p.writeFragment()
+// setJSON writes v under key and keeps m.unsaved up to date: the page
+// says at once when changes stop being kept, and again that they are
+// kept once a save works.
+func (m *midend) setJSON(key string, v any) {
+	b, err := json.Marshal(v)
+	if err == nil {
+		err = m.store.set(key, string(b))
+	}
+	if err != nil {
+		m.unsaved = "Your changes are not being kept: the browser refused to save them (" +
+			clip(err.Error(), 80) + "). Free some space, or Save… the puzzle to a file."
 		return
 	}
-	frag := u.Fragment
+	m.unsaved = ""
+}
+
+// save keeps tab i's state and its whole undo history in localStorage at
+// once, so that a reload at any moment finds them as they were; for the
+// shown tab, also the tab and the link in the address bar.
+func (m *midend) save(i int) {
+	t := m.tabs[i]
+	game := t.ed.game()
+	m.setJSON(storageKey+game+"/history", t.hist.saved())
+	if m.unsaved == "" {
+		m.setJSON(storageKey+game, t.ed.snapshot())
+	}
+	if i == m.at {
+		m.saveShown()
+	}
+}
+
+// saveShown keeps which tab is shown, and shows its link.
+func (m *midend) saveShown() {
+	if m.unsaved == "" {
+		m.setJSON(storageKey+"tab", m.cur().ed.game())
+	}
+	m.writeFragment()
+}
+
+func (m *midend) writeFragment() {
+	ed := m.cur().ed
+	m.lastFrag = share.Encode(ed.game(), ed.text())
+	m.bar.replace(m.lastFrag)
+}
+
+// openLink opens the puzzle of a shared link, given its fragment: on first
+// load and whenever the fragment changes to one the page did not write
+// itself. The puzzle it replaces stays one undo away. damaged says the
+// address could not even be parsed (frag is then the raw fragment).
+func (m *midend) openLink(frag string, damaged bool) {
+	if damaged {
+		if i, ok := m.tabIndex(strings.SplitN(frag, "/", 2)[0]); ok {
+			m.showTab(i)
+		}
+		m.cur().say(stateError, "This link is damaged: its address cannot be read.")
+		m.writeFragment()
+		return
+	}
 	if frag == "" {
-		p.writeFragment()
+		m.writeFragment()
 		return
 	}
-	if frag == p.lastFrag {
+	if frag == m.lastFrag {
 		return
 	}
-	p.lastFrag = frag
-	if i, ok := p.tabIndex(frag); ok { // "#iq": a link to a puzzle's tab
-		p.at = i
-		p.writeFragment()
+	m.lastFrag = frag
+	if i, ok := m.tabIndex(frag); ok { // "#iq": a link to a puzzle's tab
+		m.showTab(i)
+		m.writeFragment()
 		return
 	}
 	game, text, err := share.Decode(frag)
 	if err != nil {
-		p.cur().say("error", "This link is damaged: "+clip(err.Error(), 160))
-		p.writeFragment()
+		// A damaged link to a known game still opens that game's tab.
+		if i, ok := m.tabIndex(strings.SplitN(frag, "/", 2)[0]); ok {
+			m.showTab(i)
+		}
+		m.cur().say(stateError, "This link is damaged: "+clip(err.Error(), 160)+".")
+		m.writeFragment()
 		return
 	}
-	i, _ := p.tabIndex(game)
-	t := p.tabs[i]
+	i, _ := m.tabIndex(game)
+	m.showTab(i)
+	t := m.tabs[i]
 	before := t.ed.snapshot()
 	if err := t.ed.load(text); err != nil {
 		t.ed.restore(before)
-		p.at = i
-		t.say("error", "This link is damaged: "+clip(err.Error(), 160))
-		p.writeFragment()
+		t.say(stateError, "This link is damaged: "+clip(err.Error(), 160))
+		m.writeFragment()
 		return
 	}
-	p.at = i
-	p.stroke = stroke{}
-	if t.hist.push(t.ed.snapshot()) {
-		t.ed.clearAnswer()
-		p.shareURL = ""
-		msg := "Opened the shared " + t.ed.title() + " puzzle."
-		if t.hist.canUndo() {
-			msg += " Undo brings back the one you had."
-		}
-		t.say("idle", msg)
-	}
-	p.save(ctx)
-}
-
-func (p *Page) onShare(ctx app.Context, e app.Event) {
-	ed, t := p.current(), p.cur()
-	loc := app.Window().Get("location")
-	p.shareURL = loc.Get("origin").String() + loc.Get("pathname").String() + "#" + share.Encode(ed.game(), ed.text())
-	clipboard := app.Window().Get("navigator").Get("clipboard")
-	if !clipboard.Truthy() {
-		t.say("idle", "Copy the link below.")
+	m.stroke = stroke{}
+	if !t.hist.push(t.ed.snapshot()) {
+		m.save(i)
 		return
 	}
-	t.say("idle", "Copying the link…")
-	clipboard.Call("writeText", p.shareURL).Then(func(app.Value) {
-		ctx.Dispatch(func(app.Context) { t.say("done", "Link copied to the clipboard.") })
-	})
-	ctx.After(time.Second, func(app.Context) {
-		if t.status == "Copying the link…" {
-			t.say("idle", "Copy the link below.")
-		}
-	})
+	news := "Opened the shared " + t.ed.title() + " puzzle."
+	if t.hist.canUndo() {
+		news += " Undo brings back the one you had."
+	}
+	m.after(i, news)
 }
 
-func (p *Page) onImport(ctx app.Context, e app.Event) {
-	text := app.Window().GetElementByID("import-text").Get("value").String()
+// importText loads a puzzle pasted or read from a file (from says which),
+// detecting its format where the game knows several.
+func (m *midend) importText(text, from string) {
+	t := m.cur()
 	if strings.TrimSpace(text) == "" {
-		p.cur().say("error", "Paste a puzzle into the text box first.")
+		t.say(stateError, "There is no puzzle in "+from+".")
 		return
 	}
-	p.importText(ctx, text, "the text box")
+	if kind := pictureKind(text); kind != "" {
+		t.say(stateError, "This is a picture ("+kind+"), not a puzzle file: open a puzzle's text, such as a file Save… wrote in a puzzle format.")
+		return
+	}
+	format := "the " + t.ed.title() + " puzzle"
+	if c, ok := converter(t.ed.game()); ok {
+		judge, f, err := c.Import(text)
+		if err != nil {
+			t.say(stateError, err.Error())
+			return
+		}
+		text, format = judge, article(t.ed.title())+" "+t.ed.title()+" puzzle ("+f.Name+")"
+	}
+	before := t.ed.snapshot()
+	if err := t.ed.load(text); err != nil {
+		t.ed.restore(before)
+		t.say(stateError, err.Error())
+		return
+	}
+	m.edited(m.at)
+	w, h := t.ed.fileSize()
+	size := ""
+	if w > 0 && h > 0 {
+		size = ", " + sizeText(w, h)
+	}
+	if from != fromTextBox {
+		format += " from " + from
+	}
+	t.say(stateIdle, "Loaded "+format+size+".")
 }
 
-func (p *Page) onExport(ctx app.Context, e app.Event) {
-	app.Window().GetElementByID("import-text").Set("value", p.current().text())
-	p.cur().say("idle", "The puzzle's judge text is in the box.")
-}
+// fromTextBox names the judge-text box as a puzzle's source.
+const fromTextBox = "the text box"
 
 // clip shortens a message that may carry input text.
 func clip(s string, n int) string {
@@ -191,4 +240,72 @@ func clip(s string, n int) string {
 		n--
 	}
 	return s[:n] + "…"
+}
+
+// savedElsewhere takes a change another browser tab of the page made to
+// the storage (the window's storage event): when it saved a game's
+// history, this page shows that game as the other tab left it, and keeps
+// its own state one Undo away, so neither tab's work is lost to the last
+// writer. Its own save then reaches the other tab, which finds its state
+// already shown and stops there.
+func (m *midend) savedElsewhere(key, value string) {
+	for i, t := range m.tabs {
+		if key != storageKey+t.ed.game()+"/history" {
+			continue
+		}
+		var saved savedHistory
+		if json.Unmarshal([]byte(value), &saved) != nil {
+			return
+		}
+		mine := t.ed.snapshot()
+		var h history
+		if !h.restore(saved, func(s string) bool { return t.ed.restore(s) == nil }) {
+			t.ed.restore(mine)
+			return
+		}
+		if h.current() == mine { // our own save, come back: take its history
+			t.ed.restore(mine)
+			t.hist = h
+			return
+		}
+		// Ours goes just before theirs: Undo from theirs brings it back.
+		theirs := h.current()
+		h.states = append(h.states[:h.at:h.at], mine, theirs)
+		h.at = len(h.states) - 1
+		t.hist = h
+		t.ed.restore(h.current())
+		if i == m.at {
+			m.stroke = stroke{}
+		}
+		m.after(i, "")
+		t.say(stateIdle, "This puzzle was changed in another tab: Undo brings back the one you had here.")
+		return
+	}
+}
+
+// pictureKind names the image format text starts like (as a file read as
+// text), or "" for text that is no picture.
+func pictureKind(text string) string {
+	head := strings.TrimSpace(text[:min(len(text), 512)])
+	switch {
+	case strings.HasPrefix(head, "\x89PNG") || strings.HasPrefix(head, "\uFFFDPNG"):
+		return "PNG"
+	case strings.HasPrefix(head, "\xff\xd8\xff") || strings.HasPrefix(head, "\uFFFD\uFFFD\uFFFD"):
+		return "JPEG"
+	case strings.HasPrefix(head, "GIF87a") || strings.HasPrefix(head, "GIF89a"):
+		return "GIF"
+	case strings.HasPrefix(head, "RIFF") && strings.Contains(head[:min(len(head), 16)], "WEBP"):
+		return "WebP"
+	case strings.HasPrefix(head, "<svg") || strings.HasPrefix(head, "<?xml") && strings.Contains(head, "<svg"):
+		return "SVG"
+	}
+	return ""
+}
+
+// article is "an" before a word said with a vowel sound (IQ), else "a".
+func article(word string) string {
+	if word != "" && strings.ContainsRune("AEIOU", rune(word[0])) {
+		return "an"
+	}
+	return "a"
 }

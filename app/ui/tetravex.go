@@ -12,6 +12,7 @@ import (
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
+	"gridsolve/solvers"
 	"gridsolve/solvers/tetravex"
 )
 
@@ -39,7 +40,6 @@ func newTetravex() *tetravexEditor {
 func (*tetravexEditor) game() string           { return "tetravex" }
 func (*tetravexEditor) title() string          { return "Tetravex" }
 func (e *tetravexEditor) text() string         { return e.puzzle.String() }
-func (e *tetravexEditor) fileSize() (w, h int) { return e.puzzle.N, e.puzzle.N }
 func (e *tetravexEditor) clearAnswer()         { e.answer = nil }
 func (e *tetravexEditor) size() (w, h int)     { return 0, 0 } // keys move the edge selection
 func (e *tetravexEditor) paint(int, byte) bool { return false }
@@ -351,10 +351,11 @@ func (e *tetravexEditor) slotsHTML(t *tab, first int) []app.UI {
 			if slot == e.picked {
 				class += " picked"
 			}
-			if t.hinted(slot) {
+			k := e.slots[slot]
+			// The hint rings its target place and the card it names.
+			if t.hinted(slot) || k >= 0 && t.hint != nil && t.hint.Move == strconv.Itoa(k) {
 				class += " hinted"
 			}
-			k := e.slots[slot]
 			if k < 0 {
 				fmt.Fprintf(&b, `<div class="%s empty" data-i="%d" role="gridcell" aria-label="Empty place"></div>`, class, slot)
 				continue
@@ -378,31 +379,12 @@ func (e *tetravexEditor) slotsHTML(t *tab, first int) []app.UI {
 }
 
 func (e *tetravexEditor) board(p *Page) app.UI {
-	if e.play {
-		n := e.puzzle.N
-		return app.Div().Class("tetravex-boards playing").Style("--n", strconv.Itoa(n)).Body(
-			app.Div().ID("grid").Class("cards play").TabIndex(0).Attr("role", "grid").
-				Aria("label", "Tetravex: tap a card, then the place to put it").Body(
-				app.Div().Body(app.H3().Text("Board"), app.Div().Class("cards board").Body(e.slotsHTML(p.cur(), 0)...)),
-				app.Div().Body(app.H3().Text("Tray"), app.Div().Class("cards tray").Body(e.slotsHTML(p.cur(), n*n)...)),
-			),
-		)
-	}
-	identity := make([]int, len(e.puzzle.Cards))
-	for i := range identity {
-		identity[i] = i
-	}
 	a := e.answer
-	if a != nil && a.Possible && len(a.Place) != len(identity) {
+	if a != nil && a.Possible && len(a.Place) != len(e.puzzle.Cards) {
 		a = nil
 	}
-	return app.Div().Class("tetravex-boards").Style("--n", strconv.Itoa(e.puzzle.N)).Body(
-		app.Div().Body(
-			app.H3().Text("Cards"),
-			app.Div().ID("grid").Class("cards").TabIndex(0).Attr("role", "grid").
-				Aria("label", "Tetravex cards: click an edge, type its value; arrows step").
-				Body(e.cardsHTML(identity, true)...),
-		),
+	// The solver's answer, in edit and play alike.
+	solution := []app.UI{
 		app.If(a != nil && a.Possible, func() app.UI {
 			return app.Div().Body(
 				app.H3().Text("Solution"),
@@ -412,23 +394,46 @@ func (e *tetravexEditor) board(p *Page) app.UI {
 		app.If(a != nil && !a.Possible, func() app.UI {
 			return app.Div().Body(app.H3().Text("Solution"), app.P().ID("solution").Class("result").Text("Impossible."))
 		}),
+	}
+	if e.play {
+		n := e.puzzle.N
+		return app.Div().Class("tetravex-boards playing").Style("--n", strconv.Itoa(n)).Body(
+			withInput(app.Div().ID("grid").Class("cards play").TabIndex(0).Attr("role", "grid").
+				Aria("label", "Tetravex: tap a card, then the place to put it"), e.input()).Body(
+				app.Div().Body(app.H3().Text("Board"), app.Div().Class("cards board").Body(e.slotsHTML(p.cur(), 0)...)),
+				app.Div().Body(app.H3().Text("Tray"), app.Div().Class("cards tray").Body(e.slotsHTML(p.cur(), n*n)...)),
+			),
+			app.Div().Body(solution...),
+		)
+	}
+	identity := make([]int, len(e.puzzle.Cards))
+	for i := range identity {
+		identity[i] = i
+	}
+	return app.Div().Class("tetravex-boards").Style("--n", strconv.Itoa(e.puzzle.N)).Body(
+		append([]app.UI{app.Div().Body(
+			app.H3().Text("Cards"),
+			withInput(app.Div().ID("grid").Class("cards").TabIndex(0).Attr("role", "grid").
+				Aria("label", "Tetravex cards: click an edge, type its value; arrows step"), e.input()).
+				Body(e.cardsHTML(identity, true)...),
+		)}, solution...)...,
 	)
 }
 
-func (e *tetravexEditor) setAnswer(raw []byte) (string, error) {
+func (e *tetravexEditor) setAnswer(raw []byte) (answerLine, error) {
 	var a tetravex.Answer
 	if err := json.Unmarshal(raw, &a); err != nil {
-		return "", err
+		return answerLine{}, err
 	}
 	e.answer = &a
 	if !a.Possible {
-		return "Impossible: the cards cannot tile the board.", nil
+		return no("Impossible: the cards cannot tile the board."), nil
 	}
-	line := "Possible: the solution is drawn beside the cards. " + solutionsLine(a.Solutions, "arrangement")
+	line := "Possible: the solution is drawn under Solution. " + solutionsLine(a.Solutions, "arrangement")
 	if a.IdenticalSwap {
 		line += " Identical cards could swap places: that counts as the same arrangement."
 	}
-	return line, nil
+	return yes(line), nil
 }
 
 func (e *tetravexEditor) dealSize() (w, h int) { return e.puzzle.N, e.puzzle.N }
@@ -459,3 +464,134 @@ func (e *tetravexEditor) hintRequest() (puzzle, position string, ok bool) {
 }
 
 func (e *tetravexEditor) playState() (on, won bool) { return e.play, e.won }
+
+// The game's help panel, images and other parts (see parts.go).
+
+// tetravexHelp is the game's "How it works" panel.
+var tetravexHelp = gameHelp{
+	rules: []string{
+		"Place the n×n cards on the n×n board, one per square, without turning them, so that wherever two cards touch their edges show the same number.",
+		"The solver says Possible, and draws a solution, or Impossible.",
+	},
+	picture: tetravexSolved,
+	marks: []helpMark{
+		{tetravexValues(), "each number has its own colour, so matching edges match in colour too"},
+	},
+	format:  `A line with n, then n×n lines "top right bottom left", one card each. A line with 0 ends the input.`,
+	example: "2\n6 1 5 8\n1 4 2 7\n2 8 0 9\n3 5 6 4\n0\n",
+	play:    "place a card",
+}
+
+func (*tetravexEditor) help() gameHelp { return tetravexHelp }
+
+// tetravexValues shows every edge value 0–9 in its colour.
+func tetravexValues() []helpCell {
+	cells := make([]helpCell, 10)
+	for v := range cells {
+		cells[v] = helpCell{class: "v" + strconv.Itoa(v), text: strconv.Itoa(v)}
+	}
+	return cells
+}
+
+// tetravexCards is a solved 2×2 board, row by row; the panel's judge
+// example holds the same cards in another order.
+var tetravexCards = []tetravex.Card{
+	{1, 4, 2, 7}, {3, 5, 6, 4},
+	{2, 8, 0, 9}, {6, 1, 5, 8},
+}
+
+// tetravexSolved draws tetravexCards in place, as the board draws cards.
+func tetravexSolved() app.UI {
+	sides := [4]string{"t", "r", "b", "l"}
+	var rows []app.UI
+	for y := 0; y < len(tetravexCards); y += 2 {
+		tiles := make([]app.UI, 2)
+		for x := range 2 {
+			card := tetravexCards[y+x]
+			edges := make([]app.UI, 4)
+			for s, name := range sides {
+				v := strconv.Itoa(card[s])
+				edges[s] = app.Div().Class("edge " + name + " v" + strconv.Itoa(card[s]%10)).Body(app.Span().Text(v))
+			}
+			tiles[x] = app.Div().Class("tile").Body(edges...)
+		}
+		rows = append(rows, app.Div().Class("row").Body(tiles...))
+	}
+	return app.Div().Class("cards solved help-cards").Body(rows...)
+}
+
+// tetravexColours are the edge values' colours on the page, which the
+// images use.
+var tetravexColours = cssColours{
+	{".v0", "#f6f6f6"}, {".v1", "#ffd6d6"}, {".v2", "#ffe3c2"}, {".v3", "#fff3b0"}, {".v4", "#d8f5c8"},
+	{".v5", "#c4ecec"}, {".v6", "#cfe0ff"}, {".v7", "#e2d4ff"}, {".v8", "#f8d1ec"}, {".v9", "#dcdcdc"},
+}
+
+func (*tetravexEditor) colours() cssColours { return tetravexColours }
+
+// card is the size of a tetravex card in cell units, and gap the space
+// between cards not yet placed.
+const (
+	card = 2.0
+	gap  = 0.25
+)
+
+// draw: the cards apart, in their order; the answer puts them in place.
+func (e *tetravexEditor) draw(answer bool) (*sketch, error) {
+	p, a := e.puzzle, e.answer
+	order := make([]int, len(p.Cards))
+	for i := range order {
+		order[i] = i
+	}
+	step := card + gap
+	if answer {
+		if a == nil {
+			return nil, errNoAnswer
+		}
+		if !a.Possible || len(a.Place) != len(order) {
+			return nil, errNoSolution
+		}
+		order, step = a.Place, card // a solved board: the cards touch
+	}
+	side := float64(p.N-1)*step + card
+	s := newSketch(side, side)
+	for i, k := range order {
+		drawCard(s, float64(i%p.N)*step, float64(i/p.N)*step, p.Cards[k])
+	}
+	return s, nil
+}
+
+// drawCard draws a card as four triangles meeting in its centre, each
+// coloured and labelled by its edge value.
+func drawCard(s *sketch, x, y float64, c tetravex.Card) {
+	cx, cy := x+card/2, y+card/2
+	corners := [5][2]float64{{x, y}, {x + card, y}, {x + card, y + card}, {x, y + card}, {x, y}}
+	for side := range 4 { // top, right, bottom, left: between corners side and side+1
+		p, q := corners[side], corners[side+1]
+		v := c[side]
+		s.triangle(p[0], p[1], q[0], q[1], cx, cy, tetravexColours.of(".v"+strconv.Itoa(v%10)))
+		// The label sits a third of the way from the edge's middle to the centre.
+		lx, ly := (p[0]+q[0])/2, (p[1]+q[1])/2
+		s.text(lx+(cx-lx)/2.6, ly+(cy-ly)/2.6, 0.55, strconv.Itoa(v), ink)
+	}
+	s.line(x, y, x+card, y+card, 0.02)
+	s.line(x+card, y, x, y+card, 0.02)
+	for side := range 4 {
+		p, q := corners[side], corners[side+1]
+		s.line(p[0], p[1], q[0], q[1], 0.05)
+	}
+}
+
+// input: digits type an edge's value, + and - step it, Backspace and
+// Delete clear it (see key).
+func (*tetravexEditor) input() boardInput {
+	return boardInput{keys: "0 1 2 3 4 5 6 7 8 9 + - Backspace Delete"}
+}
+
+func (*tetravexEditor) warmup() warmup {
+	return warmup{deal: solvers.Options{W: 6, H: 6, Level: 2}, order: 2}
+}
+
+// fileSize: n×n cards, though the keyboard moves on edges, not cells.
+func (e *tetravexEditor) fileSize() (w, h int) { return e.puzzle.N, e.puzzle.N }
+func (e *tetravexEditor) marginChars() int     { return 0 }

@@ -148,6 +148,7 @@ func pieceCount(b *Board) int {
 }
 
 func TestGenerateUnique(t *testing.T) {
+	t.Parallel() // a slow oracle: runs beside the other slow tests
 	n := 100
 	if testing.Short() {
 		n = 4

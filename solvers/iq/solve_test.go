@@ -228,6 +228,7 @@ func TestFullBoard(t *testing.T) {
 }
 
 func TestCountEmpty(t *testing.T) {
+	t.Parallel() // a slow oracle: runs beside the other slow tests
 	if testing.Short() {
 		t.Skip("counting every solution takes seconds; BenchmarkCountEmpty runs it")
 	}

@@ -2,8 +2,10 @@ package nonogram
 
 import (
 	"context"
+	"errors"
 	"strconv"
 	"strings"
+	"time"
 
 	"gridsolve/solvers/msg"
 	"gridsolve/solvers/play"
@@ -237,14 +239,41 @@ type step struct {
 type stepKind int
 
 const (
-	solvedStep stepKind = iota // every cell is marked and right
-	lineStep                   // line reasoning forces cells of one line
-	misfitStep                 // a line cannot fit its clue with the marks
-	wrongStep                  // a marked cell differs from the unique solution
-	probeStep                  // a probe leads to a contradiction
-	stuckStep                  // nothing short of a guess goes further
-	noneStep                   // the clues have no solution
+	solvedStep    stepKind = iota // every cell is marked and right
+	lineStep                      // line reasoning forces cells of one line
+	misfitStep                    // a line cannot fit its clue with the marks
+	wrongStep                     // a marked cell differs from the unique solution
+	probeStep                     // a probe leads to a contradiction
+	stuckStep                     // nothing short of a guess goes further
+	noneStep                      // the clues have no solution
+	outOfTimeStep                 // probing ran out of the hint's time
 )
+
+// hintSearchBudget bounds the search a hint makes for the solution (to
+// show wrong marks), in line solves: Solve's first progress report, a
+// fraction of a second.
+const hintSearchBudget = 1 << 16
+
+// hintTime bounds a whole hint: a hint that needs more says so.
+const hintTime = 2 * time.Second
+
+// solveWithin solves c within budget line solves; a nil answer when the
+// budget runs out first.
+func solveWithin(ctx context.Context, c *Clues, budget int64) (*Answer, error) {
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	over := false
+	a, err := Solve(ctx, c, func(nodes int64) {
+		if nodes >= budget {
+			over = true
+			cancel()
+		}
+	})
+	if over {
+		return nil, nil
+	}
+	return a, err
+}
 
 // nextStep finds the hint for grid, trying in turn: lines that cannot fit,
 // cells that differ from the unique solution, line reasoning (the line
@@ -263,14 +292,18 @@ func nextStep(ctx context.Context, c *Clues, grid []byte) (step, error) {
 			return step{kind: misfitStep, line: l, cells: marked}, nil
 		}
 	}
-	a, err := Solve(ctx, c, nil)
+	// The solution, when a short search finds it, shows wrong marks; a
+	// hard puzzle goes on to line reasoning without it, so that a hint
+	// never waits for a whole search.
+	a, err := solveWithin(ctx, c, hintSearchBudget)
 	if err != nil {
 		return step{}, err
 	}
-	switch a.Status {
-	case "none":
+	switch {
+	case a == nil:
+	case a.Status == "none":
 		return step{kind: noneStep}, nil
-	case "unique":
+	case a.Status == "unique":
 		for g, m := range grid {
 			if want := a.Grid[g/b.w][g%b.w]; m != markUnknown && (m == markBlack) != (want == '#') {
 				return step{kind: wrongStep, cells: []int{g}, mark: m}, nil
@@ -307,6 +340,9 @@ func nextStep(ctx context.Context, c *Clues, grid []byte) (step, error) {
 		}
 		for _, assumed := range []byte{markBlack, markWhite} {
 			failed, err := b.probe(ctx, grid, g, assumed)
+			if errors.Is(err, context.DeadlineExceeded) {
+				return step{kind: outOfTimeStep}, nil
+			}
 			if err != nil {
 				return step{}, err
 			}
@@ -329,7 +365,7 @@ func nextStep(ctx context.Context, c *Clues, grid []byte) (step, error) {
 			break // the other colour is now known: no need to probe it
 		}
 	}
-	if best.kind == stuckStep && a.Status == "unique" {
+	if best.kind == stuckStep && a != nil && a.Status == "unique" {
 		// A guess, but a right one: the first undecided cell as solved.
 		for g, m := range grid {
 			if m == markUnknown {
@@ -364,7 +400,12 @@ func (Game) Hint(ctx context.Context, puzzle, position string) (play.Hint, error
 			grid[i] = g
 		}
 	}
+	ctx, cancel := context.WithTimeout(ctx, hintTime)
+	defer cancel()
 	s, err := nextStep(ctx, c, grid)
+	if errors.Is(err, context.DeadlineExceeded) {
+		s, err = step{kind: outOfTimeStep}, nil
+	}
 	if err != nil {
 		return play.Hint{}, err
 	}
@@ -400,6 +441,9 @@ func (s step) hint(b *board) play.Hint {
 	case probeStep:
 		h.Reason = msg.Sprintf("Line reasoning is stuck. If cell %s were %s, %s could not fit its clue %s: so it is %s.",
 			b.cellName(s.cells[0]), colourName(s.probe), b.lineName(s.line), clueText(b.runsOf(s.line)), colourName(s.mark))
+	case outOfTimeStep:
+		h.Move = ""
+		h.Reason = msg.Sprintf("No step found by line reasoning and probing within %d s: try Solve.", int(hintTime.Seconds()))
 	case stuckStep:
 		if s.cells == nil {
 			h.Move = ""

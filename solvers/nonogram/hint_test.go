@@ -4,10 +4,12 @@ import (
 	"bytes"
 	"context"
 	"math/rand/v2"
+	"os"
 	"reflect"
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"gridsolve/solvers/play"
 )
@@ -390,5 +392,50 @@ func TestHintKeepsGiven(t *testing.T) {
 	}
 	if slices.Contains(h.Cells, 1) || strings.Contains(h.Reason, "guess") || len(h.Cells) == 0 {
 		t.Fatalf("hint %+v: want a step of line reasoning from the given cell", h)
+	}
+}
+
+// A hint on a puzzle whose search is long (random50-24 takes millions of
+// line solves) answers with line reasoning, without the whole search.
+func TestHintDoesNotWaitForTheSearch(t *testing.T) {
+	text, err := os.ReadFile("testdata/random50-24.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var solves int64
+	c, _ := ParseClues(string(text))
+	_, err = Solve(t.Context(), c, func(n int64) { solves = n })
+	if err != nil || solves < 4*hintSearchBudget {
+		t.Fatalf("random50-24 is no longer a long search (%d line solves): pick another", solves)
+	}
+	if a, err := solveWithin(t.Context(), c, hintSearchBudget); a != nil || err != nil {
+		t.Fatalf("the hint's search went past its budget: %v, %v", a, err)
+	}
+	h, err := Game{}.Hint(t.Context(), string(text), "")
+	if err != nil || !strings.Contains(h.Reason, "must be") || len(h.Cells) == 0 {
+		t.Errorf("hint %+v, %v", h, err)
+	}
+}
+
+// A hint out of time says so, in words, as an answer and not an error.
+func TestHintOutOfTime(t *testing.T) {
+	text, err := os.ReadFile("testdata/hard25.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	c, _ := ParseClues(string(text))
+	b := newBoard(c)
+	grid := bytes.Repeat([]byte{markUnknown}, b.h*b.w)
+	b.propagate(t.Context(), grid, b.allDirty()) // line reasoning is done: a probe is next
+	var pos strings.Builder
+	for r := range b.h {
+		pos.Write(grid[r*b.w : (r+1)*b.w])
+		pos.WriteByte('\n')
+	}
+	ctx, cancel := context.WithDeadline(t.Context(), time.Now().Add(-time.Second))
+	defer cancel()
+	h, err := Game{}.Hint(ctx, string(text), pos.String())
+	if err != nil || !strings.Contains(h.Reason, "within 2 s: try Solve") || h.Move != "" {
+		t.Errorf("hint out of time: %+v, %v", h, err)
 	}
 }

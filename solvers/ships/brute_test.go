@@ -214,6 +214,7 @@ func gridStrings(grids []cellSet, n int) []string {
 }
 
 func TestAgainstBruteForce(t *testing.T) {
+	t.Parallel() // a slow oracle: runs beside the other slow tests
 	r := rand.New(rand.NewPCG(322, 1138))
 	sizes := [][2]int{{5, 6}, {6, 5}, {4, 8}, {8, 4}, {6, 6}, {5, 7}}
 	cases := 250
@@ -306,6 +307,7 @@ func checkAnswer(t *testing.T, b *Board, grids []string, win bool) {
 // ship and per cell, against the brute force's rotations put at every cell
 // of boards of every width and height, narrow ones included.
 func TestPlacements(t *testing.T) {
+	t.Parallel() // a slow oracle: runs beside the other slow tests
 	orients, shipOf := bruteOrients()
 	if len(orients) != rotationCount {
 		t.Fatalf("%d rotations, rotationCount %d", len(orients), rotationCount)

@@ -27,6 +27,7 @@ func generate(t testing.TB, w, h int, seed uint64) *Board {
 }
 
 func TestGenerateLegalFleets(t *testing.T) {
+	t.Parallel() // a slow oracle: runs beside the other slow tests
 	// From open boards to the most cramped ones: 10x3 and 6x5 leave two
 	// spare cells, 8x4 four.
 	sizes := [][2]int{{10, 10}, {20, 20}, {20, 3}, {6, 6}, {6, 5}, {8, 4}, {10, 3}, {2, 20}}
@@ -168,6 +169,7 @@ func checkHint(t *testing.T, b *Board) (win bool) {
 }
 
 func TestHintAgainstBruteForce(t *testing.T) {
+	t.Parallel() // a slow oracle: runs beside the other slow tests
 	r := rand.New(rand.NewPCG(7, 11))
 	sizes := [][2]int{{5, 6}, {6, 5}, {4, 8}, {8, 4}, {6, 6}}
 	cases := 100
@@ -245,6 +247,7 @@ func judgeAll(t *testing.T, boards []*Board) []bool {
 }
 
 func TestReplay(t *testing.T) {
+	t.Parallel() // a slow oracle: runs beside the other slow tests
 	r := rand.New(rand.NewPCG(3, 5))
 	games := 20
 	if testing.Short() {

@@ -128,8 +128,8 @@ func ParsePosition(p *Puzzle, text string) ([]int, error) {
 //   - else a card of a solution that keeps every card on the board, next
 //     to them if possible.
 //
-// Move is the card's number as in the position, or "remove"; card numbers
-// in the reason are the same 0-based numbers.
+// Move is the card's number as in the position (0-based), or "remove";
+// the reason names cards as people see them, from 1 (see cardLabel).
 func (Game) Hint(ctx context.Context, puzzle, position string) (play.Hint, error) {
 	p, err := ParsePuzzle(puzzle)
 	if err != nil {
@@ -161,7 +161,7 @@ func (Game) Hint(ctx context.Context, puzzle, position string) (play.Hint, error
 	return play.Hint{
 		Cells:  []int{pos},
 		Move:   strconv.Itoa(card),
-		Reason: msg.Sprintf("Card %d goes at %s: it is part of %s.", card, cellName(p.N, pos), which),
+		Reason: msg.Sprintf("Card %d goes at %s: it is part of %s.", cardLabel(card), cellName(p.N, pos), which),
 	}, nil
 }
 
@@ -184,9 +184,9 @@ func takeBack(ctx context.Context, p *Puzzle, board []int) (play.Hint, error) {
 		if a.Possible {
 			continue
 		}
-		reason := msg.Sprintf("Card %d at %s is in no solution with the cards before it in reading order: take it back.", i, cellName(p.N, pos))
+		reason := msg.Sprintf("Card %d at %s is in no solution with the cards before it in reading order: take it back.", cardLabel(i), cellName(p.N, pos))
 		if !slices.ContainsFunc(kept[:pos], func(j int) bool { return j >= 0 }) {
-			reason = msg.Sprintf("Card %d is in no solution at %s: take it back.", i, cellName(p.N, pos))
+			reason = msg.Sprintf("Card %d is in no solution at %s: take it back.", cardLabel(i), cellName(p.N, pos))
 		}
 		return play.Hint{Cells: []int{pos}, Move: "remove", Reason: reason}, nil
 	}
@@ -221,7 +221,7 @@ func forced(p *Puzzle, board []int) (play.Hint, bool) {
 			return play.Hint{
 				Cells:  []int{pos},
 				Move:   strconv.Itoa(card),
-				Reason: msg.Sprintf("Card %d goes at %s: no other card left meets the edges around it.", card, cellName(p.N, pos)),
+				Reason: msg.Sprintf("Card %d goes at %s: no other card left meets the edges around it.", cardLabel(card), cellName(p.N, pos)),
 			}, true
 		}
 	}
@@ -231,7 +231,7 @@ func forced(p *Puzzle, board []int) (play.Hint, bool) {
 			return play.Hint{
 				Cells:  []int{pos},
 				Move:   strconv.Itoa(i),
-				Reason: msg.Sprintf("Card %d goes at %s: it meets the edges of no other empty cell.", i, cellName(p.N, pos)),
+				Reason: msg.Sprintf("Card %d goes at %s: it meets the edges of no other empty cell.", cardLabel(i), cellName(p.N, pos)),
 			}, true
 		}
 	}
@@ -297,6 +297,10 @@ func unplaced(p *Puzzle, board []int, c Card) int {
 	}
 	return -1
 }
+
+// cardLabel is the number people see on card i (an index in Puzzle.Cards):
+// the page numbers cards from 1, as the judge text lists them.
+func cardLabel(i int) int { return i + 1 }
 
 // cellName names a cell for people.
 func cellName(n, pos int) string {

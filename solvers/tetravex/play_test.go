@@ -3,6 +3,7 @@ package tetravex
 import (
 	"context"
 	"math/rand/v2"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -15,6 +16,7 @@ import (
 // is solvable with a unique picture, uses the level's values, and comes
 // back the same from the same options.
 func TestGenerateUnique(t *testing.T) {
+	t.Parallel() // a slow oracle: runs beside the other slow tests
 	count := 100
 	if testing.Short() {
 		count = 15
@@ -138,8 +140,28 @@ func randomPosition(p *Puzzle, place []int, rng *rand.Rand) ([]int, string) {
 	return board, strings.Join(fields, " ")
 }
 
+// randomHint deals a 2×2 or 3×3 puzzle with 1 to 4 values, lays a random
+// position from a solution (see randomPosition) and returns Hint's answer.
+// The solver's answer only builds the position; the tests check the hint
+// against picturesWith.
+func randomHint(t *testing.T, rng *rand.Rand) (p *Puzzle, board []int, position string, h play.Hint) {
+	t.Helper()
+	p = Generate(2+rng.IntN(2), 1+rng.IntN(4), rng)
+	a, err := Solve(context.Background(), p, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	board, position = randomPosition(p, a.Place, rng)
+	h, err = Game{}.Hint(context.Background(), p.String(), position)
+	if err != nil {
+		t.Fatalf("%v %q: %v", p, position, err)
+	}
+	return p, board, position, h
+}
+
 // Every hint is checked against all the pictures the position allows.
 func TestHintAgainstBacktracking(t *testing.T) {
+	t.Parallel() // a slow oracle: runs beside the other slow tests
 	rng := rand.New(rand.NewPCG(11, 12))
 	count := 600
 	if testing.Short() {
@@ -147,19 +169,7 @@ func TestHintAgainstBacktracking(t *testing.T) {
 	}
 	kinds := map[string]int{}
 	for range count {
-		n := 2 + rng.IntN(2)
-		p := Generate(n, 1+rng.IntN(4), rng)
-		// The solver's answer only builds the position; the check is
-		// picturesWith's.
-		a, err := Solve(context.Background(), p, nil)
-		if err != nil {
-			t.Fatal(err)
-		}
-		board, position := randomPosition(p, a.Place, rng)
-		h, err := Game{}.Hint(context.Background(), p.String(), position)
-		if err != nil {
-			t.Fatalf("%v %q: %v", p, position, err)
-		}
+		p, board, position, h := randomHint(t, rng)
 		pictures := picturesWith(p, board)
 		switch {
 		case len(pictures) == 0:
@@ -274,5 +284,61 @@ func TestGenerate8x8Shape(t *testing.T) {
 				t.Fatalf("Generate(%+v): value %d out of the level's range", o, v)
 			}
 		}
+	}
+}
+
+// reasonCard reads back the card and the cell a hint's reason names, as a
+// person reads them: "Card 3 goes at row 1, column 2" names the card the
+// page labels 3 and the cell at the given row and column, both from 1.
+var reasonCard = regexp.MustCompile(`^Card (\d+) (?:goes at|at|is in no solution at) row (\d+), column (\d+)\b`)
+
+// The card a hint's reason names is the card as the page labels it (its
+// index plus one), the card Move names or the one to take back, and one
+// that the pictures the position allows (found by backtracking) put at
+// the cell the reason names, which is the hint's cell.
+func TestHintReasonNamesCardsAsShown(t *testing.T) {
+	rng := rand.New(rand.NewPCG(27, 1))
+	count := 400
+	if testing.Short() {
+		count = 100
+	}
+	named := 0
+	for range count {
+		p, board, position, h := randomHint(t, rng)
+		n := p.N
+		if h.Move == "" {
+			continue // solved: no card to name
+		}
+		m := reasonCard.FindStringSubmatch(h.Reason)
+		if m == nil {
+			t.Fatalf("%v %q: reason %q names no card and cell", p, position, h.Reason)
+		}
+		label, _ := strconv.Atoi(m[1])
+		row, _ := strconv.Atoi(m[2])
+		col, _ := strconv.Atoi(m[3])
+		card, cell := label-1, (row-1)*n+col-1
+		if len(h.Cells) != 1 || row < 1 || row > n || col < 1 || col > n || cell != h.Cells[0] {
+			t.Fatalf("%v %q: hint %+v: the reason names row %d, column %d", p, position, h, row, col)
+		}
+		if card < 0 || card >= len(p.Cards) {
+			t.Fatalf("%v %q: hint %+v: the reason names card %d of %d", p, position, h, label, len(p.Cards))
+		}
+		if h.Move == "remove" {
+			if board[cell] != card {
+				t.Fatalf("%v %q: hint %+v names card %d, but card %d lies there", p, position, h, label, board[cell]+1)
+			}
+			named++
+			continue
+		}
+		if move, err := strconv.Atoi(h.Move); err != nil || move != card {
+			t.Fatalf("%v %q: hint %+v: Move is not the card the reason names (%d, index %d)", p, position, h, label, card)
+		}
+		if !slices.ContainsFunc(picturesWith(p, board), func(pic []Card) bool { return pic[cell] == p.Cards[card] }) {
+			t.Fatalf("%v %q: hint %+v: no solution puts card %d at row %d, column %d", p, position, h, label, row, col)
+		}
+		named++
+	}
+	if named < count/2 {
+		t.Errorf("only %d of %d hints named a card", named, count)
 	}
 }

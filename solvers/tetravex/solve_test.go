@@ -213,6 +213,7 @@ func TestCountAgainstBacktracking(t *testing.T) {
 }
 
 func TestAgainstBacktracking(t *testing.T) {
+	t.Parallel() // a slow oracle: runs beside the other slow tests
 	rng := rand.New(rand.NewPCG(3, 4))
 	count := 300
 	if testing.Short() {
