@@ -93,6 +93,10 @@ func (Game) Export(judge, format string) (string, error) {
 		}
 		return tathamID(b)
 	case formatGrid:
+		// A plain grid has no goal: writing one would lose it unsaid.
+		if b.Goal != Either {
+			return "", msg.Errorf("flip: a plain grid cannot hold the goal %s: save it as flip text", b.Goal)
+		}
 		return gridString(b), nil
 	}
 	return "", msg.Errorf("flip: unknown format %q (want %q, %q or %q)", format, formatText, formatTatham, formatGrid)

@@ -58,24 +58,37 @@ func example(k Kind, format string) string {
 	return s
 }
 
-// Import reads a board in any of the formats and returns its text (the
-// judge text for a triangle). The rectangle's text is told by its header,
-// the plain grid by its first row of RectCols cells, the spaced triangle
-// by the spaces between cells.
+// detect tells the format of text, the kind of board it holds and
+// whether it starts with a header. The rectangle's text is told by its
+// header, the plain grid by its first row of RectCols cells, the spaced
+// triangle by the spaces between cells.
+func detect(text string) (name string, kind Kind, headed bool) {
+	switch {
+	case isRectangle(text):
+		return formatRectangle, Rectangle, true
+	case firstRowCells(text) == RectCols:
+		return formatGrid, Rectangle, false
+	case spaced(text):
+		return formatTriangle, Triangle, false
+	}
+	return formatJudge, Triangle, false
+}
+
+// Detect names the format Import reads text as, before reading it.
+func (Game) Detect(text string) play.Format {
+	name, kind, _ := detect(text)
+	formats := FormatsOf(kind)
+	return formats[slices.IndexFunc(formats, func(f play.Format) bool { return f.Name == name })]
+}
+
+// Import reads a board in any of the formats (see Detect) and returns its
+// text (the judge text for a triangle).
 func (Game) Import(text string) (string, play.Format, error) {
 	if len(text) > maxInput {
 		return "", play.Format{}, msg.Errorf("iq: input longer than %d bytes", maxInput)
 	}
-	name := formatJudge
-	kind, headed := Triangle, false
-	switch {
-	case isRectangle(text):
-		name, kind, headed = formatRectangle, Rectangle, true
-	case firstRowCells(text) == RectCols:
-		name, kind = formatGrid, Rectangle
-		text = unspaced(text)
-	case spaced(text):
-		name = formatTriangle
+	name, kind, headed := detect(text)
+	if name == formatGrid || name == formatTriangle {
 		text = unspaced(text)
 	}
 	boards, err := parseBoards(kind, headed, text, 1)

@@ -41,10 +41,15 @@ func detect(text string) *format {
 	return &formats[0]
 }
 
-// isNon tells a .non file, lines of words, from a puzz.link URL, which is
-// a single word.
+// isNon tells a .non file, lines of words after any comment lines
+// starting with '#', from a puzz.link URL, which is a single word, and
+// from a picture, whose lines start with '#' or '.'.
 func isNon(t string) bool {
-	return (t[0] >= 'a' && t[0] <= 'z' || t[0] >= 'A' && t[0] <= 'Z') && strings.ContainsAny(t, " \t\r\n")
+	for strings.HasPrefix(t, "#") {
+		_, t, _ = strings.Cut(t, "\n")
+		t = strings.TrimSpace(t)
+	}
+	return t != "" && (t[0] >= 'a' && t[0] <= 'z' || t[0] >= 'A' && t[0] <= 'Z') && strings.ContainsAny(t, " \t\r\n")
 }
 
 func isPuzzLink(t string) bool {
@@ -59,6 +64,10 @@ func (Game) Formats() []play.Format {
 	}
 	return list
 }
+
+// Detect names the format Import reads text as, before reading it: the
+// judge format when no other one claims the text.
+func (Game) Detect(text string) play.Format { return detect(text).Format }
 
 // Import implements solvers.Converter: text is a puzzle in any format
 // ParseClues reads.
@@ -101,13 +110,13 @@ func writer(name string) func(c *Clues) (string, error) {
 	case "judge":
 		return func(c *Clues) (string, error) { return c.String(), nil }
 	case "webpbn XML":
-		return writeXML
+		return noGiven(name, writeXML)
 	case ".non":
-		return writeNon
+		return noGiven(name, writeNon)
 	case "Tatham Pattern":
 		return writeTatham
 	case "puzz.link":
-		return writePuzzLink
+		return noGiven(name, writePuzzLink)
 	}
 	return nil
 }
@@ -166,13 +175,52 @@ func writeNon(c *Clues) (string, error) {
 }
 
 // writeTatham writes a Pattern game ID; an empty clue is written empty,
-// as Pattern itself does.
+// as Pattern itself does, and given cells as pre-filled squares (see
+// parseTatham), as Pattern's own writer does.
 func writeTatham(c *Clues) (string, error) {
 	clues := make([]string, 0, len(c.Cols)+len(c.Rows))
 	for _, runs := range append(append([][]int(nil), c.Cols...), c.Rows...) {
 		clues = append(clues, joinRuns(runs, ".", ""))
 	}
-	return msg.Sprintf("%dx%d:%s", len(c.Cols), len(c.Rows), strings.Join(clues, "/")), nil
+	id := msg.Sprintf("%dx%d:%s", len(c.Cols), len(c.Rows), strings.Join(clues, "/"))
+	if c.Given == nil {
+		return id, nil
+	}
+	b := []byte(id + ",")
+	run := 0 // squares not given since the last letter
+	for _, g := range c.Given {
+		switch {
+		case g == NotGiven && run == 24:
+			b, run = append(b, 'z'), 0 // 'z' skips 25 squares
+		case g == NotGiven:
+			run++
+		default:
+			b, run = append(b, byte(run)+[2]byte{'A', 'a'}[btoi(g == GivenWhite)]), 0
+		}
+	}
+	if run > 0 {
+		b = append(b, byte(run)+'a')
+	}
+	return string(b), nil
+}
+
+// btoi is 1 for true.
+func btoi(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// noGiven refuses clues with given cells, for the formats that cannot
+// write them.
+func noGiven(format string, write func(*Clues) (string, error)) func(*Clues) (string, error) {
+	return func(c *Clues) (string, error) {
+		if c.Given != nil {
+			return "", msg.Errorf("nonogram: the %s format cannot hold given cells (Tatham Pattern and judge text can)", format)
+		}
+		return write(c)
+	}
 }
 
 // joinRuns writes runs separated by sep, or empty for no runs.

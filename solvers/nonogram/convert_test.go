@@ -94,12 +94,22 @@ func TestImportErrors(t *testing.T) {
 	cols := `<clues type="columns"><line><count>1</count></line></clues>`
 	for _, tc := range []struct{ text, want string }{
 		{`<puzzleset><puzzle>` + cols + `<clues type="rows"><line><count color="red">1</count></line></clues></puzzle></puzzleset>`,
-			"rows 1: colour puzzles are not supported"},
+			`colour puzzles are not supported yet: this one has 2 colours besides the background ("black", "red")`},
+		{`<puzzle backgroundcolor="paper">` + cols + `<clues type="rows"><line><count color="Paper">1</count></line></clues></puzzle>`,
+			`rows 1: a count in "Paper", the background colour`},
 		{`<puzzle defaultcolor="red">` + cols + `<clues type="rows"><line><count color="black">1</count></line></clues></puzzle>`,
 			"colour puzzles"},
 		{`<puzzleset><puzzle>` + cols + `</puzzle><puzzle/></puzzleset>`, "want one puzzle in the puzzleset, got 2"},
 		{`<puzzle>` + cols + `</puzzle>`, "want both row and column clues"},
-		{`<puzzle type="triddler"/>`, `puzzle type "triddler"`},
+		{`<puzzle/>`, "want clues, or a goal to make them from"},
+		{`<puzzle><solution type="saved"><image>|X|</image></solution></puzzle>`, "want clues, or a goal to make them from"},
+		{`<puzzle><solution><image>|X.| |X|</image></solution></puzzle>`, "goal row 2 has 1 cells, row 1 has 2"},
+		{`<puzzle><solution><image>|X.| X.</image></solution></puzzle>`, "goal row 2: want its cells between bars"},
+		{`<puzzle><solution><image>|[X.]|</image></solution></puzzle>`, "a cell of several colours"},
+		{`<puzzle><solution><image></image></solution></puzzle>`, "the goal's image is empty"},
+		{`<puzzle><solution><image>|` + strings.Repeat(".", 1001) + `|</image></solution></puzzle>`, "goal larger than 1000 cells a side"},
+		{`<puzzle type="triddler"/>`, "triddlers, puzzles with triangular cells, are not supported"},
+		{`<puzzle type="hexagons"/>`, `puzzle type "hexagons" is not supported (only grid puzzles are)`},
 		{`<puzzle><clues type="diagonals"/></puzzle>`, "clues of type"},
 		{`<puzzle>` + cols + `<clues type="rows"><line><count>x</count></line></clues></puzzle>`, "rows 1: bad run"},
 		{`<puzzle>` + cols + `<clues type="rows"></clues></puzzle>`, "size 0x1 out of range"},
@@ -156,6 +166,7 @@ func FuzzParseXML(f *testing.F) {
 	for _, s := range []string{
 		xmlExample, `<puzzle><clues type="rows"><line/></clues><clues type="columns"><line><count>1</count></line></clues></puzzle>`,
 		`<puzzleset/>`, `<puzzle type="grid"><clues type="rows"><line><count color="a">1</count></line></clues></puzzle>`,
+		`<puzzle><color name="white" char="-"/><solution><image>|X-| |-X|</image></solution></puzzle>`,
 	} {
 		f.Add(s)
 	}

@@ -21,7 +21,21 @@ const (
 // line has no runs.
 type Clues struct {
 	Rows, Cols [][]int
+	// Given lists the cells given with the clues, as Tatham's Pattern
+	// pre-fills squares, as a position (see the package doc) of
+	// GivenBlack, GivenWhite and NotGiven cells, row-major; nil when no
+	// cell is given. A solution keeps every given cell.
+	Given []byte
 }
+
+// The cells of Clues.Given, as the judge format writes them: those of a
+// position. A colour puzzle can give a cell in a colour by that colour's
+// letter.
+const (
+	GivenBlack = markBlack
+	GivenWhite = markWhite
+	NotGiven   = markUnknown
+)
 
 // CluesOf returns the clues of a picture given as pic[row][col], true for
 // black. Rows shorter than the longest are padded with white.
@@ -57,7 +71,22 @@ func runsOf(n int, isBlack func(int) bool) []int {
 }
 
 // String formats c in the judge format: "X Y" (rows, columns), then one line
-// "S a1 .. aS" per row, then per column, "0" for an empty line.
+// "S a1 .. aS" per row, then per column, "0" for an empty line. Given
+// cells, if any, follow in a section of their own: a line "given", then X
+// lines of Y cells, '#' (given black), 'x' (given white) or '.' (not
+// given), as in a position:
+//
+//	2 2
+//	1 1
+//	1 2
+//	1 2
+//	1 1
+//	given
+//	.#
+//	x.
+//
+// A puzzle without given cells has no such section, so its text is what
+// it was before given cells were read.
 func (c *Clues) String() string {
 	var b strings.Builder
 	msg.Fprintf(&b, "%d %d\n", len(c.Rows), len(c.Cols))
@@ -68,6 +97,13 @@ func (c *Clues) String() string {
 			b.WriteString(strconv.Itoa(r))
 		}
 		b.WriteByte('\n')
+	}
+	if c.Given != nil {
+		b.WriteString("given\n")
+		for r := range c.Rows {
+			b.Write(c.Given[r*len(c.Cols) : (r+1)*len(c.Cols)])
+			b.WriteByte('\n')
+		}
 	}
 	return b.String()
 }
@@ -87,7 +123,28 @@ func (c *Clues) validate() error {
 			}
 		}
 	}
+	if c.Given != nil && len(c.Given) != len(c.Rows)*len(c.Cols) {
+		return errors.New("nonogram: given cells do not fit the size of the puzzle")
+	}
 	return nil
+}
+
+// givenCells makes the row-major cells of a given section, every one not
+// given, for a puzzle of rows and cols.
+func givenCells(rows, cols int) []byte {
+	given, _ := parsePosition("", rows, cols, "")
+	return given
+}
+
+// noneGiven reports whether no cell of given is given: such a section is
+// left out, so that the puzzle's text is the one without it.
+func noneGiven(given []byte) bool {
+	for _, g := range given {
+		if g != NotGiven {
+			return false
+		}
+	}
+	return true
 }
 
 // lineName names line l of the rows-then-columns order, counting from 1.
@@ -108,15 +165,16 @@ func checkSize(rows, cols int) error {
 
 // ParseClues reads one puzzle in any of the formats Game.Formats lists,
 // telling them apart by their first characters:
-//   - the judge format (see String);
+//   - the judge format, given cells included (see String);
 //   - webpbn's XML format, black and white puzzles only (see pbnPuzzle);
 //   - the .non format of Steve Simpson's solver: "width W", "height H",
-//     then "rows" and "columns" each followed by one rule per line, numbers
-//     separated by commas, "0" for an empty line; blank lines and other
-//     keys (title, by, goal, ...) are ignored;
+//     then "rows" and "columns" each followed by one rule per line (see
+//     parseNon);
 //   - Simon Tatham's Pattern game IDs "WxH:c1/c2/.../r1/r2/...", column
 //     clues then row clues, numbers of a clue separated by '.', an empty
-//     clue empty or "0";
+//     clue empty or "0", perhaps with pre-filled squares after a ','
+//     (see parseTatham); a random seed ID "WxH#..." is refused with what
+//     to paste instead;
 //   - puzz.link (pzprjs) nonogram URLs ".../p?nonogram/W/H/data";
 //   - a picture, rows of '#' (black) and '.' (white), whose clues are
 //     derived from it.
@@ -206,7 +264,35 @@ func parseJudge(in *lineReader) (*Clues, error) {
 			c.Cols[l-rows] = runs
 		}
 	}
+	if err := parseGiven(in, c); err != nil {
+		return nil, err
+	}
 	return c, nil
+}
+
+// parseGiven reads the given cells that may follow a puzzle's clues in
+// the judge format (see Clues.String), after any blank lines; without a
+// "given" line it reads nothing.
+func parseGiven(in *lineReader, c *Clues) error {
+	before := *in
+	in.skipBlank()
+	if line, ok := in.next(); !ok || strings.TrimSpace(line) != "given" {
+		*in = before
+		return nil
+	}
+	// The next rows lines, or as many as there are, read as a position.
+	rows := in.rest
+	for range c.Rows {
+		in.next()
+	}
+	given, err := parsePosition(rows[:len(rows)-len(in.rest)], len(c.Rows), len(c.Cols), "given cells")
+	if err != nil {
+		return err
+	}
+	if !noneGiven(given) {
+		c.Given = given
+	}
+	return nil
 }
 
 // parseRuns reads positive run lengths.
@@ -244,30 +330,52 @@ func clip(s string) string {
 	return s
 }
 
-// parseNon reads the .non format.
+// The .non format (Steve Simpson's, with the extensions of pbnsolve and
+// of the nonogram-db collection) is lines of keywords:
+//
+//	width 4          (or "columns 4")
+//	height 5         (or "rows 5")
+//	rows             then one rule per row, top to bottom
+//	4
+//	1,1
+//	...
+//	columns          then one rule per column, left to right
+//	...
+//
+// A rule lists the runs separated by commas (or spaces, as pbnsolve
+// reads them); "0" is a line with no runs, and so is a blank line: the
+// rules follow their keyword line by line. Files that instead put blank
+// lines between rules, as Simpson's description allows, are read that
+// way when their rules only add up without the blank lines. A run may end
+// in a colour letter ("3a,1b"): a file with one colour, letter or none,
+// is black and white, and two or more are refused for now. Lines starting
+// with '#' are comments; any other line starting with a word is a
+// property (title, by, copyright, catalogue, license, color, maxrule,
+// goal, ...) and ignored, and so are the grid lines of 0, 1 and ? that
+// pbnsolve writes after a bare "goal" or "saved".
+//
+// parseNon reads it.
 func parseNon(text string) (*Clues, error) {
-	in := newLineReader(text)
+	// The end of the last line starts no line of its own.
+	lines := strings.Split(strings.TrimSuffix(text, "\n"), "\n")
 	rows, cols := -1, -1
 	var c Clues
 	var haveRows, haveCols bool
-	for {
-		line, ok := in.next()
-		if !ok {
-			break
-		}
-		f := strings.Fields(line)
-		if len(f) == 0 {
+	var inks nonInks
+	for i := 0; i < len(lines); i++ {
+		f := strings.Fields(lines[i])
+		if len(f) == 0 || f[0][0] == '#' {
 			continue
 		}
 		key := f[0]
-		errf := func(format string, a ...any) error {
-			return msg.Errorf("nonogram: .non line %d: "+format, append([]any{in.n}, a...)...)
+		errf := func(line int, format string, a ...any) error {
+			return msg.Errorf("nonogram: .non line %d: "+format, append([]any{line + 1}, a...)...)
 		}
 		switch {
 		case (key == "width" || key == "height" || key == "rows" || key == "columns") && len(f) == 2:
 			n, err := strconv.Atoi(f[1])
 			if err != nil || n < 1 || n > MaxSide {
-				return nil, errf("bad %s %q (want 1..%d)", key, clip(f[1]), MaxSide)
+				return nil, errf(i, "bad %s %q (want 1..%d)", key, clip(f[1]), MaxSide)
 			}
 			if key == "width" || key == "columns" {
 				cols = n
@@ -283,33 +391,31 @@ func parseNon(text string) (*Clues, error) {
 				haveRows = true
 			}
 			if rows < 0 || cols < 0 {
-				return nil, errf("%s before width and height", key)
+				return nil, errf(i, "%s before width and height", key)
 			}
 			if err := checkSize(rows, cols); err != nil {
-				return nil, errf("%v", err)
+				return nil, errf(i, "%v", err)
+			}
+			rules, end, err := nonRules(lines, i+1, n)
+			if err != nil {
+				return nil, errf(end, "%s: %v", key, err)
 			}
 			*dst = make([][]int, n)
-			for i := range n {
-				var rule string
-				for {
-					rule, ok = in.next()
-					if !ok {
-						return nil, errf("%s: want %d rules, got %d", key, n, i)
-					}
-					if strings.TrimSpace(rule) != "" {
-						break
-					}
-				}
-				runs, err := parseRule(rule, ",")
+			for r, at := range rules {
+				runs, err := inks.parseRule(lines[at])
 				if err != nil {
-					return nil, errf("%s rule %d: %v", key, i+1, err)
+					return nil, errf(at, "%s rule %d: %v", key, r+1, err)
 				}
-				(*dst)[i] = runs
+				(*dst)[r] = runs
+			}
+			i = end
+		case (key == "goal" || key == "saved") && len(f) == 1:
+			for i+1 < len(lines) && strings.Trim(lines[i+1], "01? \t\r") == "" && strings.TrimSpace(lines[i+1]) != "" {
+				i++
 			}
 		case key[0] >= '0' && key[0] <= '9':
-			return nil, errf("rule outside rows or columns")
+			return nil, errf(i, "rule outside rows or columns")
 		}
-		// Any other line is a property (title, by, goal, ...): ignored.
 	}
 	if !haveRows || !haveCols {
 		return nil, errors.New("nonogram: .non: want both rows and columns")
@@ -320,13 +426,84 @@ func parseNon(text string) (*Clues, error) {
 	return &c, nil
 }
 
-// isTathamID reports whether s looks like "W:..." or "WxH:...".
+// nonRules finds the n rules that follow a "rows" or "columns" line, from
+// lines[start] on, up to the next line that starts with a word: rules
+// start with a digit; blank lines are empty rules, unless the rules add
+// up to n without them; comments are skipped. It returns the indexes of
+// the rules' lines and of the last line of the block.
+func nonRules(lines []string, start, n int) (rules []int, end int, err error) {
+	var block, filled []int // the block's lines; those not blank
+	end = start - 1
+	for at := start; at < len(lines); at++ {
+		t := strings.TrimSpace(lines[at])
+		if t != "" && t[0] == '#' {
+			continue
+		}
+		if t != "" && (t[0] < '0' || t[0] > '9') {
+			break
+		}
+		block, end = append(block, at), at
+		if t != "" {
+			filled = append(filled, at)
+		}
+	}
+	switch {
+	case len(filled) == n:
+		return filled, end, nil
+	case len(filled) < n && len(block) >= n && (len(filled) == 0 || filled[len(filled)-1] <= block[n-1]):
+		return block[:n], end, nil
+	case len(filled) < n && len(block) >= n:
+		return nil, end, msg.Errorf("want %d rules, got %d and %d blank lines between them", n, len(filled), len(block)-len(filled))
+	}
+	return nil, end, msg.Errorf("want %d rules, got %d", n, len(filled))
+}
+
+// nonInks is the colour of the runs of a .non file read so far: "" for
+// none yet or for runs without a colour letter, as long as every run so
+// far has had the same.
+type nonInks struct {
+	colour string
+	seen   bool
+}
+
+// parseRule reads a .non rule: runs separated by commas or spaces, each
+// perhaps followed by a colour letter; "0" or a blank line has none.
+func (k *nonInks) parseRule(rule string) ([]int, error) {
+	f := strings.FieldsFunc(rule, func(r rune) bool { return r == ',' || r == ' ' || r == '\t' || r == '\r' })
+	if len(f) == 1 && f[0] == "0" {
+		return nil, nil
+	}
+	for i, s := range f {
+		digits := strings.TrimRight(s, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ")
+		colour := s[len(digits):]
+		if digits == "" || len(colour) > 1 {
+			continue // parseRuns says what is wrong
+		}
+		if k.seen && colour != k.colour {
+			return nil, msg.Errorf("%q: colour clues are not supported yet (runs in %s and %s)", clip(strings.TrimSpace(rule)), colourLetter(k.colour), colourLetter(colour))
+		}
+		k.colour, k.seen = colour, true
+		f[i] = digits
+	}
+	return parseRuns(f)
+}
+
+// colourLetter names the colour of a .non run by its letter.
+func colourLetter(c string) string {
+	if c == "" {
+		return "the default colour"
+	}
+	return msg.Sprintf("colour %q", c)
+}
+
+// isTathamID reports whether s looks like a Pattern game ID, "W:...",
+// "WxH:...", or a random seed ID, "W#..." or "WxH#...".
 func isTathamID(s string) bool {
-	params, _, ok := strings.Cut(s, ":")
-	if !ok || params == "" || strings.ContainsAny(s, " \n") {
+	i := strings.IndexAny(s, ":#")
+	if i <= 0 || strings.ContainsAny(s, " \n") {
 		return false
 	}
-	for _, r := range params {
+	for _, r := range s[:i] {
 		if (r < '0' || r > '9') && r != 'x' {
 			return false
 		}
@@ -335,9 +512,19 @@ func isTathamID(s string) bool {
 }
 
 // parseTatham reads a game ID of Simon Tatham's Pattern: "WxH:" (or "W:"
-// for a square) then the column clues and the row clues separated by '/'.
+// for a square) then the column clues and the row clues separated by '/',
+// numbers of a clue separated by '.'. Pattern's decode of the description
+// (validate_desc and new_game in pattern.c) reads after the clues an
+// optional ',' and the squares it pre-fills, row-major: each letter skips
+// as many squares as it is past 'a' or 'A', then gives the next square,
+// black for a capital and white for a small letter; 'z' and 'Z' skip 25
+// squares and give none, and so does a letter that skips to the end.
 func parseTatham(id string) (*Clues, error) {
-	params, desc, _ := strings.Cut(id, ":")
+	params, desc, isGame := strings.Cut(id, ":")
+	if !isGame {
+		params, _, _ = strings.Cut(id, "#")
+		return nil, msg.Errorf("nonogram: pattern: %q is a random seed ID, from which only Pattern makes its puzzle: in Pattern, choose Game, Specific… and paste the game ID shown there (%s:…)", clip(id), clip(params))
+	}
 	ws, hs, square := strings.Cut(params, "x")
 	w, err1 := strconv.Atoi(ws)
 	h, err2 := w, error(nil)
@@ -350,9 +537,7 @@ func parseTatham(id string) (*Clues, error) {
 	if err := checkSize(h, w); err != nil {
 		return nil, msg.Errorf("nonogram: pattern: %v", err)
 	}
-	if strings.Contains(desc, ",") {
-		return nil, errors.New("nonogram: pattern: pre-filled squares (after ',') are not supported")
-	}
+	desc, squares, prefilled := strings.Cut(desc, ",")
 	clues := strings.Split(desc, "/")
 	if len(clues) != w+h {
 		return nil, msg.Errorf("nonogram: pattern: want %d clues (%d columns, %d rows), got %d", w+h, w, h, len(clues))
@@ -369,7 +554,46 @@ func parseTatham(id string) (*Clues, error) {
 			c.Rows[i-w] = runs
 		}
 	}
+	if prefilled {
+		given, err := parseTathamSquares(squares, h, w)
+		if err != nil {
+			return nil, msg.Errorf("nonogram: pattern: pre-filled squares: %v", err)
+		}
+		c.Given = given
+	}
 	return c, nil
+}
+
+// parseTathamSquares reads the pre-filled squares of a Pattern game ID
+// (see parseTatham) into given cells; nil if none is given.
+func parseTathamSquares(s string, h, w int) ([]byte, error) {
+	given := givenCells(h, w)
+	i, at := 0, 0 // the square next, the letter next
+	for i < len(given) {
+		if at == len(s) {
+			return nil, msg.Errorf("too few letters for %d squares", len(given))
+		}
+		ch := s[at]
+		at++
+		skip := int(ch|0x20) - 'a' // the letter's small form, past 'a'
+		if ch|0x20 < 'a' || ch|0x20 > 'z' {
+			return nil, msg.Errorf("letter %d is %q, want a to z or A to Z", at, ch)
+		}
+		if i += skip; i > len(given) {
+			return nil, msg.Errorf("letter %d skips past the last square", at)
+		}
+		if skip < 25 && i < len(given) {
+			given[i] = [2]byte{GivenBlack, GivenWhite}[ch>>5&1] // capitals have bit 5 clear
+			i++
+		}
+	}
+	if at < len(s) {
+		return nil, msg.Errorf("%d letters after the last square", len(s)-at)
+	}
+	if noneGiven(given) {
+		return nil, nil
+	}
+	return given, nil
 }
 
 // parsePuzzLink reads a puzz.link (pzprjs) nonogram URL

@@ -2,6 +2,8 @@ package nonogram
 
 import (
 	"math/rand/v2"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -43,13 +45,6 @@ func pictureText(pic [][]bool) string {
 	return b.String()
 }
 
-func btoi(b bool) int {
-	if b {
-		return 1
-	}
-	return 0
-}
-
 func TestParseFormatsRoundTrip(t *testing.T) {
 	rng := rand.New(rand.NewPCG(5, 6))
 	for range 300 {
@@ -85,11 +80,22 @@ func TestParsePublishedSamples(t *testing.T) {
 		// Simpson's .non format page: the 4x5 example.
 		{".non", "width 4\nheight 5\n\nrows\n4\n1,1\n1,1\n1,2\n3\n\ncolumns\n5\n1,1\n1,2\n4\n",
 			"5 4\n1 4\n2 1 1\n2 1 1\n2 1 2\n1 3\n1 5\n2 1 1\n2 1 2\n1 4\n"},
+		// Issue 23: a blank line is a row with no runs.
+		{".non blank rule", "width 3\nheight 3\nrows\n1\n\n1\ncolumns\n1\n\n1\n",
+			"3 3\n1 1\n0\n1 1\n1 1\n0\n1 1\n"},
 		{".non sizes as rows/columns N, properties, empty rule", "catalogue \"x\"\ncolumns 2\nrows 1\nrows\n0\ncolumns\n0\n0\ngoal \"00\"\n",
 			"1 2\n0\n0\n0\n"},
 		// pattern.c: Bella Image's puzzle, "4x4:2/1/2/1/1.1/2/1/1".
 		{"pattern", "4x4:2/1/2/1/1.1/2/1/1", "4 4\n2 1 1\n1 2\n1 1\n1 1\n1 2\n1 1\n1 2\n1 1\n"},
 		{"pattern square, empty clues", "2:0/1/1/", "2 2\n1 1\n0\n0\n1 1\n"},
+		// pattern.c's decoding by hand: 'a' gives square 0 white, 'D'
+		// skips 3 squares to the end and gives none.
+		{"pattern pre-filled squares", "2x2:1/1/1/1,aD", "2 2\n1 1\n1 1\n1 1\n1 1\ngiven\nx.\n..\n"},
+		// 'B' skips one and gives square 1 black, 'z' skips 25, 'a' gives
+		// square 27 white, 'Z' skips the last 25 and gives none.
+		{"pattern pre-filled squares, z", "53x1:" + strings.Repeat("/", 53) + ",BzaZ",
+			"1 53\n0\n" + strings.Repeat("0\n", 53) + "given\n.#" + strings.Repeat(".", 25) + "x" + strings.Repeat(".", 25) + "\n"},
+		{"pattern pre-filled squares, none given", "2x1:1/1/2,c", "1 2\n1 2\n1 1\n1 1\n"},
 		// puzz.link by hand: "#.#" over "###"; row 1 lists its runs last first.
 		{"puzz.link", "https://puzz.link/p?nonogram/3/2/212113g", "2 3\n2 1 1\n1 3\n1 2\n1 1\n1 2\n"},
 		{"puzz.link skip and trailing", "https://puzz.link/p?nonogram/4/1/11g112", "1 4\n2 2 1\n1 1\n1 1\n0\n1 1\n"},
@@ -125,8 +131,22 @@ func TestParseErrors(t *testing.T) {
 		{"width 2\nheight 1\n3\n", "rule outside"},
 		{"width 2\nheight 1\nrows\n1\n", "want both rows and columns"},
 		{"width 2000\n", "bad width"},
+		{"width 1\nheight 1\nrows\n1a\ncolumns\n1\n", `.non line 6: columns rule 1: "1": colour clues are not supported yet (runs in colour "a" and the default colour)`},
+		{"width 1\nheight 3\nrows\n1\n\n\n\n1\ncolumns\n3\n", ".non line 8: rows: want 3 rules, got 2 and 3 blank lines between them"},
+		{"width 1\nheight 2\nrows\n1\n0\n1\ncolumns\n1\n", ".non line 6: rows: want 2 rules, got 3"},
+		{"width 1\nheight 1\nrows\n1x2\ncolumns\n1\n", `.non line 4: rows rule 1: bad run "1x2"`},
 		{"2x2:1/1/1", "want 4 clues"},
-		{"2x2:1/1/1/1,aD", "pre-filled squares"},
+		{"2x2:1/1/1/1,a", "pre-filled squares: too few letters for 4 squares"},
+		{"2x2:1/1/1/1,f", "pre-filled squares: letter 1 skips past the last square"},
+		{"2x2:1/1/1/1,dab", "pre-filled squares: 2 letters after the last square"},
+		{"2x2:1/1/1/1,a1", `pre-filled squares: letter 2 is '1', want a to z or A to Z`},
+		{"15x15#123456", `"15x15#123456" is a random seed ID, from which only Pattern makes its puzzle: in Pattern, choose Game, Specific… and paste the game ID shown there (15x15:…)`},
+		{"7#1", "(7:…)"},
+		{"2 1\n1 1\n0\n1 1\ngiven\n#", "given cells: 1 rows, want 2"},
+		{"1 2\n1 1\n0\n1 1\ngiven\n#\n", "given cells: row 1 has 1 cells, want 2"},
+		{"1 2\n1 1\n0\n1 1\ngiven\n#?\n", "given cells: row 1, column 2: want '#', 'x' or '.', got '?'"},
+		{"2 1\n1 1\n0\n1 1\ngiven\n#\n\n#\n", "given cells: 1 rows, want 2"},
+		{"1 1\n1 1\n1 1\ngiven\n#\n#\n", "line 6: unexpected text after the puzzle"},
 		{"2x2:1/1/a/1", "clue 3: bad run"},
 		{"1000x1000:", "out of range"},
 		{"https://puzz.link/p?nonogram/3", "want nonogram/W/H/data"},
@@ -175,6 +195,7 @@ func checkRoundTrip(t *testing.T, c *Clues, encode func(*Clues) string) {
 func FuzzParseClues(f *testing.F) {
 	for _, s := range []string{
 		"2 2\n1 1\n1 1\n1 1\n1 1\n", "1 3\n2 1 1\n1 1\n0\n1 1\n", "3 1\n1 1\n4 1 1 1\n", "0 0\n", "2 2\n1 -1\n",
+		"2 2\n1 1\n1 1\n1 1\n1 1\ngiven\n#.\n.x\n", "1 1\n1 1\n1 1\n\ngiven\n.\n",
 		"width 1\nheight 1\nrows\n1\ncolumns\n1\n", "4x4:2/1/2/1/1.1/2/1/1", "https://puzz.link/p?nonogram/3/2/212113g",
 	} {
 		f.Add(s)
@@ -205,8 +226,66 @@ func FuzzParseNon(f *testing.F) {
 	})
 }
 
+// randomGiven gives some cells of the picture pic, in the order of
+// Clues.Given, and leaves the rest not given.
+func randomGiven(rng *rand.Rand, pic [][]bool) []byte {
+	var given []byte
+	for _, row := range pic {
+		for _, black := range row {
+			switch {
+			case rng.IntN(3) > 0:
+				given = append(given, NotGiven)
+			case black:
+				given = append(given, GivenBlack)
+			default:
+				given = append(given, GivenWhite)
+			}
+		}
+	}
+	if noneGiven(given) {
+		return nil
+	}
+	return given
+}
+
+// TestGivenRoundTrip takes random puzzles with given cells through the
+// judge text and the Tatham ID and back, and checks that the formats that
+// cannot hold given cells say so.
+func TestGivenRoundTrip(t *testing.T) {
+	rng := rand.New(rand.NewPCG(11, 12))
+	for range 300 {
+		h, w := 1+rng.IntN(40), 1+rng.IntN(40)
+		if rng.IntN(4) == 0 {
+			w = 50 + rng.IntN(30) // rows long enough for runs of 'z'
+		}
+		pic := drawPicture(rng, h, w, rng.Float64())
+		c := CluesOf(pic)
+		c.Given = randomGiven(rng, pic)
+		want := c.String()
+		for _, f := range formats {
+			if !f.Export {
+				continue
+			}
+			text, err := writer(f.Name)(c)
+			if f.Name != "judge" && f.Name != "Tatham Pattern" {
+				if c.Given != nil && (err == nil || !strings.Contains(err.Error(), "cannot hold given cells")) {
+					t.Fatalf("%s: error %v, want one saying it cannot hold given cells", f.Name, err)
+				}
+				continue
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			got, err := ParseClues(text)
+			if err != nil || got.String() != want {
+				t.Fatalf("%s %q: got\n%v(error %v), want\n%s", f.Name, text, got, err, want)
+			}
+		}
+	}
+}
+
 func FuzzParseTatham(f *testing.F) {
-	for _, s := range []string{"4x4:2/1/2/1/1.1/2/1/1", "2:/0/1/", "2x1:1/1/2", "3x3:1/1", "1x1:1,A", "0x1:"} {
+	for _, s := range []string{"4x4:2/1/2/1/1.1/2/1/1", "2:/0/1/", "2x1:1/1/2", "3x3:1/1", "1x1:1,A", "0x1:", "2x2:1/1/1/1,aD", "53x1:" + strings.Repeat("/", 53) + ",BzaZ", "15x15#123"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, text string) {
@@ -227,4 +306,41 @@ func FuzzParsePuzzLink(f *testing.F) {
 			checkRoundTrip(t, c, mustWriter(t, "puzz.link"))
 		}
 	})
+}
+
+// TestNonFilesAsWritten reads .non files in the forms the format's
+// descriptions allow (testdata/non, made for these tests): blank lines as
+// empty rules and between rules, properties, pbnsolve's goal grid, comments
+// and runs in one colour letter. Each gives the clues of its picture.
+func TestNonFilesAsWritten(t *testing.T) {
+	for _, tc := range []struct {
+		file    string
+		picture string // rows separated by spaces
+		err     string // what the error says, for files refused
+	}{
+		{file: "blank-rules.non", picture: "##### #.#.# ..... #...# ##### #...#"},
+		{file: "simpson.non", picture: "#... ##.. ###. #### ...."},
+		{file: "pbnsolve-goal.non", picture: "#### #..# #..# ####"},
+		{file: "comments.non", picture: ".#. ### .#."},
+		{file: "one-colour.non", picture: ".#. ### .#."},
+		{file: "two-colours.non", err: `.non line 8: rows rule 2: "1b,1a,1b": colour clues are not supported yet (runs in colour "a" and colour "b")`},
+	} {
+		text, err := os.ReadFile(filepath.Join("testdata", "non", tc.file))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, text := range []string{string(text), strings.ReplaceAll(string(text), "\n", "\r\n")} {
+			judge, f, err := Game{}.Import(text)
+			if tc.err != "" {
+				if err == nil || !strings.Contains(err.Error(), tc.err) {
+					t.Errorf("%s: error %v, want %q", tc.file, err, tc.err)
+				}
+				continue
+			}
+			want := CluesOf(picture(strings.Fields(tc.picture))).String()
+			if err != nil || f.Name != ".non" || judge != want {
+				t.Errorf("%s: read as %s\n%s(error %v), want\n%s", tc.file, f.Name, judge, err, want)
+			}
+		}
+	}
 }

@@ -21,6 +21,21 @@ func TestJudge(t *testing.T) {
 	}
 }
 
+// TestJudgeGiven reads puzzles with given cells among others: the two
+// diagonals of a 2x2 puzzle, one of them chosen by a given cell, then
+// the same with a given cell that no solution keeps, then one without.
+func TestJudgeGiven(t *testing.T) {
+	diagonals := "2 2\n1 1\n1 1\n1 1\n1 1\n"
+	in := diagonals + "given\n.#\n..\n\n" + diagonals + "\ngiven\n..\n##\n" + diagonals + "given\n..\n..\n" + "1 1\n1 1\n1 1\n"
+	var out bytes.Buffer
+	if err := (Game{}).Judge(context.Background(), strings.NewReader(in), &out, nil); err != nil {
+		t.Fatal(err)
+	}
+	if got, want := out.String(), "..##\n##..\nNo solution\n"; !strings.HasPrefix(got, want) || !strings.HasSuffix(got, "##\n") || strings.Count(got, "\n") != 6 {
+		t.Fatalf("got\n%swant\n%s, either diagonal and ##", got, want)
+	}
+}
+
 func TestJudgeMultiple(t *testing.T) {
 	// Two diagonals: the judge prints either.
 	var out bytes.Buffer

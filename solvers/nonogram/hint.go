@@ -22,8 +22,8 @@ const (
 )
 
 // parsePosition reads a position for clues of h rows and w columns. An
-// empty position is a blank board.
-func parsePosition(text string, h, w int) ([]byte, error) {
+// empty position is a blank board. what names the text in errors.
+func parsePosition(text string, h, w int, what string) ([]byte, error) {
 	grid := make([]byte, h*w)
 	if strings.TrimSpace(text) == "" {
 		for i := range grid {
@@ -33,19 +33,19 @@ func parsePosition(text string, h, w int) ([]byte, error) {
 	}
 	lines := strings.Split(strings.TrimSpace(text), "\n")
 	if len(lines) != h {
-		return nil, msg.Errorf("nonogram: position: %d rows, want %d", len(lines), h)
+		return nil, msg.Errorf("nonogram: %s: %d rows, want %d", what, len(lines), h)
 	}
 	for r, line := range lines {
 		line = strings.TrimSpace(line)
 		if len(line) != w {
-			return nil, msg.Errorf("nonogram: position: row %d has %d cells, want %d", r+1, len(line), w)
+			return nil, msg.Errorf("nonogram: %s: row %d has %d cells, want %d", what, r+1, len(line), w)
 		}
 		for c := range w {
 			switch ch := line[c]; ch {
 			case markBlack, markWhite, markUnknown:
 				grid[r*w+c] = ch
 			default:
-				return nil, msg.Errorf("nonogram: position: row %d, column %d: want '#', 'x' or '.', got %q", r+1, c+1, ch)
+				return nil, msg.Errorf("nonogram: %s: row %d, column %d: want '#', 'x' or '.', got %q", what, r+1, c+1, ch)
 			}
 		}
 	}
@@ -390,9 +390,15 @@ func (Game) Hint(ctx context.Context, puzzle, position string) (play.Hint, error
 	if err := c.validate(); err != nil {
 		return play.Hint{}, err
 	}
-	grid, err := parsePosition(position, len(c.Rows), len(c.Cols))
+	grid, err := parsePosition(position, len(c.Rows), len(c.Cols), "position")
 	if err != nil {
 		return play.Hint{}, err
+	}
+	// A given cell is known from the start, marked or not.
+	for i, g := range c.Given {
+		if grid[i] == markUnknown {
+			grid[i] = g
+		}
 	}
 	ctx, cancel := context.WithTimeout(ctx, hintTime)
 	defer cancel()

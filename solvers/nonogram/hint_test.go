@@ -342,7 +342,7 @@ func FuzzParsePosition(f *testing.F) {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, text string) {
-		grid, err := parsePosition(text, 2, 3)
+		grid, err := parsePosition(text, 2, 3, "position")
 		if err != nil {
 			return
 		}
@@ -378,6 +378,20 @@ func BenchmarkHint(b *testing.B) {
 		if err != nil || !strings.HasPrefix(h.Reason, "Line reasoning is stuck. If cell") {
 			b.Fatal(h, err)
 		}
+	}
+}
+
+// TestHintKeepsGiven: a given cell counts as marked. The 2x2 diagonals
+// with the top right cell given black leave line reasoning a step (the top
+// left cell is white); without the given cell known there is none, and
+// the hint would be a guess.
+func TestHintKeepsGiven(t *testing.T) {
+	h, err := Game{}.Hint(context.Background(), "2 2\n1 1\n1 1\n1 1\n1 1\ngiven\n.#\n..\n", "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if slices.Contains(h.Cells, 1) || strings.Contains(h.Reason, "guess") || len(h.Cells) == 0 {
+		t.Fatalf("hint %+v: want a step of line reasoning from the given cell", h)
 	}
 }
 

@@ -14,11 +14,12 @@ type Answer struct {
 	Other  []string `json:"other,omitempty"` // a second solution when the status is "multiple"
 }
 
-// Solve finds up to two solutions of c: line solving to a fixpoint, then
-// probing single cells, then depth-first search on the most telling cell.
-// A search that runs long is raced against one that picks its cells by
-// another rule (see race). progress, if not nil, is called now and then
-// with the number of line solves done so far.
+// Solve finds up to two solutions of c that keep its given cells: line
+// solving from the given cells to a fixpoint, then probing single cells,
+// then depth-first search on the most telling cell. A search that runs
+// long is raced against one that picks its cells by another rule (see
+// race). progress, if not nil, is called now and then with the number of
+// line solves done so far.
 func Solve(ctx context.Context, c *Clues, progress func(int64)) (*Answer, error) {
 	if err := c.validate(); err != nil {
 		return nil, err
@@ -42,6 +43,11 @@ func (s *searcher) solve() (*Answer, error) {
 // solveAlone is solve without the rival's answer, if it won the race.
 func (s *searcher) solveAlone() (*Answer, error) {
 	grid := make([]byte, s.h*s.w)
+	for i, g := range s.given {
+		if g != NotGiven {
+			grid[i] = white - byte(btoi(g == GivenBlack))
+		}
+	}
 	s.loadMasks(grid)
 	if s.plausible() {
 		for l := range s.runs {
@@ -69,6 +75,7 @@ type searcher struct {
 	clues *Clues
 	h, w  int
 	runs  [][]int // rows 0..h-1, then columns h..h+w-1
+	given []byte  // Clues.Given: every solution keeps these cells
 
 	line   lineSolver
 	tables maskTables
@@ -147,7 +154,7 @@ func newSearcher(ctx context.Context, c *Clues, progress func(int64)) *searcher 
 	h, w := len(c.Rows), len(c.Cols)
 	runs := append(append(make([][]int, 0, h+w), c.Rows...), c.Cols...)
 	return &searcher{
-		clues: c, h: h, w: w, runs: runs,
+		clues: c, h: h, w: w, runs: runs, given: c.Given,
 		raceAt:   raceStart,
 		buf:      make([]byte, max(h, w)),
 		queue:    make([]int, h+w),

@@ -5,6 +5,7 @@ import (
 	"context"
 	"math/rand/v2"
 	"slices"
+	"strings"
 	"testing"
 )
 
@@ -94,8 +95,8 @@ func TestLineSolverAgainstBruteForce(t *testing.T) {
 }
 
 // bruteSolve counts the solutions of c, up to two, by trying every row
-// pattern that matches its row clue, row after row, pruning columns whose
-// prefix already contradicts their clue.
+// pattern that matches its row clue and given cells, row after row,
+// pruning columns whose prefix already contradicts their clue.
 func bruteSolve(c *Clues) (count int, first [][]bool) {
 	h, w := len(c.Rows), len(c.Cols)
 	patterns := make([][][]bool, h)
@@ -105,7 +106,7 @@ func bruteSolve(c *Clues) (count int, first [][]bool) {
 			for i := range row {
 				row[i] = mask>>i&1 == 1
 			}
-			if slices.Equal(runsOf(w, func(i int) bool { return row[i] }), c.Rows[r]) {
+			if slices.Equal(runsOf(w, func(i int) bool { return row[i] }), c.Rows[r]) && keepsGiven(c, r, row) {
 				patterns[r] = append(patterns[r], row)
 			}
 		}
@@ -162,6 +163,19 @@ func bruteSolve(c *Clues) (count int, first [][]bool) {
 	return count, first
 }
 
+// keepsGiven reports whether row r of a picture keeps the cells that c
+// gives in it.
+func keepsGiven(c *Clues, r int, row []bool) bool {
+	for col, black := range row {
+		if c.Given != nil {
+			if g := c.Given[r*len(c.Cols)+col]; g != NotGiven && (g == GivenBlack) != black {
+				return false
+			}
+		}
+	}
+	return true
+}
+
 // checkAnswer compares a with the brute-force count and checks that every
 // grid it returns meets the clues.
 func checkAnswer(t *testing.T, c *Clues, a *Answer) {
@@ -185,8 +199,14 @@ func checkGrids(t *testing.T, c *Clues, a *Answer) {
 			}
 			continue
 		}
-		if got := CluesOf(picture(g)); got.String() != c.String() {
+		got := CluesOf(picture(g))
+		if got.Given = c.Given; got.String() != c.String() {
 			t.Fatalf("grid %d %v has clues\n%swant\n%s", i, g, got, c)
+		}
+		for r, row := range picture(g) {
+			if !keepsGiven(c, r, row) {
+				t.Fatalf("grid %d %v does not keep the given cells of\n%s", i, g, c)
+			}
 		}
 	}
 	if a.Status == "multiple" && slices.Equal(a.Grid, a.Other) {
@@ -262,6 +282,60 @@ func TestSolveRandomAgainstBruteForce(t *testing.T) {
 	}
 }
 
+// TestSolveGivenAgainstBruteForce solves small puzzles with given cells:
+// given as in a picture with the clues (the answer keeps them, and is
+// often unique where the clues alone are not), and given at random, often
+// against the clues.
+func TestSolveGivenAgainstBruteForce(t *testing.T) {
+	rng := rand.New(rand.NewPCG(13, 14))
+	n := 3000
+	if testing.Short() {
+		n = 500
+	}
+	counts := map[string]int{}
+	for range n {
+		h, w := 1+rng.IntN(6), 1+rng.IntN(6)
+		pic := drawPicture(rng, h, w, 0.3+0.5*rng.Float64())
+		c := CluesOf(pic)
+		if rng.IntN(3) == 0 {
+			pic = drawPicture(rng, h, w, 0.5) // givens that may contradict
+		}
+		c.Given = randomGiven(rng, pic)
+		a, err := Solve(context.Background(), c, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		checkAnswer(t, c, a)
+		counts[a.Status]++
+	}
+	if counts["none"] == 0 || counts["unique"] == 0 || counts["multiple"] == 0 {
+		t.Fatalf("answers %v: want some of each", counts)
+	}
+}
+
+// TestSolveGivenLongLines checks given cells on lines too long for the
+// masks, solved from the grid (see solveLong): a picture whose clues have
+// many solutions, each cell of one row given, must come back as given.
+func TestSolveGivenLongLines(t *testing.T) {
+	rng := rand.New(rand.NewPCG(15, 16))
+	for range 20 {
+		h, w := 2, 70+rng.IntN(30)
+		pic := drawPicture(rng, h, w, 0.5)
+		c := CluesOf(pic)
+		c.Given = givenCells(h, w)
+		for col, black := range pic[0] {
+			c.Given[col] = [2]byte{GivenWhite, GivenBlack}[btoi(black)]
+		}
+		a, err := Solve(context.Background(), c, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if a.Status != "unique" || !slices.Equal(a.Grid, strings.Fields(pictureText(pic))) {
+			t.Fatalf("%s: %s %v, want the picture", c, a.Status, a.Grid)
+		}
+	}
+}
+
 func TestSolveContradictory(t *testing.T) {
 	for _, text := range []string{
 		"2 2\n1 2\n0\n0\n0\n",                 // black cells in rows, none in columns
@@ -326,6 +400,7 @@ func TestSolveRejectsBadClues(t *testing.T) {
 		{Rows: [][]int{{-1}}, Cols: [][]int{{1}}},
 		{Rows: make([][]int, MaxSide+1), Cols: make([][]int, 1)},
 		{Rows: make([][]int, 501), Cols: make([][]int, 501)},
+		{Rows: [][]int{{1}}, Cols: [][]int{{1}}, Given: []byte("##")},
 	} {
 		if _, err := Solve(context.Background(), c, nil); err == nil {
 			t.Errorf("%v: no error", c)

@@ -1,7 +1,9 @@
 package nonogram
 
 import (
+	"cmp"
 	"errors"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -9,25 +11,48 @@ import (
 	"gridsolve/solvers/msg"
 )
 
-// The webpbn XML format (pbn-0.3.dtd) as far as black and white puzzles
-// need it:
+// The webpbn XML format (pbn-0.3.dtd, described at webpbn.com/pbn_fmt.html)
+// as far as black and white puzzles need it:
 //
 //	<puzzleset><puzzle type="grid" defaultcolor="black">
+//	  <color name="white" char=".">fff</color>
+//	  <color name="black" char="X">000</color>
 //	  <clues type="columns"><line><count>2</count></line>...</clues>
 //	  <clues type="rows"><line></line>...</clues>
 //	</puzzle></puzzleset>
 //
-// An empty line has no count. Titles, colours, solutions and notes are
-// ignored, but a count in a colour other than the default one is refused.
+// An empty line has no count. A count is in the colour its color
+// attribute names, or else in the puzzle's defaultcolor ("black" when not
+// given); the puzzle's backgroundcolor ("white" when not given) is the
+// colour of the cells between runs. Colour names are matched without
+// regard to case, as pbnsolve does. Whatever the colours are called, a
+// puzzle whose counts are all in one colour is black and white: that
+// colour is black. Counts in two or more colours make a colour puzzle, and
+// type="triddler" a puzzle of triangular cells, both refused in words.
+// A puzzle without clues is read from its goal, a <solution> of type
+// "goal" (or of no type) whose <image> draws each row between bars,
+// "|..XX.|", a cell by the char of its <color> (white '.' and black 'X'
+// unless defined); its clues are the picture's. Titles, other solutions
+// and notes are ignored.
 //
 // It is read by a small XML scanner of its own (xmlScanner) rather than
 // encoding/xml, which made each of the page's wasm files 40 to 60 KB
 // larger (Brotli) for these few tags; the tests check it against
 // encoding/xml.
 type pbnPuzzle struct {
-	typ, defaultColor string
-	clues             []pbnClues
+	typ, defaultColor, backgroundColor string
+	clues                              []pbnClues
+	colours                            []pbnColour
+	solutions                          []pbnSolution
 }
+
+// pbnColour is a <color> of a puzzle: its name and the character that
+// stands for it in images.
+type pbnColour struct{ name, char string }
+
+// pbnSolution is a <solution> of a puzzle: its type ("goal" when not
+// given, "solution" or "saved") and the text of its <image>.
+type pbnSolution struct{ typ, image string }
 
 type pbnClues struct {
 	typ   string
@@ -56,18 +81,21 @@ func parseXML(text string) (*Clues, error) {
 	default:
 		return nil, msg.Errorf("nonogram: webpbn XML: want <puzzleset> or <puzzle>, got <%s>", clip(root))
 	}
-	if p.typ != "" && p.typ != "grid" {
-		return nil, msg.Errorf("nonogram: webpbn XML: puzzle type %q is not supported", clip(p.typ))
+	if err := p.checkColours(); err != nil {
+		return nil, msg.Errorf("nonogram: webpbn XML: %v", err)
 	}
-	black := p.defaultColor
-	if black == "" {
-		black = "black"
+	if len(p.clues) == 0 {
+		c, err := p.fromGoal()
+		if err != nil {
+			return nil, msg.Errorf("nonogram: webpbn XML: %v", err)
+		}
+		return c, nil
 	}
 	c := &Clues{}
 	var haveRows, haveCols bool
 	for _, clues := range p.clues {
 		var dst *[][]int
-		switch clues.typ {
+		switch strings.ToLower(clues.typ) {
 		case "rows":
 			dst, haveRows = &c.Rows, true
 		case "columns":
@@ -81,9 +109,6 @@ func parseXML(text string) (*Clues, error) {
 		*dst = make([][]int, len(clues.lines))
 		for i, line := range clues.lines {
 			for _, count := range line {
-				if count.color != "" && count.color != black {
-					return nil, msg.Errorf("nonogram: webpbn XML: %s %d: colour puzzles are not supported (a count in %q)", clues.typ, i+1, clip(count.color))
-				}
 				runs, err := parseRuns([]string{strings.TrimSpace(count.n)})
 				if err != nil {
 					return nil, msg.Errorf("nonogram: webpbn XML: %s %d: %v", clues.typ, i+1, err)
@@ -101,18 +126,114 @@ func parseXML(text string) (*Clues, error) {
 	return c, nil
 }
 
+// checkColours refuses, in words, the puzzles that are not black and
+// white: triddlers, and counts in more than one colour or in the
+// background colour.
+func (p *pbnPuzzle) checkColours() error {
+	switch {
+	case p.typ == "" || strings.EqualFold(p.typ, "grid"):
+	case strings.EqualFold(p.typ, "triddler"):
+		return errors.New("triddlers, puzzles with triangular cells, are not supported")
+	default:
+		return msg.Errorf("puzzle type %q is not supported (only grid puzzles are)", clip(p.typ))
+	}
+	background := cmp.Or(p.backgroundColor, "white")
+	var inks []string // the colours of the counts, the first one first
+	for _, clues := range p.clues {
+		for i, line := range clues.lines {
+			for _, count := range line {
+				colour := cmp.Or(count.color, p.defaultColor, "black")
+				if strings.EqualFold(colour, background) {
+					return msg.Errorf("%s %d: a count in %q, the background colour", clues.typ, i+1, clip(colour))
+				}
+				if !slices.ContainsFunc(inks, func(s string) bool { return strings.EqualFold(s, colour) }) {
+					inks = append(inks, colour)
+				}
+			}
+		}
+	}
+	if len(inks) > 1 {
+		for i, ink := range inks {
+			inks[i] = strconv.Quote(clip(ink))
+		}
+		return msg.Errorf("colour puzzles are not supported yet: this one has %d colours besides the background (%s)", len(inks), strings.Join(inks, ", "))
+	}
+	return nil
+}
+
+// fromGoal makes the clues of a puzzle given by its goal's image.
+func (p *pbnPuzzle) fromGoal() (*Clues, error) {
+	var goal *pbnSolution
+	for i, sol := range p.solutions {
+		if sol.typ == "" || strings.EqualFold(sol.typ, "goal") {
+			goal = &p.solutions[i]
+		}
+	}
+	if goal == nil {
+		return nil, errors.New("want clues, or a goal to make them from")
+	}
+	// The background's char: its <color>'s, or '.' for white.
+	background := cmp.Or(p.backgroundColor, "white")
+	bg := ""
+	if strings.EqualFold(background, "white") {
+		bg = "."
+	}
+	for _, c := range p.colours {
+		if strings.EqualFold(c.name, background) {
+			bg = c.char
+		}
+	}
+	var pic [][]bool
+	ink := byte(0)
+	for _, row := range strings.Fields(goal.image) {
+		if len(row) < 2 || row[0] != '|' || row[len(row)-1] != '|' {
+			return nil, msg.Errorf("goal row %d: want its cells between bars, |..XX.|", len(pic)+1)
+		}
+		cells := row[1 : len(row)-1]
+		if len(pic) > 0 && len(cells) != len(pic[0]) {
+			return nil, msg.Errorf("goal row %d has %d cells, row 1 has %d", len(pic)+1, len(cells), len(pic[0]))
+		}
+		if len(pic) == MaxSide || len(cells) > MaxSide {
+			return nil, msg.Errorf("goal larger than %d cells a side", MaxSide)
+		}
+		line := make([]bool, len(cells))
+		for i := range len(cells) {
+			switch ch := cells[i]; {
+			case ch == '[':
+				return nil, msg.Errorf("goal row %d: a cell of several colours, [...], is no goal", len(pic)+1)
+			case len(bg) == 1 && ch == bg[0]:
+			case ink != 0 && ch != ink:
+				return nil, msg.Errorf("colour puzzles are not supported yet: the goal has cells %q and %q besides the background", ink, ch)
+			default:
+				ink, line[i] = ch, true
+			}
+		}
+		pic = append(pic, line)
+	}
+	if len(pic) == 0 {
+		return nil, errors.New("the goal's image is empty")
+	}
+	if err := checkSize(len(pic), len(pic[0])); err != nil {
+		return nil, err
+	}
+	return CluesOf(pic), nil
+}
+
 // readPBN reads the root element's name and the puzzles in the document:
 // the root itself when it is a <puzzle>, its <puzzle> children when it is
-// a <puzzleset>. Of a puzzle it keeps the attributes type and
-// defaultcolor and its <clues> children; of those the attribute type and
-// the <count> children of their <line> children; of a count, its colour
-// and its text. Every other element is skipped. Like encoding/xml's
+// a <puzzleset>. Of a puzzle it keeps the attributes type, defaultcolor
+// and backgroundcolor and its <clues> children; of those the attribute
+// type and the <count> children of their <line> children; of a count, its
+// colour and its text; of its <color> children the name and char, and of
+// its <solution> children the type and the text of the last <image>.
+// Every other element is skipped. Like encoding/xml's
 // Unmarshal it reads up to the end of the root element, and names match
 // whatever their namespace prefix.
 func readPBN(text string) (root string, puzzles []pbnPuzzle, err error) {
 	s := &xmlScanner{text: text}
 	// What each open element is, the root first: a puzzle, or a clues,
-	// line or count element in one, or anything else.
+	// line, count, color, solution or image element in one, or anything
+	// else.
 	type role int
 	const (
 		other role = iota
@@ -120,6 +241,9 @@ func readPBN(text string) (root string, puzzles []pbnPuzzle, err error) {
 		clues
 		line
 		count
+		colour
+		solution
+		image
 	)
 	var open []string
 	var roles []role
@@ -136,10 +260,13 @@ func readPBN(text string) (root string, puzzles []pbnPuzzle, err error) {
 			}
 			return "", nil, s.syntaxError("no root element")
 		case xmlText:
-			if len(roles) > 0 && roles[len(roles)-1] == count {
+			switch last(roles) {
+			case count:
 				lines := puzzles[p].clues[len(puzzles[p].clues)-1].lines
 				counts := lines[len(lines)-1]
 				counts[len(counts)-1].n += tok.text
+			case image:
+				puzzles[p].solutions[len(puzzles[p].solutions)-1].image += tok.text
 			}
 		case xmlStart:
 			parent := other
@@ -161,10 +288,16 @@ func readPBN(text string) (root string, puzzles []pbnPuzzle, err error) {
 				r = line
 			case parent == line && tok.local == "count":
 				r = count
+			case parent == puzzle && tok.local == "color":
+				r = colour
+			case parent == puzzle && tok.local == "solution":
+				r = solution
+			case parent == solution && tok.local == "image":
+				r = image
 			}
 			switch r {
 			case puzzle:
-				puzzles = append(puzzles, pbnPuzzle{typ: tok.attr("type"), defaultColor: tok.attr("defaultcolor")})
+				puzzles = append(puzzles, pbnPuzzle{typ: tok.attr("type"), defaultColor: tok.attr("defaultcolor"), backgroundColor: tok.attr("backgroundcolor")})
 			case clues:
 				puzzles[p].clues = append(puzzles[p].clues, pbnClues{typ: tok.attr("type")})
 			case line:
@@ -173,6 +306,12 @@ func readPBN(text string) (root string, puzzles []pbnPuzzle, err error) {
 			case count:
 				lines := puzzles[p].clues[len(puzzles[p].clues)-1].lines
 				lines[len(lines)-1] = append(lines[len(lines)-1], pbnCount{color: tok.attr("color")})
+			case colour:
+				puzzles[p].colours = append(puzzles[p].colours, pbnColour{tok.attr("name"), tok.attr("char")})
+			case solution:
+				puzzles[p].solutions = append(puzzles[p].solutions, pbnSolution{typ: tok.attr("type")})
+			case image:
+				puzzles[p].solutions[len(puzzles[p].solutions)-1].image = "" // the last image counts
 			}
 			open, roles = append(open, tok.name), append(roles, r)
 			if !tok.selfClosing {
@@ -191,9 +330,11 @@ func readPBN(text string) (root string, puzzles []pbnPuzzle, err error) {
 	}
 }
 
-func last(s []string) string {
+// last is the last element of s, or the zero value.
+func last[T any](s []T) T {
+	var zero T
 	if len(s) == 0 {
-		return ""
+		return zero
 	}
 	return s[len(s)-1]
 }
@@ -253,7 +394,7 @@ func (s *xmlScanner) next() (xmlToken, error) {
 			if end < 0 {
 				end = len(rest)
 			}
-			text, err := s.decode(rest[:end])
+			text, err := s.decode(lineEnds(rest[:end]))
 			if err != nil {
 				return xmlToken{}, err
 			}
@@ -277,7 +418,7 @@ func (s *xmlScanner) next() (xmlToken, error) {
 				return xmlToken{}, err
 			}
 			s.at += end + len("]]>")
-			return xmlToken{kind: xmlText, text: text}, nil
+			return xmlToken{kind: xmlText, text: lineEnds(text)}, nil
 		case strings.HasPrefix(rest, "<!-"), strings.HasPrefix(rest, "<!["):
 			return xmlToken{}, s.syntaxError("invalid sequence " + clip(rest[:3]))
 		case strings.HasPrefix(rest, "<!"):
@@ -340,13 +481,30 @@ func (s *xmlScanner) startTag() (xmlToken, error) {
 		if strings.IndexByte(raw, '<') >= 0 {
 			return xmlToken{}, s.syntaxError("unescaped < in the value of attribute " + clip(attr))
 		}
-		value, err := s.decode(raw)
+		value, err := s.decode(attrSpaces(raw))
 		if err != nil {
 			return xmlToken{}, err
 		}
 		s.at += end + 2
 		tok.attrs = append(tok.attrs, [2]string{local(attr), value})
 	}
+}
+
+// lineEnds makes each line end of text one LF, as XML 1.0 says (section
+// 2.11): CR LF and a lone CR alike. (A function, not a strings.Replacer
+// in a variable, which would be linked into the solver worker, which
+// reads no XML.)
+func lineEnds(text string) string {
+	return strings.ReplaceAll(strings.ReplaceAll(text, "\r\n", "\n"), "\r", "\n")
+}
+
+// attrSpaces normalises an attribute value as XML 1.0 says (sections 2.11
+// and 3.3.3): a line end, CR LF or a lone CR, is one LF, and then every
+// white space character written as itself is a space. Characters written
+// as references (&#10;) are kept: it sees them before decode.
+func attrSpaces(raw string) string {
+	// Byte by byte, not strings.Map, which would make bad UTF-8 good.
+	return strings.ReplaceAll(strings.ReplaceAll(lineEnds(raw), "\n", " "), "\t", " ")
 }
 
 // name reads an XML name, with at most one colon.

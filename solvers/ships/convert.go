@@ -23,14 +23,23 @@ func (Game) Formats() []play.Format {
 	}
 }
 
-// Import reads a board in either format: a first line that starts with a
-// digit is judge text, anything else a plain grid. It returns judge text.
+// Detect names the format Import reads text as, before reading it: text
+// that starts with a digit is judge text, anything else a plain grid.
+func (g Game) Detect(text string) play.Format {
+	if t := strings.TrimSpace(text); t != "" && t[0] >= '0' && t[0] <= '9' {
+		return g.Formats()[0]
+	}
+	return g.Formats()[1]
+}
+
+// Import reads a board in either format (see Detect) and returns it as
+// judge text.
 func (g Game) Import(text string) (string, play.Format, error) {
 	if len(text) > maxInput {
 		return "", play.Format{}, msg.Errorf("ships: input longer than %d bytes", maxInput)
 	}
 	formats := g.Formats()
-	if t := strings.TrimSpace(text); t != "" && t[0] >= '0' && t[0] <= '9' {
+	if g.Detect(text) == formats[0] {
 		b, err := ParseBoard(text)
 		if err != nil {
 			return "", play.Format{}, err

@@ -30,15 +30,24 @@ func (Game) Formats() []play.Format {
 	}
 }
 
-// Import reads a puzzle in either format, the card grid told by its
-// first character '+' or '|'; it returns judge text.
+// Detect names the format Import reads text as, before reading it: the
+// card grid is told by its first character, '+' or '|'.
+func (g Game) Detect(text string) play.Format {
+	if t := strings.TrimSpace(text); t != "" && (t[0] == '+' || t[0] == '|') {
+		return g.Formats()[1]
+	}
+	return g.Formats()[0]
+}
+
+// Import reads a puzzle in either format (see Detect) and returns it as
+// judge text.
 func (g Game) Import(text string) (string, play.Format, error) {
 	if len(text) > maxInput {
 		return "", play.Format{}, msg.Errorf("tetravex: input longer than %d bytes", maxInput)
 	}
 	formats := g.Formats()
 	t := strings.TrimSpace(text)
-	if t == "" || (t[0] != '+' && t[0] != '|') {
+	if g.Detect(text) == formats[0] {
 		p, err := ParsePuzzle(text)
 		if err != nil {
 			return "", play.Format{}, err

@@ -1,19 +1,26 @@
-// Command solve reads puzzles in their judge text format on standard input
-// and writes the judge answers on standard output:
+// Command solve reads puzzles on standard input and writes the judge
+// answers on standard output:
 //
 //	go run ./solvers/cmd/solve [-timeout D] [-nodes N] PUZZLE < input
 //
-// PUZZLE is one of ships, flip, iq, nonogram or tetravex. The exit status
-// is 0 when every puzzle is answered, 2 for a bad call or bad input (empty
-// input included; one line on standard error, nothing on standard output)
-// and 3 when the search gives up: the time limit or the node limit ran out,
-// or it was interrupted. Answers to the puzzles before the one given up on
-// stay on standard output.
+// PUZZLE is one of ships, flip, iq, nonogram or tetravex. The input is the
+// game's judge text, any number of puzzles, or one puzzle in any format
+// the page reads for that game (a webpbn XML file, a Tatham game ID, a
+// plain grid, ...): judge text comes first, and what the judge reader
+// refuses is read as the game's other formats. The answer is the judge's
+// in either case (for Flip boards other than the judge's 4x4, the fewest
+// presses or "Impossible" all the same). The exit status is 0 when every
+// puzzle is answered, 2 for a bad call or bad input (empty input included;
+// one line on standard error, nothing on standard output) and 3 when the
+// search gives up: the time limit or the node limit ran out, or it was
+// interrupted. Answers to the puzzles before the one given up on stay on
+// standard output.
 package main
 
 import (
 	"bufio"
 	"context"
+	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
@@ -24,6 +31,7 @@ import (
 	"time"
 
 	"gridsolve/solvers"
+	"gridsolve/solvers/flip"
 )
 
 // maxInput bounds what is read from standard input: no judge input comes
@@ -112,7 +120,7 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	}
 
 	out := bufio.NewWriter(stdout)
-	err = g.Judge(ctx, strings.NewReader(string(in)), out, progress)
+	err = answer(ctx, g, string(in), out, progress)
 	if ferr := out.Flush(); err == nil {
 		err = ferr
 	}
@@ -126,6 +134,77 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		fmt.Fprintf(stderr, "solve: %s\n", oneLine(err.Error()))
 		return exitBadInput
 	}
+}
+
+// detector is implemented by games that can name the format their
+// Import reads a text as, before reading it.
+type detector interface {
+	Detect(text string) solvers.Format
+}
+
+// answer answers text, judge input or one puzzle in another format of g's
+// (see the package doc). Judge input keeps its answers and its errors: a
+// text the judge reader refuses is read by g's Import only when g does
+// not detect it as judge text, and a game that cannot tell says both
+// readers' errors.
+func answer(ctx context.Context, g solvers.Game, text string, out io.Writer, progress func(int64)) error {
+	w := &countingWriter{w: out}
+	err := g.Judge(ctx, strings.NewReader(text), w, progress)
+	conv, ok := g.(solvers.Converter)
+	if err == nil || w.n > 0 || ctx.Err() != nil || !ok {
+		return err
+	}
+	d, canDetect := g.(detector)
+	if canDetect && d.Detect(text) == conv.Formats()[0] {
+		return err
+	}
+	judge, _, ierr := conv.Import(text)
+	switch {
+	case ierr != nil && canDetect:
+		return ierr
+	case ierr != nil && ierr.Error() == err.Error():
+		return err
+	case ierr != nil:
+		return fmt.Errorf("%v (and in %s's other formats: %v)", err, g.Name(), ierr)
+	}
+	// The imported puzzle is judge input, except for games whose page
+	// text says more than their judge's (Flip boards of any size).
+	if err := g.Judge(ctx, strings.NewReader(judge), w, progress); err == nil || w.n > 0 || ctx.Err() != nil {
+		return err
+	}
+	a, err := g.Solve(ctx, judge, progress)
+	if err != nil {
+		return err
+	}
+	return writeAnswer(w, a)
+}
+
+// writeAnswer writes what Solve answered as the judge would: Flip's
+// fewest presses or "Impossible", and for any other game its answer as
+// JSON, as the page gets it.
+func writeAnswer(w io.Writer, answer any) error {
+	if a, ok := answer.(*flip.Answer); ok {
+		if !a.Possible {
+			_, err := fmt.Fprintln(w, "Impossible")
+			return err
+		}
+		_, err := fmt.Fprintln(w, a.Count)
+		return err
+	}
+	return json.NewEncoder(w).Encode(answer)
+}
+
+// countingWriter counts the bytes written through it: a judge that wrote
+// answers has read its input.
+type countingWriter struct {
+	w io.Writer
+	n int
+}
+
+func (c *countingWriter) Write(p []byte) (int, error) {
+	n, err := c.w.Write(p)
+	c.n += n
+	return n, err
 }
 
 // parseArgs parses the flags, which may come before or after the puzzle

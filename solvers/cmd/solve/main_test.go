@@ -6,6 +6,8 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+
+	"gridsolve/solvers"
 )
 
 func solve(t *testing.T, args []string, input string) (code int, stdout, stderr string) {
@@ -188,3 +190,136 @@ const hardTetravex = `5
 0 0 0 2
 0
 `
+
+// TestEveryFormat solves each game's puzzles in every format its Export
+// writes, the page's formats, and checks that each gives the answer its
+// own text gives: the format examples, generated puzzles, and a few more
+// (Flip's 4x4 judge board, a nonogram with given cells).
+func TestEveryFormat(t *testing.T) {
+	more := map[string][]string{
+		"flip":     {"bwwb\nbbwb\nbwwb\nbwww\n", "5 3\nbwwbb\nwwbbw\nbbbww\n", "3 3 white\nbwb\nwbw\nbwb\n"},
+		"nonogram": {"2 2\n1 1\n1 1\n1 1\n1 1\ngiven\n.#\n..\n", "4x4:2/1/2/1/1.1/2/1/1"},
+	}
+	for _, g := range solvers.All {
+		conv, ok := g.(solvers.Converter)
+		if !ok {
+			continue
+		}
+		inputs := append([]string{conv.Formats()[0].Example}, more[g.Name()]...)
+		if p, ok := g.(solvers.Player); ok {
+			for seed := range uint64(3) {
+				text, err := p.Generate(context.Background(), solvers.Options{W: 6, H: 6, Level: 1, Seed: seed})
+				if err != nil {
+					t.Fatalf("%s: %v", g.Name(), err)
+				}
+				inputs = append(inputs, text)
+			}
+		}
+		for _, in := range inputs {
+			code, want, errs := solve(t, []string{g.Name()}, in)
+			if code != 0 || want == "" {
+				t.Fatalf("solve %s < %q = exit %d, stdout %q, stderr %q", g.Name(), in, code, want, errs)
+			}
+			judge, _, err := conv.Import(in)
+			if err != nil {
+				t.Fatalf("%s %q: %v", g.Name(), in, err)
+			}
+			for _, f := range conv.Formats() {
+				if !f.Export {
+					continue
+				}
+				text, err := conv.Export(judge, f.Name)
+				if err != nil {
+					// Formats that cannot hold the puzzle say so: given
+					// cells, a Flip goal other than Tatham's all white (the
+					// "3 3 white" board above goes through it), or any goal
+					// in a plain grid.
+					if strings.Contains(err.Error(), "cannot hold given cells") || strings.Contains(err.Error(), "set its goal to all white") || strings.Contains(err.Error(), "cannot hold the goal") {
+						continue
+					}
+					t.Fatalf("%s: export %q as %s: %v", g.Name(), judge, f.Name, err)
+				}
+				if code, got, errs := solve(t, []string{g.Name()}, text); code != 0 || got != want {
+					t.Errorf("solve %s < %s %q = exit %d, stdout %q, stderr %q; want %q as from %q",
+						g.Name(), f.Name, text, code, got, errs, want, in)
+				}
+			}
+		}
+	}
+}
+
+// TestFormatErrors: a text in another format than the judge's gets that
+// format's error, judge input the judge's own, as before.
+func TestFormatErrors(t *testing.T) {
+	for _, tc := range []struct{ puzzle, in, want string }{
+		{"nonogram", "15x15#123456", "random seed ID"},
+		{"nonogram", "width 2\nheight 1\nrows\n1a,1b\ncolumns\n1\n1\n", "colour clues are not supported yet"},
+		{"nonogram", "1 1\n1 1\n1 1\n1 1\n", "puzzle 2: line 5: row 1: missing clue"},
+		{"flip", "4x4#123", "random seed"},
+		{"flip", "bwwb\nbbwb\nbwxb\nbwww\n", "want b or w"},
+		{"tetravex", "2\n1 2 3 4\n0\n", "tetravex"},
+		{"tetravex", "+-----+\n|  1  |\n|4   2|\n+-----+\n", "a row of cards has 2 lines"},
+		{"ships", "xx.\n.o\n", "grid row 2 has 2 cells"},
+		{"iq", "  A\n A A\n", "iq"},
+	} {
+		code, out, errs := solve(t, []string{tc.puzzle}, tc.in)
+		if code != 2 || out != "" || strings.Count(errs, "\n") != 1 || !strings.Contains(errs, tc.want) {
+			t.Errorf("solve %s < %q = exit %d, stdout %q, stderr %q; want exit 2 and one line with %q", tc.puzzle, tc.in, code, out, errs, tc.want)
+		}
+	}
+}
+
+// TestJudgeInputFirst: judge input of several puzzles is read as judge
+// input, even when one of the game's other formats could read its start.
+func TestJudgeInputFirst(t *testing.T) {
+	for _, tc := range []struct{ puzzle, in, want string }{
+		{"nonogram", "1 1\n1 1\n1 1\n\n1 2\n1 1\n0\n1 1\n", "##\n..##\n"},
+		{"tetravex", "1\n1 2 3 4\n1\n5 6 7 8\n0\n", "Game 1: Possible\n\nGame 2: Possible\n\n"},
+		{"flip", "bbbbbbbbbbbbbbbb wwbwwbbbwwbwwwww", "0\n1\n"},
+	} {
+		if code, out, errs := solve(t, []string{tc.puzzle}, tc.in); code != 0 || out != tc.want {
+			t.Errorf("solve %s < %q = exit %d, stdout %q, stderr %q; want %q", tc.puzzle, tc.in, code, out, errs, tc.want)
+		}
+	}
+}
+
+// FuzzAnswer feeds any text to every game: the command answers (0), says
+// the input is bad in one line (2) or gives up within its node limit (3),
+// and never panics; what Import reads it answers as its judge text.
+// Limits on nodes and time keep each run short.
+func FuzzAnswer(f *testing.F) {
+	for _, g := range solvers.All {
+		if conv, ok := g.(solvers.Converter); ok {
+			for _, format := range conv.Formats() {
+				f.Add(g.Name(), format.Example)
+			}
+		}
+	}
+	f.Add("nonogram", "15x15#1")
+	f.Add("flip", "4x4#1")
+	f.Fuzz(func(t *testing.T, name, text string) {
+		g, ok := solvers.Lookup(name)
+		if !ok {
+			return
+		}
+		args := []string{"-nodes", "100000", "-timeout", "2s", name}
+		code, out, errs := solve(t, args, text)
+		switch {
+		case code == 2 && (out != "" || strings.Count(errs, "\n") != 1):
+			t.Fatalf("solve %s < %q: exit 2 with stdout %q, stderr %q", name, text, out, errs)
+		case code != 0 && code != 2 && code != 3:
+			t.Fatalf("solve %s < %q: exit %d", name, text, code)
+		case code != 0:
+			return
+		}
+		conv, ok := g.(solvers.Converter)
+		if !ok {
+			return
+		}
+		if judge, _, err := conv.Import(text); err == nil {
+			if code, again, _ := solve(t, args, judge); code == 0 && again != out {
+				t.Fatalf("solve %s < %q = %q, but its judge text %q gives %q", name, text, out, judge, again)
+			}
+		}
+	})
+}
