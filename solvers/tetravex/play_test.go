@@ -2,6 +2,7 @@ package tetravex
 
 import (
 	"context"
+	"fmt"
 	"math/rand/v2"
 	"regexp"
 	"slices"
@@ -12,47 +13,64 @@ import (
 	"gridsolve/solvers/play"
 )
 
-// A hundred puzzles at each level, over the sizes the page offers: each
-// is solvable with a unique picture, uses the level's values, and comes
-// back the same from the same options.
-func TestGenerateUnique(t *testing.T) {
+// Every size the page offers and every level, a hundred seeds each (a few
+// with -short): each deal is solvable with a unique picture, uses the
+// level's values, comes back the same from the same options (checked on
+// the first seeds), and Solve decides it within solveBudget search nodes,
+// which BenchmarkSolveGenerated shows to take well under a second.
+func TestGenerateSolvesWithinBudget(t *testing.T) {
 	t.Parallel() // a slow oracle: runs beside the other slow tests
-	count := 100
+	seeds := 100
 	if testing.Short() {
-		count = 15
+		seeds = 3
 	}
-	for level := 1; level <= 3; level++ {
-		for seed := range count {
-			o := play.Options{W: 2 + seed%5, Level: level, Seed: uint64(seed)}
-			text, err := Game{}.Generate(context.Background(), o)
-			if err != nil {
-				t.Fatalf("Generate(%+v): %v", o, err)
-			}
-			p, err := ParsePuzzle(text)
-			if err != nil {
-				t.Fatalf("Generate(%+v) = %q: %v", o, text, err)
-			}
-			if p.N != o.W {
-				t.Fatalf("Generate(%+v) made a %d×%d board", o, p.N, p.N)
-			}
-			for _, c := range p.Cards {
-				for _, v := range c {
-					if v >= levelValues(o.W, level) {
-						t.Fatalf("Generate(%+v) = %q: value %d at level %d", o, text, v, level)
-					}
+	for n := 2; n <= MaxN; n++ {
+		for level := 1; level <= 3; level++ {
+			t.Run(fmt.Sprintf("%dx%d/level%d", n, n, level), func(t *testing.T) {
+				t.Parallel()
+				for seed := range seeds {
+					checkDeal(t, play.Options{W: n, Level: level, Seed: uint64(seed)}, seed < 3)
 				}
+			})
+		}
+	}
+}
+
+// checkDeal checks the deal of o as TestGenerateSolvesWithinBudget says,
+// dealing it twice if again.
+func checkDeal(t *testing.T, o play.Options, again bool) {
+	t.Helper()
+	text, err := Game{}.Generate(context.Background(), o)
+	if err != nil {
+		t.Fatalf("Generate(%+v): %v", o, err)
+	}
+	p, err := ParsePuzzle(text)
+	if err != nil {
+		t.Fatalf("Generate(%+v) = %q: %v", o, text, err)
+	}
+	if p.N != o.W {
+		t.Fatalf("Generate(%+v) made a %d×%d board", o, p.N, p.N)
+	}
+	for _, c := range p.Cards {
+		for _, v := range c {
+			if v >= levelValues(o.W, o.Level) {
+				t.Fatalf("Generate(%+v) = %q: value %d at level %d", o, text, v, o.Level)
 			}
-			a, err := Solve(context.Background(), p, nil)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if a.Solutions != 1 {
-				t.Fatalf("Generate(%+v) = %q: %d solutions, want 1", o, text, a.Solutions)
-			}
-			checkPlacement(t, p, a.Place)
-			if again, _ := (Game{}).Generate(context.Background(), o); again != text {
-				t.Fatalf("Generate(%+v) twice: %q, then %q", o, text, again)
-			}
+		}
+	}
+	// Solve as the page does, counting solutions up to two; stopped
+	// past the budget, not to run for minutes on a deal that fails.
+	a, nodes, err := solveWithin(context.Background(), p, solveBudget)
+	if err != nil || a == nil || nodes > solveBudget {
+		t.Fatalf("Generate(%+v) = %q: not decided within %d nodes (%d nodes, %v)", o, text, solveBudget, nodes, err)
+	}
+	if a.Solutions != 1 {
+		t.Fatalf("Generate(%+v) = %q: %d solutions, want 1", o, text, a.Solutions)
+	}
+	checkPlacement(t, p, a.Place)
+	if again {
+		if second, _ := (Game{}).Generate(context.Background(), o); second != text {
+			t.Fatalf("Generate(%+v) twice: %q, then %q", o, text, second)
 		}
 	}
 }
@@ -62,28 +80,6 @@ func TestGenerateRejectsBadOptions(t *testing.T) {
 		if text, err := (Game{}).Generate(context.Background(), o); err == nil {
 			t.Errorf("Generate(%+v) = %q, want an error", o, text)
 		}
-	}
-}
-
-// Sizes whose uniqueness is not promised still give solvable puzzles at
-// every level. (Solving 8×8 ones can take minutes; Generate deals them as
-// it deals 7×7 ones.)
-func TestGenerateLargeIsPossible(t *testing.T) {
-	for level := 1; level <= 3; level++ {
-		o := play.Options{W: 7, Level: level, Seed: 1}
-		text, err := Game{}.Generate(context.Background(), o)
-		if err != nil {
-			t.Fatal(err)
-		}
-		p, err := ParsePuzzle(text)
-		if err != nil {
-			t.Fatal(err)
-		}
-		a, _, err := solve(context.Background(), p, query{limit: 1}, nil)
-		if err != nil || !a.Possible || p.N != o.W {
-			t.Fatalf("Generate(%+v) = %q: %+v, %v; want a possible %d×%d puzzle", o, text, a, err, o.W, o.W)
-		}
-		checkPlacement(t, p, a.Place)
 	}
 }
 
@@ -266,25 +262,6 @@ func FuzzHint(f *testing.F) {
 			}
 		}
 	})
-}
-
-func TestGenerate8x8Shape(t *testing.T) {
-	o := play.Options{W: 8, Level: 3, Seed: 2}
-	text, err := Game{}.Generate(context.Background(), o)
-	if err != nil {
-		t.Fatal(err)
-	}
-	p, err := ParsePuzzle(text)
-	if err != nil || p.N != 8 {
-		t.Fatalf("Generate(%+v) = %q, %v; want an 8×8 puzzle", o, text, err)
-	}
-	for _, c := range p.Cards {
-		for _, v := range c {
-			if v >= levelValues(8, 3) {
-				t.Fatalf("Generate(%+v): value %d out of the level's range", o, v)
-			}
-		}
-	}
 }
 
 // reasonCard reads back the card and the cell a hint's reason names, as a
