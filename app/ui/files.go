@@ -104,7 +104,7 @@ func fileName(ed editor, ext string) string {
 
 // formatExt is the end of the file name for formats[k]: its extension,
 // after a word of its name when a format before it has the same one, so
-// that no two formats save under one name ("nonogram-8x8.tatham-pattern.txt").
+// that no two formats save under one name ("<game>-8x8.tatham-pattern.txt").
 func formatExt(formats []solvers.Format, k int) string {
 	k = max(0, min(k, len(formats)-1))
 	f := formats[k]
@@ -116,8 +116,8 @@ func formatExt(formats []solvers.Format, k int) string {
 	return f.Ext
 }
 
-// formatSlug makes a format's name a word for a file name: "Tatham's Flip
-// game ID" is "tatham-flip".
+// formatSlug makes a format's name a word for a file name: "Tatham's
+// Pattern game ID" is "tatham-pattern".
 func formatSlug(name string) string {
 	var words []string
 	for _, w := range strings.FieldsFunc(strings.ToLower(name), func(r rune) bool {

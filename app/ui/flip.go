@@ -241,7 +241,7 @@ func (e *flipEditor) work() (jobRequest, bool) {
 	if !e.play || e.fewest != -1 {
 		return jobRequest{}, false
 	}
-	return jobRequest{op: "solve", game: "flip", text: e.start.String()}, true
+	return jobRequest{op: opSolve, game: "flip", text: e.start.String()}, true
 }
 
 func (e *flipEditor) took(r jobRequest, raw []byte) {

@@ -436,7 +436,7 @@ func (e *iqEditor) work() (jobRequest, bool) {
 	if !e.checking {
 		return jobRequest{}, false
 	}
-	return jobRequest{op: "solve", game: "iq", text: e.text()}, true
+	return jobRequest{op: opSolve, game: "iq", text: e.text()}, true
 }
 
 func (e *iqEditor) took(r jobRequest, raw []byte) {

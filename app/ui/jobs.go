@@ -9,20 +9,19 @@ import (
 	"gridsolve/solvers"
 )
 
-// op is what a worker job does (wasm/job's Request.Op).
-type op string
-
+// The worker's jobs (wasm/job's Request.Op): those every game has, and
+// opCount, the completions of a board, which web/solver.js splits over
+// several workers part by part. A game's other jobs are its package's.
 const (
-	opSolve    op = "solve"
-	opHint     op = "hint"
-	opGenerate op = "generate"
-	opCount    op = "count"  // IQ: the completions, split over workers
-	opReplay   op = "replay" // Ships: the end-of-game replay
+	opSolve    = solvers.OpSolve
+	opHint     = solvers.OpHint
+	opGenerate = solvers.OpGenerate
+	opCount    = solvers.Op("count")
 )
 
 // jobRequest is one piece of work for a solver worker.
 type jobRequest struct {
-	op       op
+	op       solvers.Op
 	game     string
 	text     string // the puzzle, judge text
 	position string // hint: the player's position; replay: the shots
@@ -48,7 +47,7 @@ type job struct {
 }
 
 // needsWork is implemented by editors that need a solver's help to show
-// their own state, such as Flip's play mode showing the fewest presses.
+// their own state, such as a play mode showing the fewest moves.
 type needsWork interface {
 	// work is the job wanted now, if any.
 	work() (jobRequest, bool)
@@ -66,8 +65,8 @@ type jobResult struct {
 }
 
 // Jobs the user did not ask to wait for have a time limit: a hint, and
-// an editor's background work (Flip's fewest presses, Nonogram's solution
-// for Check). Solve and Count run until they end or Cancel.
+// an editor's background work (the fewest moves a play mode shows, the
+// solution a Check compares with). Solve and Count run until they end or Cancel.
 const (
 	hintTime = 5 * time.Second
 	workTime = 10 * time.Second
@@ -136,7 +135,7 @@ func (m *midend) count() { m.startSolve(opCount, jobCount, "Counting…") }
 
 // startSolve starts a solve or a count of the shown puzzle, saying busy
 // meanwhile, unless the tab already has one running.
-func (m *midend) startSolve(o op, kind jobKind, busy string) {
+func (m *midend) startSolve(o solvers.Op, kind jobKind, busy string) {
 	t := m.cur()
 	if t.solving != 0 {
 		return
@@ -301,7 +300,7 @@ type hinter interface {
 }
 
 // hintMapper is implemented by editors whose board numbers its cells
-// otherwise than the game's package does (IQ's triangle in a square grid).
+// otherwise than the game's package does (a triangle in a square grid).
 type hintMapper interface {
 	boardCells(cells []int) []int
 }

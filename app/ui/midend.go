@@ -83,7 +83,7 @@ func (t *tab) say(state tabState, s string) {
 	t.state, t.status, t.answerNo = state, s, false
 }
 
-// plainWords takes the package prefixes ("nonogram: ", "share: ") off a
+// plainWords takes the package prefixes ("<game>: ", "share: ") off a
 // message, at its start or after a colon: the solvers name their package
 // for the command line, which the page's reader has no use for. It starts
 // the message with a capital.
@@ -255,7 +255,7 @@ func (m *midend) applyTool(name, value string) {
 		return
 	}
 	m.edited(m.at)
-	m.startWork(m.at) // a tool may ask for work without changing the puzzle (IQ's Check)
+	m.startWork(m.at) // a tool may ask for work without changing the puzzle (a Check)
 }
 
 // groupDigits writes n with thousands separators: 1,234,567.

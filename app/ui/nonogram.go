@@ -475,7 +475,7 @@ func (e *nonogramEditor) work() (jobRequest, bool) {
 	if e.mode != nonoPlay || e.sol != nil || e.solErr != "" {
 		return jobRequest{}, false
 	}
-	return jobRequest{op: "solve", game: "nonogram", text: e.text()}, true
+	return jobRequest{op: opSolve, game: "nonogram", text: e.text()}, true
 }
 
 func (e *nonogramEditor) took(r jobRequest, raw []byte) {

@@ -34,7 +34,7 @@ type gameParts interface {
 	// it; 0, 0 when it has none.
 	fileSize() (w, h int)
 	// marginChars is the width, in characters, of what the board draws
-	// beside its cells (a nonogram's row clues), for Page.wide.
+	// beside its cells (row clues), for Page.wide.
 	marginChars() int
 }
 

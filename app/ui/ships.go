@@ -121,9 +121,9 @@ func (e *shipsEditor) over() bool {
 func (e *shipsEditor) work() (jobRequest, bool) {
 	switch {
 	case e.over() && e.replay == nil:
-		return jobRequest{op: "replay", game: "ships", text: e.fleet.String(), position: e.shotList()}, true
+		return jobRequest{op: ships.OpReplay, game: "ships", text: e.fleet.String(), position: e.shotList()}, true
 	case e.play && e.assist && !e.over() && e.answer == nil:
-		return jobRequest{op: "solve", game: "ships", text: e.text()}, true
+		return jobRequest{op: opSolve, game: "ships", text: e.text()}, true
 	}
 	return jobRequest{}, false
 }
@@ -138,12 +138,12 @@ func (e *shipsEditor) shotList() string {
 
 func (e *shipsEditor) took(r jobRequest, raw []byte) {
 	switch {
-	case r.op == "replay" && e.over() && r.text == e.fleet.String() && r.position == e.shotList():
+	case r.op == ships.OpReplay && e.over() && r.text == e.fleet.String() && r.position == e.shotList():
 		var replay []bool
 		if json.Unmarshal(raw, &replay) == nil && len(replay) == len(e.shots) {
 			e.replay = replay
 		}
-	case r.op == "solve" && e.play && e.assist && r.text == e.text():
+	case r.op == opSolve && e.play && e.assist && r.text == e.text():
 		var a ships.Answer
 		if json.Unmarshal(raw, &a) == nil {
 			e.answer = &a

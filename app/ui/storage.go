@@ -9,8 +9,8 @@ import (
 )
 
 // storageKey prefixes what the page keeps in localStorage, each value
-// JSON: per game the shown state ("gridsolve/flip", a string) and its
-// undo history ("gridsolve/flip/history", see savedHistory), the shown
+// JSON: per game the shown state ("gridsolve/<game>", a string) and its
+// undo history ("gridsolve/<game>/history", see savedHistory), the shown
 // tab ("gridsolve/tab") and the closed help panels.
 const storageKey = "gridsolve/"
 
@@ -152,7 +152,7 @@ func (m *midend) openLink(frag string, damaged bool) {
 		return
 	}
 	m.lastFrag = frag
-	if i, ok := m.tabIndex(frag); ok { // "#iq": a link to a puzzle's tab
+	if i, ok := m.tabIndex(frag); ok { // "#<game>": a link to a puzzle's tab
 		m.showTab(i)
 		m.writeFragment()
 		return
@@ -302,7 +302,7 @@ func pictureKind(text string) string {
 	return ""
 }
 
-// article is "an" before a word said with a vowel sound (IQ), else "a".
+// article is "an" before a title said with a vowel sound, else "a".
 func article(word string) string {
 	if word != "" && strings.ContainsRune("AEIOU", rune(word[0])) {
 		return "an"
