@@ -43,7 +43,7 @@ func TestSilentSpareIsReplaced(t *testing.T) {
 func TestSilentJobFails(t *testing.T) {
 	p := openPuzzle(t, "flip", "3 3\nbwb\nwbw\nbwb\n")
 	recordWorkers(p)
-	p.solve() // from now on every worker, the spare too, is recorded
+	p.solve()                                                                             // from now on every worker, the spare too, is recorded
 	p.eval(fmt.Sprintf(`location.hash = %q`, share.Encode("iq", (&iq.Board{}).String()))) // the empty triangle, whatever was saved
 	p.waitFor(`document.querySelector("#tab-iq").classList.contains("active")`)
 	p.eval(`window.gridsolveSilentMs = 1500`)
