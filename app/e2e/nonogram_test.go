@@ -75,7 +75,7 @@ func TestNonogramClues(t *testing.T) {
 
 	// A malformed clue line names its line and leaves the puzzle alone.
 	p.setValue("#clues-rows", "1\nx\n2")
-	p.waitFor(`document.querySelector("#status").textContent.includes("rows line 2")`)
+	p.waitFor(`document.querySelector("#status").textContent.includes("Rows line 2")`)
 	if got := p.exported(); got != want.String() {
 		t.Fatalf("after a bad clue line the puzzle exports as\n%s\nwant\n%s", got, want.String())
 	}

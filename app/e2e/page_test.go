@@ -83,8 +83,8 @@ func TestHostileFragments(t *testing.T) {
 		"just-a-word":                            "no puzzle",
 		`<img src=x onerror="window.pwned=1">/x`: "unknown puzzle",
 		"ships/" + rawDeflate(bytes.Repeat([]byte("."), share.MaxText+1)): "inflates beyond",
-		share.Encode("flip", "3 2\nbwb\nwbx\n"):                           "flip",
-		share.Encode("nonogram", "<script>window.pwned=1</script>"):       "nonogram",
+		share.Encode("flip", "3 2\nbwb\nwbx\n"):                           "unexpected 'x'",
+		share.Encode("nonogram", "<script>window.pwned=1</script>"):       "got <script>",
 	}
 	for frag, want := range fragments {
 		p := open(t, frag)
@@ -92,6 +92,16 @@ func TestHostileFragments(t *testing.T) {
 		status := p.statusNow()
 		if !strings.Contains(status, "This link is damaged") || !strings.Contains(status, want) {
 			t.Errorf("fragment %.40q: status %q, want a message about %q", frag, status, want)
+		}
+		// A damaged link to a known game opens that game's tab (issue 27,
+		// item 9), and its message is in plain words, no package names.
+		if game, _, _ := strings.Cut(frag, "/"); game == "flip" || game == "nonogram" || game == "ships" {
+			if got := eval[string](p, `document.querySelector(".tab.active").id`); got != "tab-"+game {
+				t.Errorf("fragment %.40q opens %s", frag, got)
+			}
+		}
+		if strings.Contains(status, "share: ") || strings.Contains(status, "flip: ") || strings.Contains(status, "nonogram: ") {
+			t.Errorf("fragment %.40q: status %q names a package", frag, status)
 		}
 		if eval[bool](p, `window.pwned === 1 || document.querySelectorAll("img, script:not([src])").length > 1`) {
 			t.Fatalf("fragment %.40q injected markup", frag)
@@ -159,13 +169,19 @@ func TestImport(t *testing.T) {
 			if got := p.exported(); got != v.String() {
 				t.Errorf("%s: imported puzzle exports as\n%s\nwant\n%s", game, got, v.String())
 			}
-			f := g.(solvers.Converter).Formats()[1]
+			// The last format written: a plain grid, or the like.
+			formats := g.(solvers.Converter).Formats()
+			f := formats[len(formats)-1]
+			for !f.Export {
+				formats = formats[:len(formats)-1]
+				f = formats[len(formats)-1]
+			}
 			grid, err := g.(solvers.Converter).Export(v.String(), f.Name)
 			if err != nil {
 				t.Fatalf("%s: %v", game, err)
 			}
 			p.importText(grid)
-			if got := p.statusNow(); !strings.HasPrefix(got, "Loaded a ") || !strings.Contains(got, " puzzle ("+f.Name+")") {
+			if got := p.statusNow(); !strings.HasPrefix(got, "Loaded a") || !strings.Contains(got, " puzzle ("+f.Name+")") {
 				t.Errorf("%s: loading its %s says %q", game, f.Name, got)
 			}
 			if got := p.exported(); got != v.String() {
@@ -179,8 +195,11 @@ func TestImport(t *testing.T) {
 		}
 		before := p.exported()
 		p.importText(c.bad)
-		if got := p.statusNow(); got != err.Error() {
-			t.Errorf("%s: broken import shows %q, want the parser's %q", game, got, err.Error())
+		// The parser's words, without its package name (issue 27, item 10).
+		words := strings.TrimPrefix(err.Error(), game+": ")
+		words = strings.ToUpper(words[:1]) + words[1:]
+		if got := p.statusNow(); got != words {
+			t.Errorf("%s: broken import shows %q, want the parser's %q", game, got, words)
 		}
 		if got := p.exported(); got != before {
 			t.Errorf("%s: a broken import changed the puzzle", game)
