@@ -49,7 +49,7 @@ wasm:
 	cp $(GOROOT)/lib/wasm/wasm_exec.js web/wasm_exec.js
 	GOOS=js GOARCH=wasm $(GO) build -trimpath -ldflags=-s $(UIFLAGS) -o web/app.wasm ./wasm/ui
 	GOOS=js GOARCH=wasm $(GO) build -trimpath -ldflags=-s $(WORKERFLAGS) -o web/worker.wasm ./wasm/worker
-	$(GO) run ./app/cmd/compress -dir web $(WEBFILES)
+	$(GO) run ./app/cmd/compress -dir web -page index.html $(WEBFILES)
 
 # A folder any static host can serve, at any sub-path: index.html and
 # web/, every path relative, every file precompressed (see README).
