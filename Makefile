@@ -53,7 +53,7 @@ wasm:
 	cp $(GOROOT)/lib/wasm/wasm_exec.js web/wasm_exec.js
 	GOOS=js GOARCH=wasm $(GO) build -trimpath -ldflags=-s $(UIFLAGS) -o web/app.wasm ./wasm/ui
 	GOOS=js GOARCH=wasm $(GO) build -trimpath -ldflags='-s -buildid=' $(WORKERFLAGS) -o web/worker.wasm ./wasm/worker
-	$(GO) run ./app/cmd/compress -dir web $(WEBFILES)
+	$(GO) run ./app/cmd/compress -dir web -page index.html $(WEBFILES)
 
 # A folder any static host can serve, at any sub-path: index.html and
 # web/, every path relative, every file precompressed (see README).
@@ -84,15 +84,15 @@ sizes: wasm
 		GOOS=js GOARCH=wasm $(GO) build -trimpath $$([ $$p = ui ] && echo '$(UIFLAGS)' || echo '$(WORKERFLAGS)') -o $$tmp/$$p.wasm ./wasm/$$p && \
 		echo "== wasm/$$p, code by package:" && $(GO) run ./bench/wasmsize -top $(TOP) $$tmp/$$p.wasm; done; rm -rf $$tmp
 
-# Time to the editor on a slow connection (MBIT Mbit/s, LATENCY to the
-# first byte), the median of LOADS fresh loads of the built page in
-# headless Chromium (see bench/loadtime; given two folders, it compares
-# them, loads taken in turn). Not part of make test.
-MBIT    ?= 10
-LATENCY ?= 40ms
-LOADS   ?= 5
+# A shared 25x25 nonogram link on a first visit: when the puzzle is
+# visible, editable, and its first Solve answered, the median of LOADS
+# fresh loads of the built page in headless Chromium for each of PROFILES
+# (Mbit/s/time to first byte/CPU slow-down; see bench/loadtime, which
+# given two folders compares them, loads taken in turn). Not part of make test.
+PROFILES ?= 1.6/150ms/4,10/40ms/1
+LOADS    ?= 5
 loadtime: dist chromium
-	$(GO) run ./bench/loadtime -runs $(LOADS) -mbit $(MBIT) -latency $(LATENCY) \
+	$(GO) run ./bench/loadtime -runs $(LOADS) -profiles $(PROFILES) \
 		-chromium $$(command -v $(CHROMIUM)) $(DIST)
 
 # The page's first Solve of each game's benchmark puzzle, click to answer,

@@ -9,8 +9,6 @@ const buildID = new URL(location.href).searchParams.get("build") || "";
 const cacheName = `gridsolve-${buildID}`;
 const base = new URL("./", location.href).href; // the page's folder
 const buildURL = new URL("web/build.json", base).href;
-// The page itself; build.json lists the rest.
-const extras = ["./"];
 
 const hex = (buf) => [...new Uint8Array(buf)].map((b) => b.toString(16).padStart(2, "0")).join("");
 
@@ -47,7 +45,9 @@ self.addEventListener("install", (event) => {
     const build = await buildResp.clone().json();
     if (build.id !== buildID) throw new Error(`build ${buildID} is gone: the server has ${build.id}`);
     const files = Object.entries(build.files).map(([name, want]) => [new URL(`web/${name}`, base).href, want]);
-    const all = [...files, ...extras.map((u) => [new URL(u, base).href, null])];
+    // The page itself is checked like every file: an index.html deployed
+    // after this build.json is another build's, and fails the install.
+    const all = [...files, [base, build.page]];
     const responses = await Promise.all(all.map(([url, want]) => fetchExact(url, want)));
     const cache = await caches.open(cacheName);
     await cache.put(buildURL, buildResp);

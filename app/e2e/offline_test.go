@@ -180,3 +180,51 @@ func TestUpdatePrompt(t *testing.T) {
 	}
 	checkAlive(t, p, log, "after the update")
 }
+
+// A deploy that lands while the service worker installs can leave the
+// server with a new index.html beside the old build.json: the worker
+// must not keep that page with the old build's files. It refuses the
+// install (the page runs online, and tries again on its next visit).
+func TestOfflineRefusesOtherPage(t *testing.T) {
+	dir, srv := pageCopy(t)
+	const marker = "<!-- the next build -->"
+	html, err := os.ReadFile(filepath.Join(dir, "index.html"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	os.WriteFile(filepath.Join(dir, "index.html"), append(html, marker...), 0o644)
+	p, log := openURL(t, srv.URL+"/")
+	checkAlive(t, p, log, "with a page of another build")
+	// Wait until the worker has finished installing, one way or the other.
+	installed, err := chromedp.Run(p.ctx, chromedp.Evaluate[bool](`(async () => {
+		await window.gridsolveOffline;
+		for (let i = 0; i < 600; i++) {
+			const reg = await navigator.serviceWorker.getRegistration();
+			if (!reg || !reg.installing) return true;
+			await new Promise((r) => setTimeout(r, 100));
+		}
+		return false;
+	})()`, chromedp.EvalAwaitPromise))
+	if err != nil || !installed {
+		t.Fatalf("the service worker still installing after a minute (%v)", err)
+	}
+	cached, err := chromedp.Run(p.ctx, chromedp.Evaluate[[]string](`(async () => {
+		const pages = [];
+		for (const name of await caches.keys()) {
+			const cache = await caches.open(name);
+			for (const req of await cache.keys()) {
+				if ((await (await cache.match(req)).text()).includes(`+"`"+marker+"`"+`)) pages.push(req.url);
+			}
+		}
+		return pages;
+	})()`, chromedp.EvalAwaitPromise))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(cached) > 0 {
+		t.Errorf("the service worker keeps the other build's page: %q", cached)
+	}
+	if eval[bool](p, `navigator.serviceWorker.controller !== null`) {
+		t.Error("a service worker with the other build's page controls the page")
+	}
+}

@@ -10,6 +10,11 @@
 // Accept-Encoding allows it, Brotli before gzip before none unless the
 // q-values say otherwise, with its Content-Length. [New] wraps the handler
 // in an http.Server with the timeouts and limits a public deployment needs.
+//
+// Files are read through an [os.Root]: a symlink in the folder that points
+// out of it is not followed. A client that stops reading is cut off once a
+// write to it has stalled for [WriteStall], so it cannot hold its
+// connection, or a graceful shutdown, for ever.
 package server
 
 import (
@@ -41,46 +46,97 @@ var SecurityHeaders = map[string]string{
 
 // Limits of the server [New] makes. A client that has not sent its whole
 // header after ReadHeaderTimeout is cut off, so half-sent requests cannot
-// pile up.
+// pile up. Every write of a response (at most writeChunk bytes) must be
+// taken within WriteStall: a slow phone fetching app.wasm keeps going for
+// as long as it reads (32 KiB in 10 s is 26 kbit/s), one that stops
+// reading is dropped. A request naming more than MaxRanges byte ranges
+// gets the whole file: no browser asks for that many, and each range is
+// work for the server.
 const (
 	ReadHeaderTimeout = 5 * time.Second
 	IdleTimeout       = 60 * time.Second
 	MaxHeaderBytes    = 64 << 10
+	WriteStall        = 10 * time.Second
+	MaxRanges         = 10
+	writeChunk        = 32 << 10
 )
 
 // New returns a server for the page in root, listening on addr.
 func New(addr, root string) *http.Server {
 	return &http.Server{
 		Addr:              addr,
-		Handler:           Handler(root),
+		Handler:           handler(root, WriteStall),
 		ReadHeaderTimeout: ReadHeaderTimeout,
 		IdleTimeout:       IdleTimeout,
 		MaxHeaderBytes:    MaxHeaderBytes,
+		// Only the first deadline: the handler moves it on at every write.
+		WriteTimeout: WriteStall,
 	}
 }
 
 // Handler serves root/index.html at /, root/sw.js at /sw.js and the files
-// of root/web under /web/.
-func Handler(root string) http.Handler {
+// of root/web under /web/, every write given WriteStall.
+func Handler(root string) http.Handler { return handler(root, WriteStall) }
+
+// handler is [Handler] with the write stall as a parameter, so tests can
+// shorten it.
+func handler(root string, stall time.Duration) http.Handler {
 	mux := http.NewServeMux()
 	mux.HandleFunc("GET /{$}", func(w http.ResponseWriter, r *http.Request) {
-		serveFile(w, r, filepath.Join(root, "index.html"))
+		serveFile(w, r, root, "index.html")
 	})
 	// The service worker sits beside index.html, so that its scope is the page.
 	mux.HandleFunc("GET /sw.js", func(w http.ResponseWriter, r *http.Request) {
-		serveFile(w, r, filepath.Join(root, "sw.js"))
+		serveFile(w, r, root, "sw.js")
 	})
+	// Files under /web/ are confined to web/, not just to root: a link in
+	// web/ to ../go.mod is as foreign as one to /etc/passwd.
+	web := filepath.Join(root, "web")
 	mux.HandleFunc("GET /web/{file...}", func(w http.ResponseWriter, r *http.Request) {
-		serveFile(w, r, filepath.Join(root, "web", filepath.FromSlash(path.Clean("/"+r.PathValue("file")))))
+		serveFile(w, r, web, strings.TrimPrefix(path.Clean("/"+r.PathValue("file")), "/"))
 	})
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		for k, v := range SecurityHeaders {
 			w.Header().Set(k, v)
 		}
 		w.Header().Set("Cache-Control", "no-cache")
-		mux.ServeHTTP(w, r)
+		if strings.Count(r.Header.Get("Range"), ",") >= MaxRanges {
+			r.Header.Del("Range")
+		}
+		mux.ServeHTTP(stallWriter{w, http.NewResponseController(w), stall}, r)
 	})
 }
+
+// stallWriter gives every write of a response its own deadline, stall
+// from when it starts, so a response lasts as long as the client keeps
+// reading and no longer. It is also the deadline of the final flush after
+// the handler returns, and of the next response's header on the same
+// connection until that one writes.
+type stallWriter struct {
+	http.ResponseWriter
+	rc    *http.ResponseController
+	stall time.Duration
+}
+
+func (w stallWriter) Write(p []byte) (int, error) {
+	n := 0
+	for len(p) > 0 {
+		chunk := p[:min(len(p), writeChunk)]
+		// An error means the writer has no deadlines (a test recorder):
+		// then there is no connection to hold either.
+		_ = w.rc.SetWriteDeadline(time.Now().Add(w.stall))
+		m, err := w.ResponseWriter.Write(chunk)
+		n += m
+		if err != nil {
+			return n, err
+		}
+		p = p[m:]
+	}
+	return n, nil
+}
+
+// Unwrap lets http.ResponseController reach the connection's writer.
+func (w stallWriter) Unwrap() http.ResponseWriter { return w.ResponseWriter }
 
 // encodings are the precompressed copies a file may have beside it, in
 // the order preferred when the client likes several equally.
@@ -89,12 +145,19 @@ var encodings = []struct{ name, suffix string }{
 	{"gzip", ".gz"},
 }
 
-// serveFile serves the regular file at name, or the precompressed copy of
-// it that the request's Accept-Encoding likes best. When the client
-// refuses every form, it still gets the plain file: a refusal is more use
-// to nobody.
-func serveFile(w http.ResponseWriter, r *http.Request, name string) {
-	f, st, err := openRegular(name)
+// serveFile serves the regular file name (slash-separated) inside dir, or
+// the precompressed copy of it that the request's Accept-Encoding likes
+// best. When the client refuses every form, it still gets the plain file:
+// a refusal is more use to nobody. The folder is opened afresh for each
+// request, so a deploy that replaces it is served at once.
+func serveFile(w http.ResponseWriter, r *http.Request, dir, name string) {
+	root, err := os.OpenRoot(dir)
+	if err != nil {
+		http.NotFound(w, r)
+		return
+	}
+	defer root.Close()
+	f, st, err := openRegular(root, name)
 	if err != nil {
 		http.NotFound(w, r)
 		return
@@ -110,7 +173,7 @@ func serveFile(w http.ResponseWriter, r *http.Request, name string) {
 	body, bodySt := f, st // what is sent: the file or its best copy
 	best, bestQ := "", accept.quality("identity")
 	for _, enc := range encodings {
-		cf, cst, err := openRegular(name + enc.suffix)
+		cf, cst, err := openRegular(root, name+enc.suffix)
 		if err != nil {
 			continue
 		}
@@ -134,10 +197,10 @@ func serveFile(w http.ResponseWriter, r *http.Request, name string) {
 	http.ServeContent(w, r, "", bodySt.ModTime(), body)
 }
 
-// openRegular opens name if it is a regular file: a directory is not
-// served, so nothing is ever listed.
-func openRegular(name string) (*os.File, fs.FileInfo, error) {
-	f, err := os.Open(name)
+// openRegular opens name inside root if it is a regular file: a directory
+// is not served, so nothing is ever listed.
+func openRegular(root *os.Root, name string) (*os.File, fs.FileInfo, error) {
+	f, err := root.Open(filepath.FromSlash(name))
 	if err != nil {
 		return nil, nil, err
 	}

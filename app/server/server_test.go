@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"bytes"
 	"compress/gzip"
+	"context"
 	"io"
 	"net"
 	"net/http"
@@ -333,4 +334,158 @@ func TestStaleCopyIgnored(t *testing.T) {
 	if resp.Header.Get("Content-Encoding") != "" || !bytes.Equal(body, wasm) {
 		t.Errorf("stale copy served: %v", resp.Header)
 	}
+}
+
+// A symlink inside the served folder that points outside it is not
+// followed: /etc/passwd, or the repository's go.mod beside web/, is never
+// served through it. A symlink that stays inside web/ still works.
+func TestSymlinkOutsideNotServed(t *testing.T) {
+	root := testRoot(t)
+	outside := filepath.Join(t.TempDir(), "secret.txt")
+	if err := os.WriteFile(outside, []byte("secret"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	links := map[string]string{
+		"web/outside.txt": outside,
+		"web/passwd":      "/etc/passwd",
+		"web/mod.txt":     "../go.mod",
+		"web/alias.css":   "sub/x.css",
+		"web/up":          "..",
+	}
+	for name, target := range links {
+		if err := os.Symlink(target, filepath.Join(root, filepath.FromSlash(name))); err != nil {
+			t.Fatal(err)
+		}
+	}
+	h := Handler(root)
+	for _, p := range []string{"/web/outside.txt", "/web/passwd", "/web/mod.txt", "/web/up/go.mod", "/web/up/index.html"} {
+		if resp, body := get(t, h, p, ""); resp.StatusCode != http.StatusNotFound {
+			t.Errorf("%s: status %d, body %.40q", p, resp.StatusCode, body)
+		}
+	}
+	if resp, body := get(t, h, "/web/alias.css", ""); resp.StatusCode != 200 || string(body) != "p{}" {
+		t.Errorf("/web/alias.css: status %d, body %q", resp.StatusCode, body)
+	}
+}
+
+// A request for more than MaxRanges byte ranges gets the whole file, not
+// a multipart answer the server must build range by range; a few ranges
+// still get their parts.
+func TestManyRangesRefused(t *testing.T) {
+	h := Handler(testRoot(t))
+	ranges := func(n int) string {
+		var parts []string
+		for i := range n {
+			parts = append(parts, strconv.Itoa(i*10)+"-"+strconv.Itoa(i*10+4))
+		}
+		return "bytes=" + strings.Join(parts, ",")
+	}
+	for _, tc := range []struct {
+		n    int
+		code int
+	}{{1, 206}, {2, 206}, {MaxRanges, 206}, {MaxRanges + 1, 200}, {1000, 200}} {
+		req := httptest.NewRequest("GET", "/web/app.wasm", nil)
+		req.Header.Set("Range", ranges(tc.n))
+		rec := httptest.NewRecorder()
+		h.ServeHTTP(rec, req)
+		if rec.Code != tc.code {
+			t.Errorf("%d ranges: status %d, want %d", tc.n, rec.Code, tc.code)
+		}
+		if tc.code == 200 && !bytes.Equal(rec.Body.Bytes(), wasm) {
+			t.Errorf("%d ranges: body is not the whole file", tc.n)
+		}
+	}
+}
+
+// slowReaders starts n clients that each ask for a file far larger than
+// the socket buffers and read it at 100 bytes a second, until limit.
+func slowReaders(t *testing.T, addr string, n int, limit time.Duration) {
+	t.Helper()
+	for range n {
+		conn, err := net.Dial("tcp", addr)
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { conn.Close() })
+		conn.(*net.TCPConn).SetReadBuffer(4096)
+		if _, err := conn.Write([]byte("GET /web/big.bin HTTP/1.1\r\nHost: x\r\n\r\n")); err != nil {
+			t.Fatal(err)
+		}
+		go func() {
+			buf := make([]byte, 100)
+			for start := time.Now(); time.Since(start) < limit; time.Sleep(time.Second) {
+				if _, err := conn.Read(buf); err != nil {
+					return
+				}
+			}
+		}()
+	}
+}
+
+// serveBig runs New's server, its write stall shortened to stall, on a
+// page folder holding a 16 MB web/big.bin. The channel gets each
+// connection as the server closes it.
+func serveBig(t *testing.T, stall time.Duration) (*http.Server, string, <-chan net.Conn) {
+	t.Helper()
+	root := testRoot(t)
+	f, err := os.Create(filepath.Join(root, "web", "big.bin"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := f.Truncate(16 << 20); err != nil {
+		t.Fatal(err)
+	}
+	f.Close()
+	srv := New("", root)
+	srv.Handler = handler(root, stall)
+	if srv.WriteTimeout > 0 {
+		srv.WriteTimeout = stall
+	}
+	closed := make(chan net.Conn, 100)
+	srv.ConnState = func(c net.Conn, s http.ConnState) {
+		if s == http.StateClosed {
+			closed <- c
+		}
+	}
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	go srv.Serve(ln)
+	t.Cleanup(func() { srv.Close() })
+	return srv, ln.Addr().String(), closed
+}
+
+// Twenty clients reading at 100 B/s do not hold their connections: the
+// server closes each once a write to it has stalled for the write stall.
+// The wait is bounded, so a failure ends by itself.
+func TestSlowReadersAreClosed(t *testing.T) {
+	const stall, limit, n = time.Second, 20 * time.Second, 20
+	_, addr, closed := serveBig(t, stall)
+	start := time.Now()
+	slowReaders(t, addr, n, limit)
+	timeout := time.After(limit)
+	for i := range n {
+		select {
+		case <-closed:
+		case <-timeout:
+			t.Fatalf("%d of %d slow readers still connected after %v (write stall %v)", n-i, n, limit, stall)
+		}
+	}
+	t.Logf("%d slow readers all closed after %v (write stall %v)", n, time.Since(start).Round(time.Millisecond), stall)
+}
+
+// Slow readers do not hold a graceful shutdown to its deadline.
+func TestSlowReadersDoNotHoldShutdown(t *testing.T) {
+	const stall, limit, n = time.Second, 20 * time.Second, 20
+	srv, addr, _ := serveBig(t, stall)
+	slowReaders(t, addr, n, limit)
+	time.Sleep(200 * time.Millisecond) // let every request start
+	ctx, cancel := context.WithTimeout(context.Background(), limit)
+	defer cancel()
+	start := time.Now()
+	if err := srv.Shutdown(ctx); err != nil {
+		t.Fatalf("shutdown still waiting after %v: %v (write stall %v)", time.Since(start).Round(time.Millisecond), err, stall)
+	}
+	t.Logf("shutdown with %d slow readers took %v (write stall %v)", n, time.Since(start).Round(time.Millisecond), stall)
 }

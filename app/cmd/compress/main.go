@@ -4,12 +4,16 @@
 // browsers that accept them, and it writes build.json, which describes the
 // build:
 //
-//	{"id": "3f2a…", "files": {"app.wasm": {"size": 2093121, "sha256": "…"}, …}}
+//	{"id": "3f2a…", "files": {"app.wasm": {"size": 2093121, "sha256": "…"}, …},
+//	 "page": {"size": 2043, "sha256": "…"}}
 //
 // The id changes whenever any file does. The loader takes the sizes as the
-// totals of its progress bar (a browser counts bytes after decoding).
+// totals of its progress bar (a browser counts bytes after decoding). The
+// page, index.html beside web/, is described but not compressed: the
+// service worker checks it like every file, so a deploy that lands during
+// its install cannot pair a new index.html with the old build's files.
 //
-//	go run ./app/cmd/compress -dir web app.wasm worker.wasm wasm_exec.js
+//	go run ./app/cmd/compress -dir web -page index.html app.wasm worker.wasm wasm_exec.js
 package main
 
 import (
@@ -39,12 +43,14 @@ type File struct {
 type Build struct {
 	ID    string          `json:"id"`
 	Files map[string]File `json:"files"`
+	Page  *File           `json:"page,omitempty"` // index.html
 }
 
 func main() {
 	dir := flag.String("dir", "web", "directory holding the files")
+	page := flag.String("page", "", "the page (index.html) to describe in build.json, not compressed")
 	flag.Usage = func() {
-		fmt.Fprintln(flag.CommandLine.Output(), "usage: compress [-dir web] file...")
+		fmt.Fprintln(flag.CommandLine.Output(), "usage: compress [-dir web] [-page index.html] file...")
 		flag.PrintDefaults()
 	}
 	flag.Parse()
@@ -52,16 +58,17 @@ func main() {
 		flag.Usage()
 		os.Exit(2)
 	}
-	if err := run(*dir, flag.Args()); err != nil {
+	if err := run(*dir, *page, flag.Args()); err != nil {
 		fmt.Fprintln(os.Stderr, "compress:", err)
 		os.Exit(1)
 	}
 }
 
-// run compresses the named files of dir and writes dir/build.json. A copy
-// is made again only when its file changed: Brotli's best takes a while
-// on 8 MB of wasm, and a rebuild often rewrites a file as it was.
-func run(dir string, names []string) error {
+// run compresses the named files of dir and writes dir/build.json, which
+// describes page too unless it is "". A copy is made again only when its
+// file changed: Brotli's best takes a while on 8 MB of wasm, and a rebuild
+// often rewrites a file as it was.
+func run(dir, page string, names []string) error {
 	var prev Build // the last build.json, if any, says what the copies hold
 	if raw, err := os.ReadFile(filepath.Join(dir, "build.json")); err == nil {
 		json.Unmarshal(raw, &prev)
@@ -76,8 +83,7 @@ func run(dir string, names []string) error {
 		if err != nil {
 			return err
 		}
-		sum := sha256.Sum256(data)
-		b.Files[name] = File{Size: int64(len(data)), SHA256: hex.EncodeToString(sum[:])}
+		b.Files[name] = describe(data)
 		unchanged := prev.Files[name] == b.Files[name]
 		for _, enc := range encoders {
 			copy := file + enc.suffix
@@ -105,7 +111,15 @@ func run(dir string, names []string) error {
 			}
 		}
 	}
-	b.ID = buildID(b.Files)
+	if page != "" {
+		data, err := os.ReadFile(page)
+		if err != nil {
+			return err
+		}
+		f := describe(data)
+		b.Page = &f
+	}
+	b.ID = buildID(b)
 	out, err := json.MarshalIndent(b, "", "  ")
 	if err != nil {
 		return err
@@ -124,11 +138,21 @@ func upToDate(file, suffix string) bool {
 	return err == nil && !cst.ModTime().Before(st.ModTime())
 }
 
-// buildID is a digest of every file's name and digest, in name order.
-func buildID(files map[string]File) string {
+// describe is what build.json says of a file with this content.
+func describe(data []byte) File {
+	sum := sha256.Sum256(data)
+	return File{Size: int64(len(data)), SHA256: hex.EncodeToString(sum[:])}
+}
+
+// buildID is a digest of every file's name and digest, in name order, and
+// of the page's digest.
+func buildID(b Build) string {
 	h := sha256.New()
-	for _, name := range slices.Sorted(maps.Keys(files)) {
-		fmt.Fprintf(h, "%s %s\n", name, files[name].SHA256)
+	for _, name := range slices.Sorted(maps.Keys(b.Files)) {
+		fmt.Fprintf(h, "%s %s\n", name, b.Files[name].SHA256)
+	}
+	if b.Page != nil {
+		fmt.Fprintf(h, "page %s\n", b.Page.SHA256)
 	}
 	return hex.EncodeToString(h.Sum(nil))[:16]
 }

@@ -34,7 +34,9 @@ func main() {
 		defer close(done)
 		<-ctx.Done()
 		log.Print("gridsolve: shutting down")
-		shutdown, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+		// A client that stops reading is dropped after server.WriteStall,
+		// so this cap is only reached by one still reading, slowly.
+		shutdown, cancel := context.WithTimeout(context.Background(), server.WriteStall+5*time.Second)
 		defer cancel()
 		if err := srv.Shutdown(shutdown); err != nil {
 			log.Printf("gridsolve: shutdown: %v", err)
