@@ -16,11 +16,14 @@ import (
 // nonoMaxSide bounds the puzzles the editor draws.
 const nonoMaxSide = 50
 
-// Nonogram editor modes.
+// nonoMode is what the nonogram editor does with clicks; its word is the
+// Mode tool's value and the snapshot's first line.
+type nonoMode string
+
 const (
-	nonoDraw  = "draw"  // clicks paint the picture; the clues follow it
-	nonoClues = "clues" // the clues are typed; the picture is not used
-	nonoPlay  = "play"  // the clues are fixed; clicks fill or dot cells
+	nonoDraw  nonoMode = "draw"  // clicks paint the picture; the clues follow it
+	nonoClues nonoMode = "clues" // the clues are typed; the picture is not used
+	nonoPlay  nonoMode = "play"  // the clues are fixed; clicks fill or dot cells
 )
 
 // Cells of the player's grid in play mode.
@@ -35,7 +38,7 @@ const (
 // every line matches its clue.
 type nonogramEditor struct {
 	noKeys
-	mode   string
+	mode   nonoMode
 	clues  *nonogram.Clues
 	pic    [][]bool // draw: the drawn picture, len(clues.Rows) × len(clues.Cols)
 	grid   []byte   // play: the player's cells, row-major: unknown, filled or dotted
@@ -121,8 +124,8 @@ func (e *nonogramEditor) snapshot() string {
 }
 
 func (e *nonogramEditor) restore(s string) error {
-	mode, body, _ := strings.Cut(s, "\n")
-	switch mode {
+	word, body, _ := strings.Cut(s, "\n")
+	switch mode := nonoMode(word); mode {
 	case nonoClues:
 		return e.load(body)
 	case nonoDraw:
@@ -157,14 +160,14 @@ func (e *nonogramEditor) restore(s string) error {
 		e.mode, e.grid, e.wrong = nonoPlay, grid, nil
 		return nil
 	}
-	return fmt.Errorf("nonogram: unknown saved state %q", clip(mode, 20))
+	return fmt.Errorf("nonogram: unknown saved state %q", clip(word, 20))
 }
 
 func (e *nonogramEditor) tools(p *Page) []app.UI {
 	ui := []app.UI{
-		p.toolButton("Draw picture", "mode", nonoDraw, e.mode == nonoDraw).ID("nono-draw"),
-		p.toolButton("Edit clues", "mode", nonoClues, e.mode == nonoClues).ID("nono-clues"),
-		p.toolButton("Play", "mode", nonoPlay, e.mode == nonoPlay).ID("nono-play"),
+		p.toolButton("Draw picture", "mode", string(nonoDraw), e.mode == nonoDraw).ID("nono-draw"),
+		p.toolButton("Edit clues", "mode", string(nonoClues), e.mode == nonoClues).ID("nono-clues"),
+		p.toolButton("Play", "mode", string(nonoPlay), e.mode == nonoPlay).ID("nono-play"),
 	}
 	if e.mode == nonoPlay {
 		ui = append(ui,
@@ -178,7 +181,7 @@ func (e *nonogramEditor) tools(p *Page) []app.UI {
 			p.toolButton("Clear", "clear", "", false),
 		)
 	}
-	hint := map[string]string{
+	hint := map[nonoMode]string{
 		nonoDraw:  "Click or drag to draw; right-click erases. The clues follow the picture.",
 		nonoClues: "Type the clues below, one line per row or column.",
 		nonoPlay:  "Left: fill. Right or long-press: dot (known empty). Drag to paint.",
@@ -217,7 +220,7 @@ func (e *nonogramEditor) tool(name, value string) error {
 			e.clues = &nonogram.Clues{Rows: resizeLines(e.clues.Rows, h), Cols: resizeLines(e.clues.Cols, w)}
 		}
 	case "mode":
-		e.setMode(value)
+		e.setMode(nonoMode(value))
 	case "clear":
 		switch e.mode {
 		case nonoDraw:
@@ -253,7 +256,7 @@ func (e *nonogramEditor) tool(name, value string) error {
 // setMode switches modes without losing the clues: drawing starts from
 // the solution when one is known, and otherwise says that the clues will
 // follow the (empty) picture, which Undo takes back.
-func (e *nonogramEditor) setMode(mode string) {
+func (e *nonogramEditor) setMode(mode nonoMode) {
 	if mode == e.mode {
 		return
 	}
@@ -289,7 +292,7 @@ func (e *nonogramEditor) picture() [][]bool {
 	switch {
 	case e.mode == nonoDraw:
 		return e.pic
-	case e.answer != nil && e.answer.Status != "none" && len(e.answer.Grid) == h:
+	case e.answer != nil && e.answer.Status != nonogram.None && len(e.answer.Grid) == h:
 		for y, row := range e.answer.Grid {
 			for x := range min(w, len(row)) {
 				pic[y][x] = row[x] == '#'
@@ -492,9 +495,9 @@ func (e *nonogramEditor) took(r jobRequest, raw []byte) {
 		return
 	}
 	switch {
-	case a.Status == "none":
+	case a.Status == nonogram.None:
 		e.solErr = "These clues have no solution."
-	case a.Status == "multiple":
+	case a.Status == nonogram.Multiple:
 		e.solErr = "These clues have more than one solution, so Check cannot tell a mistake."
 	case len(a.Grid) != e.height():
 		e.solErr = "The solver's answer does not fit."
@@ -604,9 +607,9 @@ func (e *nonogramEditor) board(p *Page) app.UI {
 	}
 	verdict := ""
 	if e.answer != nil {
-		verdict = e.answer.Status
+		verdict = string(e.answer.Status)
 	}
-	grid := boardGrid(w, h, "nonogram "+e.mode, "Nonogram").Style("--clue-w", fmt.Sprintf("%dch", e.clueWidth())).Body(rows...)
+	grid := boardGrid(w, h, "nonogram "+string(e.mode), "Nonogram").Style("--clue-w", fmt.Sprintf("%dch", e.clueWidth())).Body(rows...)
 	return app.Div().Class("nonogram-editor").Body(
 		app.Div().Class("gridwrap").Body(grid),
 		app.If(verdict != "", func() app.UI {
@@ -643,11 +646,11 @@ func (e *nonogramEditor) cellLook(x, y int) (class, label string) {
 		}
 		return class, label
 	}
-	if a := e.answer; a != nil && a.Status != "none" && y < len(a.Grid) && x < len(a.Grid[y]) {
+	if a := e.answer; a != nil && a.Status != nonogram.None && y < len(a.Grid) && x < len(a.Grid[y]) {
 		if a.Grid[y][x] == '#' {
 			class, label = "fill", "black"
 		}
-		if a.Status == "multiple" && y < len(a.Other) && x < len(a.Other[y]) && a.Other[y][x] != a.Grid[y][x] {
+		if a.Status == nonogram.Multiple && y < len(a.Other) && x < len(a.Other[y]) && a.Other[y][x] != a.Grid[y][x] {
 			class, label = class+" differs", label+", differs in another solution"
 		}
 		return class, label
@@ -689,9 +692,9 @@ func (e *nonogramEditor) setAnswer(raw []byte) (answerLine, error) {
 	}
 	e.answer = &a
 	switch a.Status {
-	case "unique":
+	case nonogram.Unique:
 		return yes("Unique solution, drawn on the grid."), nil
-	case "multiple":
+	case nonogram.Multiple:
 		return yes("Several solutions: one is drawn; ringed cells differ in another."), nil
 	}
 	return no("No solution: the clues contradict each other."), nil
@@ -797,7 +800,7 @@ func (e *nonogramEditor) draw(answer bool) (*sketch, error) {
 		if a == nil {
 			return nil, errNoAnswer
 		}
-		if a.Status == "none" || len(a.Grid) != h {
+		if a.Status == nonogram.None || len(a.Grid) != h {
 			return nil, errNoSolution
 		}
 	}
@@ -829,7 +832,7 @@ func (e *nonogramEditor) draw(answer bool) (*sketch, error) {
 				}
 			}
 		}
-		if a.Status == "multiple" {
+		if a.Status == nonogram.Multiple {
 			s.caption = "One of several solutions."
 		}
 	}

@@ -163,7 +163,7 @@ func makeUnique(ctx context.Context, rng *rand.Rand, pic [][]bool) (*Clues, erro
 		if err != nil {
 			return nil, err
 		}
-		if a.Status != "multiple" {
+		if a.Status != Multiple {
 			return c, nil // unique: pic is one solution
 		}
 		var differ [][2]int

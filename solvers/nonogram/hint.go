@@ -301,9 +301,9 @@ func nextStep(ctx context.Context, c *Clues, grid []byte) (step, error) {
 	}
 	switch {
 	case a == nil:
-	case a.Status == "none":
+	case a.Status == None:
 		return step{kind: noneStep}, nil
-	case a.Status == "unique":
+	case a.Status == Unique:
 		for g, m := range grid {
 			if want := a.Grid[g/b.w][g%b.w]; m != markUnknown && (m == markBlack) != (want == '#') {
 				return step{kind: wrongStep, cells: []int{g}, mark: m}, nil
@@ -365,7 +365,7 @@ func nextStep(ctx context.Context, c *Clues, grid []byte) (step, error) {
 			break // the other colour is now known: no need to probe it
 		}
 	}
-	if best.kind == stuckStep && a != nil && a.Status == "unique" {
+	if best.kind == stuckStep && a != nil && a.Status == Unique {
 		// A guess, but a right one: the first undecided cell as solved.
 		for g, m := range grid {
 			if m == markUnknown {

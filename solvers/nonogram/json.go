@@ -8,7 +8,7 @@ func (a *Answer) AppendJSON(w *jsonw.Writer) {
 		return
 	}
 	w.Object("")
-	w.String("status", a.Status)
+	w.String("status", string(a.Status))
 	w.Strings("grid", a.Grid)
 	if len(a.Other) > 0 { // omitempty
 		w.Strings("other", a.Other)

@@ -47,7 +47,7 @@ func TestLongLinesAgainstPlain(t *testing.T) {
 		} else {
 			checkGrids(t, c, a)
 		}
-		counts[a.Status]++
+		counts[string(a.Status)]++
 	}
 	if counts["none"] == 0 || counts["unique"] == 0 || counts["multiple"] == 0 {
 		t.Errorf("answers %v: some status never came up", counts)

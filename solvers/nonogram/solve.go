@@ -9,10 +9,20 @@ import (
 
 // Answer is the outcome of solving one nonogram, as the page draws it.
 type Answer struct {
-	Status string   `json:"status"`          // "unique", "multiple" or "none"
+	Status Status   `json:"status"`
 	Grid   []string `json:"grid"`            // a solution, rows of '#' (black) and '.' (white); nil if none
 	Other  []string `json:"other,omitempty"` // a second solution when the status is "multiple"
 }
+
+// Status is how many solutions a puzzle has, as the page and the judge
+// say it.
+type Status string
+
+const (
+	Unique   Status = "unique"
+	Multiple Status = "multiple" // two or more
+	None     Status = "none"
+)
 
 // Solve finds up to two solutions of c that keep its given cells: line
 // solving from the given cells to a fixpoint, then probing single cells,
@@ -60,12 +70,12 @@ func (s *searcher) solveAlone() (*Answer, error) {
 	if s.err != nil {
 		return nil, s.err
 	}
-	a := &Answer{Status: "none"}
+	a := &Answer{Status: None}
 	switch len(s.solutions) {
 	case 1:
-		a.Status, a.Grid = "unique", s.render(s.solutions[0])
+		a.Status, a.Grid = Unique, s.render(s.solutions[0])
 	case 2:
-		a.Status, a.Grid, a.Other = "multiple", s.render(s.solutions[0]), s.render(s.solutions[1])
+		a.Status, a.Grid, a.Other = Multiple, s.render(s.solutions[0]), s.render(s.solutions[1])
 	}
 	return a, nil
 }

@@ -182,7 +182,7 @@ func checkAnswer(t *testing.T, c *Clues, a *Answer) {
 	t.Helper()
 	count, _ := bruteSolve(c)
 	want := [...]string{"none", "unique", "multiple"}[count]
-	if a.Status != want {
+	if string(a.Status) != want {
 		t.Fatalf("clues\n%s: status %q, want %q", c, a.Status, want)
 	}
 	checkGrids(t, c, a)
@@ -306,7 +306,7 @@ func TestSolveGivenAgainstBruteForce(t *testing.T) {
 			t.Fatal(err)
 		}
 		checkAnswer(t, c, a)
-		counts[a.Status]++
+		counts[string(a.Status)]++
 	}
 	if counts["none"] == 0 || counts["unique"] == 0 || counts["multiple"] == 0 {
 		t.Fatalf("answers %v: want some of each", counts)
