@@ -17,10 +17,10 @@ func checkNonogram(t *testing.T, p *page, clues *nonogram.Clues) *nonogram.Answe
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got := eval[string](p, `document.querySelector("#verdict").textContent`); got != native.Status {
+	if got := eval[string](p, `document.querySelector("#verdict").textContent`); got != string(native.Status) {
 		t.Fatalf("page says %q, native solver %q", got, native.Status)
 	}
-	if native.Status == "none" {
+	if native.Status == nonogram.None {
 		return native
 	}
 	w := len(clues.Cols)
@@ -29,7 +29,7 @@ func checkNonogram(t *testing.T, p *page, clues *nonogram.Clues) *nonogram.Answe
 		if hasClass(c, "fill") != want {
 			t.Errorf("cell %d: page fill=%v, native %v", i, hasClass(c, "fill"), want)
 		}
-		differs := native.Status == "multiple" && native.Other[i/w][i%w] != native.Grid[i/w][i%w]
+		differs := native.Status == nonogram.Multiple && native.Other[i/w][i%w] != native.Grid[i/w][i%w]
 		if hasClass(c, "differs") != differs {
 			t.Errorf("cell %d: page differs=%v, native %v", i, hasClass(c, "differs"), differs)
 		}

@@ -83,7 +83,7 @@ func TestPlayNonogramToSolved(t *testing.T) {
 		t.Fatal(err)
 	}
 	a, err := nonogram.Solve(context.Background(), clues, nil)
-	if err != nil || a.Status != "unique" {
+	if err != nil || a.Status != nonogram.Unique {
 		t.Fatalf("the dealt puzzle: %+v %v", a, err)
 	}
 	sol := strings.Join(a.Grid, "")
