@@ -177,9 +177,7 @@ func (m *midend) cancel() {
 		delete(m.jobs, *id)
 		*id = 0
 	}
-	if t.working == 0 {
-		t.workStopped = true
-	}
+	t.workStopped = true // until the puzzle changes (see after)
 	m.finished++
 	if progress != "" {
 		progress = " after " + progress
