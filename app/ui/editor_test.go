@@ -399,3 +399,62 @@ func TestSaveFormats(t *testing.T) {
 		}
 	}
 }
+
+// Flip's goal is picked in the editor and kept through resizing, the
+// snapshot, the judge text and play, where only the goal's colour is
+// "Solved" (issue 23, item 3).
+func TestFlipGoal(t *testing.T) {
+	e := newFlip()
+	if err := e.load("3 3\nbwb\nwbw\nbwb\n"); err != nil {
+		t.Fatal(err)
+	}
+	if err := e.tool("goal", "1"); err != nil || e.cells.Goal != flip.AllWhite {
+		t.Fatalf("picking goal 1 gives %v, %v; want all white", e.cells.Goal, err)
+	}
+	for _, bad := range []string{"3", "-1", "white", ""} {
+		if err := e.tool("goal", bad); err == nil || e.cells.Goal != flip.AllWhite {
+			t.Errorf("goal %q: error %v, goal now %v", bad, err, e.cells.Goal)
+		}
+	}
+	if !strings.HasPrefix(e.text(), "3 3 white\n") {
+		t.Errorf("judge text %q does not carry the goal", e.text())
+	}
+	fresh := newFlip()
+	if err := fresh.restore(e.snapshot()); err != nil || fresh.cells.Goal != flip.AllWhite {
+		t.Errorf("the snapshot restores goal %v (%v)", fresh.cells.Goal, err)
+	}
+	e.tool("w", "4")
+	e.tool("w", "3")
+	if e.cells.Goal != flip.AllWhite {
+		t.Errorf("resizing loses the goal: %v", e.cells.Goal)
+	}
+
+	// Play: pressing the four edge cells makes it all black, one colour
+	// but not the goal; pressing the other five makes it all white.
+	e.tool("mode", "play")
+	if !strings.Contains(e.playLine(), "Make the board all white.") {
+		t.Errorf("play line %q does not say the goal", e.playLine())
+	}
+	for _, i := range []int{1, 3, 5, 7} {
+		e.press(i, false)
+	}
+	if _, won := e.playState(); won || strings.HasPrefix(e.playLine(), "Solved") {
+		t.Errorf("all black counts as solved for the goal all white: %q", e.playLine())
+	}
+	if _, _, ok := e.hintRequest(); !ok {
+		t.Error("no hint offered on an all-black board whose goal is all white")
+	}
+	for _, i := range []int{0, 2, 4, 6, 8} {
+		e.press(i, false)
+	}
+	if _, won := e.playState(); !won || !strings.HasPrefix(e.playLine(), "Solved in 9 presses") {
+		t.Errorf("all white is not solved: %q\n%s", e.playLine(), e.text())
+	}
+	if err := e.tool("goal", "2"); err != nil || e.cells.Goal != flip.AllWhite {
+		t.Errorf("the goal changes in play: %v %v", e.cells.Goal, err)
+	}
+	e.tool("mode", "edit")
+	if e.cells.Goal != flip.AllWhite {
+		t.Errorf("back from play the goal is %v", e.cells.Goal)
+	}
+}

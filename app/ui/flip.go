@@ -113,17 +113,26 @@ func (e *flipEditor) tools(p *Page) []app.UI {
 		p.toolButton("Play", "mode", "play", false).ID("flip-play"),
 		p.toolButton("Clear", "clear", "", false),
 		p.toolButton("Invert", "invert", "", false),
+		e.goalPicker(p),
 	}
 }
 
-// solved reports a board of one colour.
-func solved(b *flip.Board) bool {
-	for _, v := range b.Black {
-		if v != b.Black[0] {
-			return false
-		}
+// goalNames are the goal picker's words for flip.Goals: Tatham's Flip
+// calls white cells light and black ones dark.
+var goalNames = [len(flip.Goals)]string{"Either colour", "All white (light)", "All black (dark)"}
+
+// goalPicker chooses the colour the board must end in; its value is the
+// goal's index in flip.Goals.
+func (e *flipEditor) goalPicker(p *Page) app.UI {
+	opts := make([]app.UI, len(flip.Goals))
+	for i, g := range flip.Goals {
+		opts[i] = app.Option().Value(strconv.Itoa(i)).Text(goalNames[i]).Selected(g == e.cells.Goal)
 	}
-	return true
+	return app.Label().Class("field").Body(
+		app.Span().Text("Goal"),
+		app.Select().ID("flip-goal").DataSet("tool", "goal").Aria("label", "The colour the board must end in").
+			Body(opts...).OnChange(p.onTool),
+	)
 }
 
 // playLine is the play mode's running score.
@@ -135,10 +144,10 @@ func (e *flipEditor) playLine() string {
 	case e.fewest == -2:
 		fewest = " (this board cannot be solved)"
 	}
-	if solved(e.cells) {
+	if e.cells.Solved() {
 		return fmt.Sprintf("Solved in %s%s.", count(e.presses, "press", "presses"), fewest)
 	}
-	return fmt.Sprintf("%s so far%s. Make the board one colour.", count(e.presses, "press", "presses"), fewest)
+	return fmt.Sprintf("%s so far%s. Make the board %s.", count(e.presses, "press", "presses"), fewest, e.cells.Goal)
 }
 
 func (e *flipEditor) tool(name, value string) error {
@@ -161,6 +170,7 @@ func (e *flipEditor) tool(name, value string) error {
 		if err != nil {
 			return err
 		}
+		nb.Goal = e.cells.Goal
 		for y := range min(h, e.cells.H) {
 			for x := range min(w, e.cells.W) {
 				nb.Black[y*w+x] = e.cells.Black[y*e.cells.W+x]
@@ -183,6 +193,12 @@ func (e *flipEditor) tool(name, value string) error {
 			reset.Black = append([]bool(nil), e.start.Black...)
 			e.cells, e.presses = &reset, 0
 		}
+	case "goal":
+		g, err := strconv.Atoi(value)
+		if err != nil || g < 0 || g >= len(flip.Goals) {
+			return fmt.Errorf("flip: unknown goal %q", clip(value, 12))
+		}
+		e.cells.Goal = flip.Goals[g]
 	case "clear":
 		clear(e.cells.Black)
 	case "invert":
@@ -262,7 +278,7 @@ func (e *flipEditor) setAnswer(raw []byte) (answerLine, error) {
 	}
 	e.answer = &a
 	if !a.Possible {
-		return no("Impossible: no presses make the board one colour."), nil
+		return no(fmt.Sprintf("Impossible: no presses make the board %s.", e.cells.Goal)), nil
 	}
 	colour := map[string]string{"b": "black", "w": "white"}[a.Color]
 	if a.Count == 0 {
@@ -299,11 +315,11 @@ func (e *flipEditor) hintRequest() (puzzle, position string, ok bool) {
 	if e.play {
 		start = e.start
 	}
-	return start.String(), e.cells.String(), !solved(e.cells)
+	return start.String(), e.cells.String(), !e.cells.Solved()
 }
 
 func (e *flipEditor) playState() (on, won bool) {
-	return e.play, e.play && e.presses > 0 && solved(e.cells)
+	return e.play, e.play && e.presses > 0 && e.cells.Solved()
 }
 
 // The game's help panel, images and other parts (see parts.go).
@@ -313,6 +329,7 @@ var flipHelp = gameHelp{
 	rules: []string{
 		"Each cell is black or white. Pressing a cell flips it and its neighbours above, below, left and right.",
 		"Goal: make the whole board one colour, all black or all white, with the fewest presses. The solver gives that number, or Impossible.",
+		"The Goal picker asks for one colour only: all white (light, as in Simon Tatham's Flip, whose game IDs open with that goal) or all black (dark).",
 	},
 	picture: flipPress,
 	marks: []helpMark{
@@ -325,6 +342,7 @@ var flipHelp = gameHelp{
 	also: []helpExample{
 		{"The same on one line", "bwwbbbwbbwwbbwww"},
 		{`Any size: a "w h" line, then h rows`, "5 3\nbwwbb\nwwbbw\nbbbww\n"},
+		{`A goal after the size: white or black`, "3 3 white\nbwb\nwbw\nbwb\n"},
 	},
 	play: "press",
 }

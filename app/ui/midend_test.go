@@ -639,3 +639,48 @@ func TestMidendIQHintPlacesIt(t *testing.T) {
 		}
 	}
 }
+
+// Flip's goal goes through the midend as any change: Solve answers for it
+// (the board whose either-colour answer ends black is made all white),
+// Undo takes the pick back, and a share link keeps it.
+func TestMidendFlipGoal(t *testing.T) {
+	p := mount(memStore{})
+	ft := p.show(t, "flip")
+	p.openLink(share.Encode("flip", "3 3\nbwb\nwbw\nbwb\n"), false)
+	p.applyTool("goal", "1")
+	p.solve()
+	p.w.run(p.midend)
+	a := ft.ed.(*flipEditor).answer
+	if a == nil || !a.Possible || a.Color != "w" || a.Count != 9 {
+		t.Fatalf("Solve for all white answers %+v (%q)", a, ft.status)
+	}
+	if !strings.Contains(ft.status, "Press the 9 marked cells to turn it all white (the fewest possible)") {
+		t.Errorf("status %q", ft.status)
+	}
+	link := share.Encode("flip", ft.ed.text())
+
+	p.ctrl("z")
+	if g := ft.ed.(*flipEditor).cells.Goal; g != flip.Either {
+		t.Errorf("Undo leaves the goal %v", g)
+	}
+	p.solve()
+	p.w.run(p.midend)
+	if a := ft.ed.(*flipEditor).answer; a == nil || a.Color != "b" || a.Count != 4 {
+		t.Errorf("Solve for either colour answers %+v", a)
+	}
+
+	q := mount(memStore{})
+	qt := q.show(t, "flip")
+	q.openLink(link, false)
+	if g := qt.ed.(*flipEditor).cells.Goal; g != flip.AllWhite {
+		t.Errorf("the shared link opens with goal %v", g)
+	}
+
+	// A board no presses make one colour says so in the goal's words.
+	q.openLink(share.Encode("flip", "2 1 black\nbw\n"), false)
+	q.solve()
+	q.w.run(q.midend)
+	if !strings.Contains(qt.status, "no presses make the board all black") {
+		t.Errorf("an impossible goal says %q", qt.status)
+	}
+}
