@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"encoding/json"
 	"math/rand/v2"
 	"slices"
 	"strings"
@@ -456,5 +457,87 @@ func TestFlipGoal(t *testing.T) {
 	e.tool("mode", "edit")
 	if e.cells.Goal != flip.AllWhite {
 		t.Errorf("back from play the goal is %v", e.cells.Goal)
+	}
+}
+
+// A nonogram's given cells (Tatham's pre-filled squares) are drawn as
+// given, start play filled or dotted and stay so, and go with the puzzle
+// into its text, its snapshot, Check and Hint (issue 23, item 5).
+func TestNonogramGiven(t *testing.T) {
+	// Two diagonals fit "1 1 / 1 1"; the given black top-right cell keeps one.
+	const text = "2 2\n1 1\n1 1\n1 1\n1 1\ngiven\n.#\n..\n"
+	e := newNonogram()
+	if err := e.load(text); err != nil {
+		t.Fatal(err)
+	}
+	if e.text() != text {
+		t.Fatalf("loaded text is\n%s\nwant\n%s", e.text(), text)
+	}
+	if class, label := e.cellLook(1, 0); class != "fill given" || label != "given black" {
+		t.Errorf("the given cell looks %q, %q", class, label)
+	}
+	if class, _ := e.cellLook(0, 0); strings.Contains(class, "given") {
+		t.Errorf("a cell not given looks %q", class)
+	}
+	e.tool("rows", "1\n1\n") // new runs, the same size: the given cells stay
+	if e.text() != text {
+		t.Errorf("typing the rows again gives\n%s", e.text())
+	}
+
+	e.tool("mode", "play")
+	if string(e.grid) != ".#.." {
+		t.Fatalf("play starts from %q, want the given cell filled", e.grid)
+	}
+	if _, changed := e.press(1, true); changed || e.paint(1, unknown) || e.grid[1] != filled {
+		t.Errorf("a given cell changes in play: %q", e.grid)
+	}
+	if class, _ := e.cellLook(1, 0); class != "fill given" {
+		t.Errorf("in play the given cell looks %q", class)
+	}
+	if _, pos, ok := e.hintRequest(); !ok || pos != ".#\n..\n" {
+		t.Errorf("the hint is asked from %q, %v", pos, ok)
+	}
+	r, ok := e.work()
+	if !ok || r.text != text {
+		t.Fatalf("play asks for %+v, %v: want the puzzle with its given cells", r, ok)
+	}
+	c, _ := nonogram.ParseClues(r.text)
+	a, err := nonogram.Solve(t.Context(), c, nil)
+	if err != nil || a.Status != nonogram.Unique {
+		t.Fatalf("the solver says %+v, %v: want the one solution keeping the given cell", a, err)
+	}
+	raw, _ := json.Marshal(a)
+	e.took(r, raw)
+	e.press(0, false) // wrong: the solution has it white
+	e.tool("check", "")
+	if e.mistakes() != 1 || !e.wrong[0] {
+		t.Errorf("check marks %v", e.wrong)
+	}
+	e.tool("clear", "")
+	if string(e.grid) != ".#.." {
+		t.Errorf("Restart gives %q, want the given cells back", e.grid)
+	}
+	e.press(2, false)
+	if _, won := e.playState(); !won {
+		t.Errorf("the solution %q is not solved", e.grid)
+	}
+	fresh := newNonogram()
+	if err := fresh.restore(e.snapshot()); err != nil || fresh.text() != text || string(fresh.grid) != string(e.grid) {
+		t.Errorf("the play snapshot restores %q, %q (%v)", fresh.text(), fresh.grid, err)
+	}
+
+	e.tool("mode", "clues")
+	e.tool("w", "1") // the given cell falls outside: none is left
+	if e.clues.Given != nil {
+		t.Errorf("cut to width 1, given cells %q remain", e.clues.Given)
+	}
+	e.load(text)
+	e.tool("h", "3")
+	if string(e.clues.Given) != ".#...." {
+		t.Errorf("grown to height 3, given cells %q", e.clues.Given)
+	}
+	e.tool("mode", "draw")
+	if e.clues.Given != nil || !strings.Contains(e.warn, "without the given cells") {
+		t.Errorf("drawing keeps given cells %q, says %q", e.clues.Given, e.warn)
 	}
 }

@@ -379,7 +379,13 @@ func TestHelpNonogramPicture(t *testing.T) {
 		t.Fatalf("%d examples, want the judge text and a Tatham ID", len(examples))
 	}
 	for _, c := range examples {
-		if c.String() != drawn.String() {
+		// Given cells are the picture's own.
+		for i, g := range c.Given {
+			if w := len(pic[0]); g != nonogram.NotGiven && (g == nonogram.GivenBlack) != (pic[i/w][i%w] == '#') {
+				t.Errorf("example %s gives cell %d as %c, the picture has %c", c, i, g, pic[i/w][i%w])
+			}
+		}
+		if runs := (&nonogram.Clues{Rows: c.Rows, Cols: c.Cols}); runs.String() != drawn.String() {
 			t.Errorf("example clues\n%s differ from the drawn clues\n%s", c, &drawn)
 		}
 	}

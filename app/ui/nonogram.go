@@ -26,11 +26,13 @@ const (
 	nonoPlay  nonoMode = "play"  // the clues are fixed; clicks fill or dot cells
 )
 
-// Cells of the player's grid in play mode.
+// Cells of the player's grid in play mode. They are the judge text's
+// given cells too (nonogram.GivenBlack, GivenWhite, NotGiven), so a
+// puzzle's given cells are where play starts.
 const (
-	unknown = '.'
-	filled  = '#'
-	dotted  = 'x' // known empty
+	unknown = nonogram.NotGiven
+	filled  = nonogram.GivenBlack
+	dotted  = nonogram.GivenWhite // known empty
 )
 
 // nonogramEditor edits a nonogram as a drawn picture whose clues follow it,
@@ -59,6 +61,20 @@ func newNonogram() *nonogramEditor {
 	}
 	e.clues = nonogram.CluesOf(e.pic)
 	return e
+}
+
+// startGrid is the player's grid before any move: the given cells filled
+// or dotted, every other cell unknown.
+func (e *nonogramEditor) startGrid() []byte {
+	if e.clues.Given != nil {
+		return slices.Clone(e.clues.Given)
+	}
+	return slices.Repeat([]byte{unknown}, e.width()*e.height())
+}
+
+// given reports whether cell i is given with the clues: fixed in play.
+func (e *nonogramEditor) given(i int) bool {
+	return e.clues.Given != nil && e.clues.Given[i] != nonogram.NotGiven
 }
 
 func blankPicture(w, h int) [][]bool {
@@ -217,7 +233,8 @@ func (e *nonogramEditor) tool(name, value string) error {
 		if e.mode == nonoDraw {
 			e.clues = nonogram.CluesOf(pic)
 		} else {
-			e.clues = &nonogram.Clues{Rows: resizeLines(e.clues.Rows, h), Cols: resizeLines(e.clues.Cols, w)}
+			e.clues = &nonogram.Clues{Rows: resizeLines(e.clues.Rows, h), Cols: resizeLines(e.clues.Cols, w),
+				Given: resizeGiven(e.clues.Given, e.width(), w, h)}
 		}
 	case "mode":
 		e.setMode(nonoMode(value))
@@ -229,7 +246,7 @@ func (e *nonogramEditor) tool(name, value string) error {
 		case nonoClues:
 			e.clues = &nonogram.Clues{Rows: make([][]int, e.height()), Cols: make([][]int, e.width())}
 		case nonoPlay:
-			e.grid = slices.Repeat([]byte{unknown}, e.width()*e.height())
+			e.grid = e.startGrid()
 			e.wrong = nil
 		}
 	case "check":
@@ -248,6 +265,9 @@ func (e *nonogramEditor) tool(name, value string) error {
 		} else {
 			c.Cols = lines
 		}
+		if len(c.Rows) == e.height() && len(c.Cols) == e.width() {
+			c.Given = e.clues.Given // new runs, the same cells
+		}
 		e.setClues(c)
 	}
 	return nil
@@ -264,17 +284,25 @@ func (e *nonogramEditor) setMode(mode nonoMode) {
 	switch mode {
 	case nonoDraw:
 		pic := e.picture()
-		empty := nonogram.CluesOf(pic).String() != e.text()
+		given := e.clues.Given != nil
+		runs := &nonogram.Clues{Rows: e.clues.Rows, Cols: e.clues.Cols} // the clues without given cells
+		empty := nonogram.CluesOf(pic).String() != runs.String()
 		e.pic, e.mode = pic, nonoDraw
 		e.clues = nonogram.CluesOf(pic)
-		if empty {
+		// A drawn picture's clues are all of its puzzle: no cell is given.
+		switch {
+		case empty && given:
+			e.warn = "The clues now follow the picture, which is empty, without the given cells: Undo brings the clues back."
+		case empty:
 			e.warn = "The clues now follow the picture, which is empty: Undo brings the typed clues back."
+		case given:
+			e.warn = "The clues now follow the picture, without the given cells: Undo brings them back."
 		}
 	case nonoClues:
 		e.mode = nonoClues
 	case nonoPlay:
 		e.mode = nonoPlay
-		e.grid = slices.Repeat([]byte{unknown}, e.width()*e.height())
+		e.grid = e.startGrid()
 		e.wrong, e.sol, e.solErr = nil, nil, ""
 	default:
 		return
@@ -304,6 +332,25 @@ func (e *nonogramEditor) picture() [][]bool {
 		}
 	}
 	return pic
+}
+
+// resizeGiven keeps the given cells of a w0-wide grid that fall in a w×h
+// one; nil when none does.
+func resizeGiven(given []byte, w0, w, h int) []byte {
+	if given == nil {
+		return nil
+	}
+	out := slices.Repeat([]byte{nonogram.NotGiven}, w*h)
+	kept := false
+	for i, g := range given {
+		if x, y := i%w0, i/w0; x < w && y < h && g != nonogram.NotGiven {
+			out[y*w+x], kept = g, true
+		}
+	}
+	if !kept {
+		return nil
+	}
+	return out
 }
 
 func resizeLines(lines [][]int, n int) [][]int {
@@ -392,7 +439,7 @@ func (e *nonogramEditor) paint(i int, v byte) bool {
 		e.clues = nonogram.CluesOf(e.pic)
 		return true
 	case nonoPlay:
-		if e.grid[i] == v || v != filled && v != dotted && v != unknown {
+		if e.grid[i] == v || v != filled && v != dotted && v != unknown || e.given(i) {
 			return false
 		}
 		e.grid[i] = v
@@ -644,7 +691,7 @@ func (e *nonogramEditor) cellLook(x, y int) (class, label string) {
 		if e.wrong != nil && e.wrong[i] {
 			class, label = class+" wrong", label+", wrong"
 		}
-		return class, label
+		return givenLook(class, label, e.given(i))
 	}
 	if a := e.answer; a != nil && a.Status != nonogram.None && y < len(a.Grid) && x < len(a.Grid[y]) {
 		if a.Grid[y][x] == '#' {
@@ -653,12 +700,25 @@ func (e *nonogramEditor) cellLook(x, y int) (class, label string) {
 		if a.Status == nonogram.Multiple && y < len(a.Other) && x < len(a.Other[y]) && a.Other[y][x] != a.Grid[y][x] {
 			class, label = class+" differs", label+", differs in another solution"
 		}
+		return givenLook(class, label, e.given(i))
+	}
+	switch {
+	case e.mode == nonoDraw && e.pic[y][x]:
+		class, label = "fill", "black"
+	case e.given(i) && e.clues.Given[i] == nonogram.GivenBlack:
+		class, label = "fill", "black"
+	case e.given(i):
+		class, label = "dot", "white"
+	}
+	return givenLook(class, label, e.given(i))
+}
+
+// givenLook marks a given cell's look: a corner tab, and "given" said first.
+func givenLook(class, label string, given bool) (string, string) {
+	if !given {
 		return class, label
 	}
-	if e.mode == nonoDraw && e.pic[y][x] {
-		class, label = "fill", "black"
-	}
-	return class, label
+	return strings.TrimSpace(class + " given"), "given " + label
 }
 
 // runsText writes a clue's runs, "0" for an empty line.
@@ -740,11 +800,13 @@ var nonogramHelp = gameHelp{
 		mark("fill", "", "a black cell"),
 		mark("", "", "a white cell"),
 		mark("fill differs", "", "ringed: another solution colours this cell the other way, so the clues have more than one picture"),
+		mark("fill given", "", "blue corner: a given cell, part of the puzzle (a pre-filled square of Tatham's Pattern), fixed in play"),
 	},
 	format:  `A line "X Y" (rows, columns), then one line per row, then one per column: the number of runs, then the runs; "0" for an empty line.`,
 	example: "5 5\n2 1 1\n1 5\n1 5\n1 3\n1 1\n1 2\n1 4\n1 4\n1 4\n1 2\n",
 	also: []helpExample{
 		{"Simon Tatham's Pattern ID: columns, then rows", "5x5:2/4/4/4/2/1.1/5/5/3/1"},
+		{"Given cells after a comma: each letter skips that many squares (a none, b one…) and gives the next, black for a capital, white for a small letter", "5x5:2/4/4/4/2/1.1/5/5/3/1,aAx"},
 	},
 	play: "fill",
 }
@@ -822,6 +884,15 @@ func (e *nonogramEditor) draw(answer bool) (*sketch, error) {
 	for x, runs := range c.Cols {
 		for k, n := range runs {
 			s.text(x0+float64(x)+0.5, y0-float64(len(runs)-k)+0.5, 0.55, strconv.Itoa(n), ink)
+		}
+	}
+	for i, g := range c.Given { // the puzzle's own cells, as Pattern prints them
+		x, y := x0+float64(i%w), y0+float64(i/w)
+		switch g {
+		case nonogram.GivenBlack:
+			s.rect(x, y, 1, 1, ink)
+		case nonogram.GivenWhite:
+			s.circle(x+0.5, y+0.5, 0.12, ink, "none")
 		}
 	}
 	if answer {
