@@ -77,3 +77,64 @@ func TestFlip(t *testing.T) {
 	t.Logf("status: %s (%d presses)", status, presses)
 	p.screenshot("flip")
 }
+
+// Flip's goal (issue 23, item 3): on a board whose best either-colour
+// answer ends all black, picking "all white (light)" makes Solve show the
+// all-white answer; Play is "Solved" only when the board is all white, not
+// when it is all black; a share link keeps the goal.
+func TestFlipGoal(t *testing.T) {
+	const board = "3 3\nbwb\nwbw\nbwb\n"
+	p := openPuzzle(t, "flip", board)
+	either, _ := flip.ParseBoard(board)
+	native, err := flip.Solve(context.Background(), either)
+	if err != nil || native.Color != "b" {
+		t.Fatalf("the board's either-colour answer %+v (%v) does not end black", native, err)
+	}
+	p.setValue("#flip-goal", "1")
+	want := "3 3 white\nbwb\nwbw\nbwb\n"
+	if got := p.exported(); got != want {
+		t.Fatalf("after picking all white the board exports as\n%s\nwant\n%s", got, want)
+	}
+	white, _ := flip.ParseBoard(want)
+	native, err = flip.Solve(context.Background(), white)
+	if err != nil || !native.Possible || native.Color != "w" {
+		t.Fatalf("native all-white answer %+v (%v)", native, err)
+	}
+	status := p.solve()
+	if !strings.Contains(status, "turn it all white (the fewest possible)") {
+		t.Errorf("Solve says %q", status)
+	}
+	for i, c := range p.cellClasses() {
+		if hasClass(c, "press") != native.Presses.Has(i) {
+			t.Errorf("cell %d: page marks press=%v, the all-white answer %v", i, hasClass(c, "press"), native.Presses.Has(i))
+		}
+	}
+	p.screenshot("flip-goal")
+
+	// The share link opens with the goal picked.
+	p.click("#share")
+	p.waitFor(`document.querySelector("#share-url")?.value.includes("#flip/")`)
+	link := eval[string](p, `document.querySelector("#share-url").value`)
+	_, fragment, _ := strings.Cut(link, "#")
+	q := open(t, fragment)
+	if got := q.exported(); got != want {
+		t.Errorf("the share link opens\n%s\nwant\n%s", got, want)
+	}
+	if got := eval[string](q, `document.querySelector("#flip-goal").value`); got != "1" {
+		t.Errorf("the share link's goal picker shows %q, want 1 (all white)", got)
+	}
+
+	// Play: the four edge presses make it all black, which is not the goal.
+	p.click("#flip-play")
+	for _, i := range []int{1, 3, 5, 7} {
+		p.clickCell(i)
+	}
+	if got := eval[string](p, `document.querySelector("#flip-presses").textContent`); got != "4 presses so far (fewest possible: 9). Make the board all white." {
+		t.Errorf("an all-black board in play says %q", got)
+	}
+	for _, i := range []int{0, 2, 4, 6, 8} {
+		p.clickCell(i)
+	}
+	p.waitFor(`document.querySelector("#flip-presses").textContent === "Solved in 9 presses (fewest possible: 9)."`)
+	p.waitFor(`document.querySelector("#play-timer")?.textContent.startsWith("Solved in")`)
+}

@@ -88,3 +88,63 @@ func blank(w, h int) [][]bool {
 	}
 	return pic
 }
+
+// A Tatham Pattern ID with pre-filled squares (issue 23, item 5): a 5×5
+// X made for this test, whose clues alone have several pictures; six given
+// cells keep one. The given cells are drawn as given, stay put in play,
+// and the puzzle plays to Solved; the share link keeps them.
+func TestNonogramGivenCells(t *testing.T) {
+	// The squares after the comma, 0 to 24 row by row: A gives square 0
+	// black; H skips 7 and gives 8 black; c skips 2, 11 white; A, 12 black;
+	// c skips 2, 15 white; C skips 2, 18 black; g skips the 6 left.
+	const id = "5x5:1.1/1.1/1/1.1/1.1/1.1/1.1/1/1.1/1.1,AHcAcCg"
+	judge, _, err := nonogram.Game{}.Import(id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	clues, _ := nonogram.ParseClues(judge)
+	native, err := nonogram.Solve(context.Background(), clues, nil)
+	if err != nil || native.Status != nonogram.Unique {
+		t.Fatalf("native: %+v, %v: want one solution", native, err)
+	}
+	p := openPuzzle(t, "nonogram", nonogram.CluesOf(blank(3, 3)).String())
+	p.importText(id)
+	p.waitFor(`document.querySelector("#status").textContent.includes("Tatham Pattern")`)
+	if got := p.exported(); got != judge {
+		t.Fatalf("the ID loads as\n%s\nwant\n%s", got, judge)
+	}
+	given := func(q *page) {
+		t.Helper()
+		for i, c := range q.cellClasses() {
+			g := clues.Given[i]
+			if hasClass(c, "given") != (g != nonogram.NotGiven) || g == nonogram.GivenBlack && !hasClass(c, "fill") || g == nonogram.GivenWhite && !hasClass(c, "dot") {
+				t.Errorf("cell %d (given %c) drawn %v", i, g, c)
+			}
+		}
+	}
+	given(p)
+	p.screenshot("nonogram-given")
+
+	p.click("#share")
+	p.waitFor(`document.querySelector("#share-url")?.value.includes("#nonogram/")`)
+	_, fragment, _ := strings.Cut(eval[string](p, `document.querySelector("#share-url").value`), "#")
+	q := open(t, fragment)
+	if got := q.exported(); got != judge {
+		t.Errorf("the share link opens\n%s\nwant\n%s", got, judge)
+	}
+	given(q)
+
+	p.click("#nono-play")
+	given(p)
+	p.clickCell(0) // a given cell: nothing changes
+	if c := p.cellClasses()[0]; !hasClass(c, "fill") || !hasClass(c, "given") {
+		t.Errorf("a click changes the given cell 0 to %v", c)
+	}
+	for i := range 25 {
+		if native.Grid[i/5][i%5] == '#' && clues.Given[i] == nonogram.NotGiven {
+			p.clickCell(i)
+		}
+	}
+	p.waitFor(`document.querySelector("#play-status").textContent.startsWith("Solved!")`)
+	p.screenshot("nonogram-given-solved")
+}
