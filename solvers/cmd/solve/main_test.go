@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"gridsolve/solvers"
+	"gridsolve/solvers/iq"
 )
 
 func solve(t *testing.T, args []string, input string) (code int, stdout, stderr string) {
@@ -88,7 +89,8 @@ func TestErrors(t *testing.T) {
 }
 
 func TestEmptyInput(t *testing.T) {
-	for _, g := range []string{"ships", "flip", "iq", "nonogram", "tetravex"} {
+	for _, game := range solvers.All {
+		g := game.Name()
 		for _, in := range []string{"", " \n\t\n"} {
 			code, out, errs := solve(t, []string{g}, in)
 			if code != 2 || out != "" || !strings.Contains(errs, "empty") || strings.Count(errs, "\n") != 1 {
@@ -191,21 +193,32 @@ const hardTetravex = `5
 0
 `
 
-// TestEveryFormat solves each game's puzzles in every format its Export
-// writes, the page's formats, and checks that each gives the answer its
-// own text gives: the format examples, generated puzzles, and a few more
-// (Flip's 4x4 judge board, a nonogram with given cells).
+// TestEveryFormat solves each game's puzzles in every format the page
+// reads and in every format its Save… writes (the game's Export), and
+// checks that each gives the answer its own text gives: every format's
+// example (import-only ones too, such as the nonogram picture), generated
+// puzzles, and a few more (Flip's 4x4 judge board and goals, a nonogram
+// with given cells, IQ's rectangle).
 func TestEveryFormat(t *testing.T) {
 	more := map[string][]string{
-		"flip":     {"bwwb\nbbwb\nbwwb\nbwww\n", "5 3\nbwwbb\nwwbbw\nbbbww\n", "3 3 white\nbwb\nwbw\nbwb\n"},
-		"nonogram": {"2 2\n1 1\n1 1\n1 1\n1 1\ngiven\n.#\n..\n", "4x4:2/1/2/1/1.1/2/1/1"},
+		"flip":     {"bwwb\nbbwb\nbwwb\nbwww\n", "5 3\nbwwbb\nwwbbw\nbbbww\n", "3 3 white\nbwb\nwbw\nbwb\n", "3 3 black\nbbw\nbww\nwww\n"},
+		"nonogram": {"2 2\n1 1\n1 1\n1 1\n1 1\ngiven\n.#\n..\n", "4x4:2/1/2/1/1.1/2/1/1", "5x5:1.1/1.1/1/1.1/1.1/1.1/1.1/1/1.1/1.1,AHcAcCg"},
 	}
+	for _, f := range iq.FormatsOf(iq.Rectangle) {
+		more["iq"] = append(more["iq"], f.Example)
+	}
+	tried := map[string]bool{} // "game/format" exported and solved
 	for _, g := range solvers.All {
 		conv, ok := g.(solvers.Converter)
 		if !ok {
+			t.Errorf("%s: no Converter, so the page reads only its judge text", g.Name())
 			continue
 		}
-		inputs := append([]string{conv.Formats()[0].Example}, more[g.Name()]...)
+		var inputs []string
+		for _, f := range conv.Formats() {
+			inputs = append(inputs, f.Example)
+		}
+		inputs = append(inputs, more[g.Name()]...)
 		if p, ok := g.(solvers.Player); ok {
 			for seed := range uint64(3) {
 				text, err := p.Generate(context.Background(), solvers.Options{W: 6, H: 6, Level: 1, Seed: seed})
@@ -224,7 +237,7 @@ func TestEveryFormat(t *testing.T) {
 			if err != nil {
 				t.Fatalf("%s %q: %v", g.Name(), in, err)
 			}
-			for _, f := range conv.Formats() {
+			for _, f := range exportFormats(conv, judge) {
 				if !f.Export {
 					continue
 				}
@@ -239,6 +252,7 @@ func TestEveryFormat(t *testing.T) {
 					}
 					t.Fatalf("%s: export %q as %s: %v", g.Name(), judge, f.Name, err)
 				}
+				tried[g.Name()+"/"+f.Name] = true
 				if code, got, errs := solve(t, []string{g.Name()}, text); code != 0 || got != want {
 					t.Errorf("solve %s < %s %q = exit %d, stdout %q, stderr %q; want %q as from %q",
 						g.Name(), f.Name, text, code, got, errs, want, in)
@@ -246,6 +260,30 @@ func TestEveryFormat(t *testing.T) {
 			}
 		}
 	}
+	// Every format the page saves in was written and solved at least once.
+	for _, g := range solvers.All {
+		conv, _ := g.(solvers.Converter)
+		formats := conv.Formats()
+		if g.Name() == "iq" {
+			formats = append(formats, iq.FormatsOf(iq.Rectangle)...)
+		}
+		for _, f := range formats {
+			if f.Export && !tried[g.Name()+"/"+f.Name] {
+				t.Errorf("%s: no puzzle was saved as %s and solved", g.Name(), f.Name)
+			}
+		}
+	}
+}
+
+// exportFormats lists the formats the page can save the puzzle judge in:
+// the game's own, or for an IQ rectangle the rectangle's.
+func exportFormats(conv solvers.Converter, judge string) []solvers.Format {
+	if _, isIQ := conv.(iq.Game); isIQ {
+		if b, err := iq.ParseBoard(judge); err == nil {
+			return iq.FormatsOf(b.Kind())
+		}
+	}
+	return conv.Formats()
 }
 
 // TestFormatErrors: a text in another format than the judge's gets that
@@ -294,6 +332,9 @@ func FuzzAnswer(f *testing.F) {
 				f.Add(g.Name(), format.Example)
 			}
 		}
+	}
+	for _, format := range iq.FormatsOf(iq.Rectangle) {
+		f.Add("iq", format.Example)
 	}
 	f.Add("nonogram", "15x15#1")
 	f.Add("flip", "4x4#1")
