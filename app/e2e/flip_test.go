@@ -116,7 +116,8 @@ func TestFlipGoal(t *testing.T) {
 	p.waitFor(`document.querySelector("#share-url")?.value.includes("#flip/")`)
 	link := eval[string](p, `document.querySelector("#share-url").value`)
 	_, fragment, _ := strings.Cut(link, "#")
-	q := open(t, fragment)
+	q := openIn(t, phone, fragment)
+	q.screenshot("flip-goal-phone")
 	if got := q.exported(); got != want {
 		t.Errorf("the share link opens\n%s\nwant\n%s", got, want)
 	}

@@ -128,7 +128,8 @@ func TestNonogramGivenCells(t *testing.T) {
 	p.click("#share")
 	p.waitFor(`document.querySelector("#share-url")?.value.includes("#nonogram/")`)
 	_, fragment, _ := strings.Cut(eval[string](p, `document.querySelector("#share-url").value`), "#")
-	q := open(t, fragment)
+	q := openIn(t, phone, fragment)
+	q.screenshot("nonogram-given-phone")
 	if got := q.exported(); got != judge {
 		t.Errorf("the share link opens\n%s\nwant\n%s", got, judge)
 	}
