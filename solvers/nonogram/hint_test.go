@@ -439,3 +439,21 @@ func TestHintOutOfTime(t *testing.T) {
 		t.Errorf("hint out of time: %+v, %v", h, err)
 	}
 }
+
+// The hint's own deadline ends its probing, as a context's would.
+func TestHintDeadline(t *testing.T) {
+	text, err := os.ReadFile("testdata/hard25.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	c, _ := ParseClues(string(text))
+	b := newBoard(c)
+	grid := bytes.Repeat([]byte{markUnknown}, b.h*b.w)
+	b.propagate(t.Context(), grid, b.allDirty()) // line reasoning is done: a probe is next
+	if s, err := nextStep(deadline{t.Context(), time.Now()}, c, grid); err != nil || s.kind != outOfTimeStep {
+		t.Errorf("a step past the hint's deadline: %+v, %v; want out of time", s, err)
+	}
+	if s, err := nextStep(deadline{t.Context(), time.Now().Add(time.Hour)}, c, grid); err != nil || s.kind != probeStep {
+		t.Errorf("a step before the hint's deadline: %+v, %v; want a probe", s, err)
+	}
+}
