@@ -2,6 +2,7 @@ package nonogram
 
 import (
 	"errors"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -26,6 +27,11 @@ type Clues struct {
 	// GivenBlack, GivenWhite and NotGiven cells, row-major; nil when no
 	// cell is given. A solution keeps every given cell.
 	Given []byte
+	// Inks is the palette of a colour puzzle, and RowInks and ColInks,
+	// alongside Rows and Cols, the ink of each run as an index into it;
+	// all three are nil in a black and white puzzle (see Ink).
+	Inks             []Ink
+	RowInks, ColInks [][]int
 }
 
 // The cells of Clues.Given, as the judge format writes them: those of a
@@ -71,7 +77,20 @@ func runsOf(n int, isBlack func(int) bool) []int {
 }
 
 // String formats c in the judge format: "X Y" (rows, columns), then one line
-// "S a1 .. aS" per row, then per column, "0" for an empty line. Given
+// "S a1 .. aS" per row, then per column, "0" for an empty line. A colour
+// puzzle writes each run with its ink's letter, "2 3a 1b", and after the
+// clues its palette: a line "colours N", then one line per ink, its
+// letter, its RGB as six hex digits and its name, if it has one:
+//
+//	1 2
+//	2 1a 1b
+//	1 1a
+//	1 1b
+//	colours 2
+//	a e02020 red
+//	b 2040c0 blue
+//
+// Given
 // cells, if any, follow in a section of their own: a line "given", then X
 // lines of Y cells, '#' (given black), 'x' (given white) or '.' (not
 // given), as in a position:
@@ -85,18 +104,26 @@ func runsOf(n int, isBlack func(int) bool) []int {
 //	.#
 //	x.
 //
-// A puzzle without given cells has no such section, so its text is what
-// it was before given cells were read.
+// A puzzle without given cells has no such section, and a black and white
+// one no colours, so its text is what it was before either was read. In a
+// colour puzzle a cell is given in an ink by its letter.
 func (c *Clues) String() string {
 	var b strings.Builder
 	msg.Fprintf(&b, "%d %d\n", len(c.Rows), len(c.Cols))
-	for _, runs := range append(append([][]int(nil), c.Rows...), c.Cols...) {
+	for l, runs := range append(append([][]int(nil), c.Rows...), c.Cols...) {
 		b.WriteString(strconv.Itoa(len(runs)))
-		for _, r := range runs {
-			b.WriteByte(' ')
-			b.WriteString(strconv.Itoa(r))
+		if c.IsColour() {
+			writeColourRuns(&b, runs, c.inksOf(l))
+		} else {
+			for _, r := range runs {
+				b.WriteByte(' ')
+				b.WriteString(strconv.Itoa(r))
+			}
 		}
 		b.WriteByte('\n')
+	}
+	if c.IsColour() {
+		c.writePalette(&b)
 	}
 	if c.Given != nil {
 		b.WriteString("given\n")
@@ -126,13 +153,13 @@ func (c *Clues) validate() error {
 	if c.Given != nil && len(c.Given) != len(c.Rows)*len(c.Cols) {
 		return errors.New("nonogram: given cells do not fit the size of the puzzle")
 	}
-	return nil
+	return c.validateColours()
 }
 
 // givenCells makes the row-major cells of a given section, every one not
 // given, for a puzzle of rows and cols.
 func givenCells(rows, cols int) []byte {
-	given, _ := parsePosition("", rows, cols, "")
+	given, _ := parsePosition("", rows, cols, 0, "")
 	return given
 }
 
@@ -237,6 +264,8 @@ func parseJudge(in *lineReader) (*Clues, error) {
 		return nil, msg.Errorf("nonogram: line %d: %v", in.n, err)
 	}
 	c := &Clues{Rows: make([][]int, rows), Cols: make([][]int, cols)}
+	var inks [][]int // of every line, rows then columns, once a run has a letter
+	inkLine := 0     // the text's line of the first run with a letter
 	for l := range rows + cols {
 		text, ok := in.next()
 		name := lineName(l, rows)
@@ -254,9 +283,15 @@ func parseJudge(in *lineReader) (*Clues, error) {
 		if count != len(f)-1 {
 			return nil, msg.Errorf("nonogram: line %d: %s: clue count %d but %d numbers", in.n, name, count, len(f)-1)
 		}
-		runs, err := parseRuns(f[1:])
+		runs, lineInks, err := parseInkRuns(f[1:])
 		if err != nil {
 			return nil, msg.Errorf("nonogram: line %d: %s: %v", in.n, name, err)
+		}
+		if lineInks != nil && inks == nil {
+			inks, inkLine = make([][]int, rows+cols), in.n
+		}
+		if inks != nil {
+			inks[l] = lineInks
 		}
 		if l < rows {
 			c.Rows[l] = runs
@@ -264,10 +299,84 @@ func parseJudge(in *lineReader) (*Clues, error) {
 			c.Cols[l-rows] = runs
 		}
 	}
+	if err := parseColours(in, c, inks, inkLine); err != nil {
+		return nil, err
+	}
 	if err := parseGiven(in, c); err != nil {
 		return nil, err
 	}
 	return c, nil
+}
+
+// parseInkRuns reads the runs of a clue line of the judge format, each
+// perhaps with its ink's letter; inks is nil when none has one, and -1
+// for a run without one when others have.
+func parseInkRuns(f []string) (runs, inks []int, err error) {
+	digits := f
+	for i, s := range f {
+		d, ink, ok := splitInk(s)
+		if !ok || ink < 0 {
+			continue // parseRuns says what is wrong
+		}
+		if inks == nil {
+			digits, inks = slices.Clone(f), make([]int, len(f))
+			for j := range inks {
+				inks[j] = -1
+			}
+		}
+		digits[i], inks[i] = d, ink
+	}
+	runs, err = parseRuns(digits)
+	return runs, inks, err
+}
+
+// parseColours reads the colours section that may follow the clues in the
+// judge format (see Clues.String), after any blank lines, and gives the
+// runs their inks: with a palette every run has a letter, without one
+// none. inks are the letters read on each line, nil if none had any, the
+// first of them on line inkLine of the text.
+func parseColours(in *lineReader, c *Clues, inks [][]int, inkLine int) error {
+	before := *in
+	in.skipBlank()
+	line, _ := in.next()
+	f := strings.Fields(line)
+	if len(f) != 2 || f[0] != "colours" {
+		*in = before
+		if inks != nil {
+			return msg.Errorf("nonogram: line %d: runs with colour letters, but no colours section after the clues", inkLine)
+		}
+		return nil
+	}
+	n, err := strconv.Atoi(f[1])
+	if err != nil {
+		return msg.Errorf("nonogram: line %d: bad number of colours %q", in.n, clip(f[1]))
+	}
+	if c.Inks, err = parsePalette(in, n); err != nil {
+		return err
+	}
+	rows := len(c.Rows)
+	c.RowInks, c.ColInks = make([][]int, rows), make([][]int, len(c.Cols))
+	for l := range rows + len(c.Cols) {
+		runs, dst := c.Rows, c.RowInks
+		at := l
+		if l >= rows {
+			runs, dst, at = c.Cols, c.ColInks, l-rows
+		}
+		var lineInks []int
+		if inks != nil {
+			lineInks = inks[l]
+		}
+		if len(runs[at]) > 0 && lineInks == nil || slices.Contains(lineInks, -1) {
+			return msg.Errorf("nonogram: %s: a run without a colour letter in a colour puzzle", lineName(l, rows))
+		}
+		for _, ink := range lineInks {
+			if ink >= n {
+				return msg.Errorf("nonogram: %s: a run in colour %c, but the puzzle has %d colours", lineName(l, rows), InkLetter(ink), n)
+			}
+		}
+		dst[at] = lineInks
+	}
+	return nil
 }
 
 // parseGiven reads the given cells that may follow a puzzle's clues in
@@ -285,7 +394,7 @@ func parseGiven(in *lineReader, c *Clues) error {
 	for range c.Rows {
 		in.next()
 	}
-	given, err := parsePosition(rows[:len(rows)-len(in.rest)], len(c.Rows), len(c.Cols), "given cells")
+	given, err := parsePosition(rows[:len(rows)-len(in.rest)], len(c.Rows), len(c.Cols), len(c.Inks), "given cells")
 	if err != nil {
 		return err
 	}

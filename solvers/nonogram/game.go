@@ -43,6 +43,7 @@ func (Game) Name() string { return "nonogram" }
 // Judge reads puzzles in the judge format (see Clues.String), one after the
 // other, and writes for each its picture, X lines of "##" (black) and ".."
 // (white) cells, or "No solution". With several solutions it writes one.
+// A colour puzzle's cells are its inks' letters twice, "aa", and "..".
 func (Game) Judge(ctx context.Context, in io.Reader, out io.Writer, progress func(int64)) error {
 	text, err := io.ReadAll(io.LimitReader(in, maxInput+1))
 	if err != nil {
@@ -77,11 +78,10 @@ func (Game) Judge(ctx context.Context, in io.Reader, out io.Writer, progress fun
 		var b strings.Builder
 		for _, row := range a.Grid {
 			for _, cell := range []byte(row) {
-				if cell == '#' {
-					b.WriteString("##")
-				} else {
-					b.WriteString("..")
-				}
+				// Black and white cells are '#' or '.', a colour
+				// puzzle's an ink's letter or '.': each written twice.
+				b.WriteByte(cell)
+				b.WriteByte(cell)
 			}
 			b.WriteByte('\n')
 		}

@@ -10,7 +10,7 @@ import (
 // Answer is the outcome of solving one nonogram, as the page draws it.
 type Answer struct {
 	Status Status   `json:"status"`
-	Grid   []string `json:"grid"`            // a solution, rows of '#' (black) and '.' (white); nil if none
+	Grid   []string `json:"grid"`            // a solution, rows of '#' (black), or of the inks' letters in colour, and '.' (white); nil if none
 	Other  []string `json:"other,omitempty"` // a second solution when the status is "multiple"
 }
 
@@ -33,6 +33,9 @@ const (
 func Solve(ctx context.Context, c *Clues, progress func(int64)) (*Answer, error) {
 	if err := c.validate(); err != nil {
 		return nil, err
+	}
+	if c.IsColour() {
+		return solveColour(ctx, c, progress)
 	}
 	return newSearcher(ctx, c, progress).solve()
 }
@@ -115,11 +118,7 @@ type searcher struct {
 	longCache          []cachedLong // see solveLong
 	longMisses         int
 	caching            bool // see startCaching
-	// queue is a ring holding the queued dirty lines from head; inQueue
-	// marks them.
-	queue        []int
-	head, queued int
-	inQueue      []bool
+	lineQueue
 
 	// trail lists the cells settled since the last probe began (only
 	// probes record them, as only they are undone cell by cell); settled
@@ -165,12 +164,11 @@ func newSearcher(ctx context.Context, c *Clues, progress func(int64)) *searcher 
 	runs := append(append(make([][]int, 0, h+w), c.Rows...), c.Cols...)
 	return &searcher{
 		clues: c, h: h, w: w, runs: runs, given: c.Given,
-		raceAt:   raceStart,
-		buf:      make([]byte, max(h, w)),
-		queue:    make([]int, h+w),
-		inQueue:  make([]bool, h+w),
-		ctx:      ctx,
-		progress: progress,
+		raceAt:    raceStart,
+		buf:       make([]byte, max(h, w)),
+		lineQueue: newLineQueue(h + w),
+		ctx:       ctx,
+		progress:  progress,
 	}
 }
 
@@ -193,8 +191,20 @@ func (s *searcher) plausible() bool {
 	return total[0] == total[1]
 }
 
+// lineQueue is a ring holding the queued dirty lines from head; inQueue
+// marks them.
+type lineQueue struct {
+	queue        []int
+	head, queued int
+	inQueue      []bool
+}
+
+func newLineQueue(lines int) lineQueue {
+	return lineQueue{queue: make([]int, lines), inQueue: make([]bool, lines)}
+}
+
 // push marks line l dirty.
-func (s *searcher) push(l int) {
+func (s *lineQueue) push(l int) {
 	if s.inQueue[l] {
 		return
 	}
@@ -208,7 +218,7 @@ func (s *searcher) push(l int) {
 }
 
 // pop takes the first dirty line off the queue, which must have one.
-func (s *searcher) pop() int {
+func (s *lineQueue) pop() int {
 	l := s.queue[s.head]
 	if s.head++; s.head == len(s.queue) {
 		s.head = 0

@@ -1,0 +1,316 @@
+package nonogram
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"math/rand/v2"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// testInks are a palette of up to five inks for tests.
+var testInks = []Ink{{"black", "000000"}, {"red", "e02020"}, {"blue", "2040c0"}, {"", "20a040"}, {"gold yellow", "f0c000"}}
+
+// colourPicture draws h rows of w cells: white with probability
+// 1-density, otherwise one of inks inks, in patches (each cell likely
+// takes the colour of the one before it) so that runs touch.
+func colourPicture(rng *rand.Rand, h, w, inks int, density float64) [][]int {
+	pic := make([][]int, h)
+	for r := range pic {
+		pic[r] = make([]int, w)
+		for c := range pic[r] {
+			switch {
+			case rng.Float64() >= density:
+			case c > 0 && pic[r][c-1] > 0 && rng.IntN(2) == 0:
+				pic[r][c] = pic[r][c-1]
+			default:
+				pic[r][c] = 1 + rng.IntN(inks)
+			}
+		}
+	}
+	return pic
+}
+
+// colourings calls yield with every colouring of n cells with inks inks,
+// 0 white and i+1 ink i, until it returns false.
+func colourings(n, inks int, yield func([]int) bool) {
+	line := make([]int, n)
+	for {
+		if !yield(line) {
+			return
+		}
+		i := 0
+		for i < n && line[i] == inks {
+			line[i] = 0
+			i++
+		}
+		if i == n {
+			return
+		}
+		line[i]++
+	}
+}
+
+// fitsColourClue reports whether a colouring of a line has runs and inks.
+func fitsColourClue(line []int, runs, inks []int) bool {
+	r, k := colourRunsOf(len(line), func(i int) int { return line[i] })
+	return slices.Equal(r, runs) && slices.Equal(k, inks)
+}
+
+// bruteColourLine is the colour line solver by trying every colouring.
+func bruteColourLine(line []cellSet, runs, inks []int, nInks int) ([]cellSet, bool) {
+	can := make([]cellSet, len(line))
+	found := false
+	colourings(len(line), nInks, func(colouring []int) bool {
+		for p, c := range colouring {
+			if line[p]&(1<<c) == 0 {
+				return true
+			}
+		}
+		if fitsColourClue(colouring, runs, inks) {
+			found = true
+			for p, c := range colouring {
+				can[p] |= 1 << c
+			}
+		}
+		return true
+	})
+	return can, found
+}
+
+func TestColourLineAgainstBruteForce(t *testing.T) {
+	rng := rand.New(rand.NewPCG(11, 12))
+	var s colourLine
+	for iter := range 20000 {
+		n, nInks := 1+rng.IntN(8), 2+rng.IntN(2)
+		pic := colourPicture(rng, 1, n, nInks, rng.Float64())[0]
+		runs, inks := colourRunsOf(n, func(i int) int { return pic[i] })
+		if rng.IntN(4) == 0 && len(runs) > 0 { // perhaps no placement
+			j := rng.IntN(len(runs))
+			if rng.IntN(2) == 0 {
+				runs[j]++
+			} else {
+				inks[j] = rng.IntN(nInks)
+			}
+		}
+		line := make([]cellSet, n)
+		for p := range line {
+			line[p] = 1<<(nInks+1) - 1
+			if rng.IntN(3) == 0 {
+				line[p] &= cellSet(rng.IntN(1 << (nInks + 1)))
+			}
+		}
+		want, wantOK := bruteColourLine(line, runs, inks, nInks)
+		got := slices.Clone(line)
+		ok := s.solve(got, runs, inks)
+		if ok != wantOK || ok && !slices.Equal(got, want) {
+			t.Fatalf("iter %d: line %v runs %v inks %v: got %v %v, want %v %v", iter, line, runs, inks, got, ok, want, wantOK)
+		}
+		if !ok && !slices.Equal(got, line) {
+			t.Fatalf("iter %d: a line without placement was changed", iter)
+		}
+	}
+}
+
+// bruteColourSolve counts the solutions of colour clues c, up to two, by
+// trying every row that fits its clue.
+func bruteColourSolve(c *Clues) int {
+	h, w, nInks := len(c.Rows), len(c.Cols), len(c.Inks)
+	patterns := make([][][]int, h)
+	for r := range h {
+		colourings(w, nInks, func(row []int) bool {
+			if !fitsColourClue(row, c.Rows[r], c.RowInks[r]) {
+				return true
+			}
+			for col, ink := range row {
+				if c.Given != nil && c.Given[r*w+col] != NotGiven && c.Given[r*w+col] != ".abcdefghijklmnopqrstuvwyz"[ink] && (ink != 0 || c.Given[r*w+col] != GivenWhite) {
+					return true
+				}
+			}
+			patterns[r] = append(patterns[r], slices.Clone(row))
+			return true
+		})
+	}
+	pic := make([][]int, h)
+	count := 0
+	var place func(r int)
+	place = func(r int) {
+		if count == 2 {
+			return
+		}
+		if r == h {
+			for col := range w {
+				if !fitsColourClue(columnOf(pic, col), c.Cols[col], c.ColInks[col]) {
+					return
+				}
+			}
+			count++
+			return
+		}
+		for _, row := range patterns[r] {
+			pic[r] = row
+			place(r + 1)
+		}
+	}
+	place(0)
+	return count
+}
+
+func columnOf(pic [][]int, col int) []int {
+	line := make([]int, len(pic))
+	for r := range pic {
+		line[r] = pic[r][col]
+	}
+	return line
+}
+
+// colourPictureOf reads an answer's grid back as a picture.
+func colourPictureOf(grid []string) [][]int {
+	pic := make([][]int, len(grid))
+	for r, row := range grid {
+		for i := range len(row) {
+			pic[r] = append(pic[r], inkOf(row[i])+1) // '.' is -1+1
+		}
+	}
+	return pic
+}
+
+// checkColourAnswer compares a with the brute-force count and checks
+// that its grids meet the clues, keep the given cells and differ.
+func checkColourAnswer(t *testing.T, c *Clues, a *Answer, want int) {
+	t.Helper()
+	if status := [...]Status{None, Unique, Multiple}[want]; a.Status != status {
+		t.Fatalf("clues\n%s: status %q, want %q", c, a.Status, status)
+	}
+	for i, g := range [][]string{a.Grid, a.Other} {
+		if g == nil {
+			if i == 0 && a.Status != None || i == 1 && a.Status == Multiple {
+				t.Fatalf("status %q without grid %d", a.Status, i)
+			}
+			continue
+		}
+		got := ColourCluesOf(colourPictureOf(g), c.Inks)
+		if got.Given = c.Given; got.String() != c.String() {
+			t.Fatalf("grid %d %v has clues\n%swant\n%s", i, g, got, c)
+		}
+		for p, given := range c.Given {
+			cell := g[p/len(c.Cols)][p%len(c.Cols)]
+			if given != NotGiven && given != cell && !(given == GivenWhite && cell == '.') {
+				t.Fatalf("grid %d %v does not keep the given cells of\n%s", i, g, c)
+			}
+		}
+	}
+	if a.Status == Multiple && slices.Equal(a.Grid, a.Other) {
+		t.Fatalf("two equal solutions %v", a.Grid)
+	}
+}
+
+// TestSolveColourAgainstBruteForce solves small random colour puzzles,
+// of pictures (unique or multiple), of pictures with a clue changed
+// (often none), and with given cells, and compares with brute force.
+func TestSolveColourAgainstBruteForce(t *testing.T) {
+	rng := rand.New(rand.NewPCG(13, 14))
+	n := 3000
+	if testing.Short() {
+		n = 300
+	}
+	seen := map[Status]int{}
+	for iter := range n {
+		h, w, nInks := 1+rng.IntN(4), 1+rng.IntN(5), 2+rng.IntN(2)
+		pic := colourPicture(rng, h, w, nInks, 0.3+0.6*rng.Float64())
+		c := ColourCluesOf(pic, testInks[:nInks])
+		switch iter % 4 {
+		case 1: // a run changed: often no solution
+			lines := append(append([][]int(nil), c.RowInks...), c.ColInks...)
+			l := rng.IntN(len(lines))
+			if len(lines[l]) > 0 {
+				lines[l][rng.IntN(len(lines[l]))] = rng.IntN(nInks)
+			}
+		case 2: // given cells, some perhaps not the picture's
+			c.Given = givenCells(h, w)
+			for i := range c.Given {
+				if rng.IntN(4) == 0 {
+					c.Given[i] = ".abc"[rng.IntN(nInks+1)]
+					if c.Given[i] == '.' {
+						c.Given[i] = GivenWhite
+					}
+				}
+			}
+		}
+		a, err := Solve(context.Background(), c, nil)
+		if err != nil {
+			t.Fatalf("clues\n%s: %v", c, err)
+		}
+		checkColourAnswer(t, c, a, bruteColourSolve(c))
+		seen[a.Status]++
+	}
+	if seen[None] == 0 || seen[Unique] == 0 || seen[Multiple] == 0 {
+		t.Fatalf("statuses met: %v, want each", seen)
+	}
+}
+
+// TestSolveOneInk solves a colour puzzle of one ink by the black and
+// white solver, and answers in the ink's letter.
+func TestSolveOneInk(t *testing.T) {
+	c := ColourCluesOf([][]int{{1, 0}, {1, 1}}, testInks[1:2])
+	c.Given = []byte("a...")
+	a, err := Solve(context.Background(), c, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if a.Status != Unique || !slices.Equal(a.Grid, []string{"a.", "aa"}) {
+		t.Fatalf("got %+v", a)
+	}
+}
+
+// manyColourSolutions is a 60x60 puzzle of two inks whose rows and
+// columns each hold one red cell: permutation matrices, countless
+// solutions, and probing the grid takes many line solves.
+func manyColourSolutions() *Clues {
+	c := &Clues{Rows: make([][]int, 60), Cols: make([][]int, 60), Inks: testInks[1:3],
+		RowInks: make([][]int, 60), ColInks: make([][]int, 60)}
+	for i := range 60 {
+		c.Rows[i], c.Cols[i] = []int{1}, []int{1}
+		c.RowInks[i], c.ColInks[i] = []int{0}, []int{0}
+	}
+	return c
+}
+
+func TestSolveColourCancelled(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if _, err := Solve(ctx, manyColourSolutions(), nil); !errors.Is(err, context.Canceled) {
+		t.Fatalf("got %v, want context.Canceled", err)
+	}
+}
+
+func TestSolveColourProgress(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	var calls []int64
+	_, err := Solve(ctx, manyColourSolutions(), func(nodes int64) {
+		calls = append(calls, nodes)
+		if len(calls) == 2 {
+			cancel()
+		}
+	})
+	if err != context.Canceled || len(calls) != 2 || calls[0] <= 0 || calls[1] <= calls[0] {
+		t.Fatalf("got %v after progress %v, want context.Canceled after two growing counts", err, calls)
+	}
+}
+
+func TestJudgeColour(t *testing.T) {
+	// A red roof over a blue wall, then the same with a blue run too many.
+	in := "2 3\n1 3a\n3 1b 1a 1b\n2 1a 1b\n1 2a\n2 1a 1b\ncolours 2\na e02020 red\nb 2040c0\n\n" +
+		"1 1\n1 1a\n1 1b\ncolours 2\na e02020\nb 2040c0\n" +
+		"2 2\n1 1\n1 2\n1 2\n1 1\n"
+	var out bytes.Buffer
+	if err := (Game{}).Judge(context.Background(), strings.NewReader(in), &out, nil); err != nil {
+		t.Fatal(err)
+	}
+	if want := "aaaaaa\nbbaabb\nNo solution\n##..\n####\n"; out.String() != want {
+		t.Fatalf("got\n%swant\n%s", out.String(), want)
+	}
+}
