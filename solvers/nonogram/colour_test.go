@@ -5,6 +5,8 @@ import (
 	"context"
 	"errors"
 	"math/rand/v2"
+	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -312,5 +314,197 @@ func TestJudgeColour(t *testing.T) {
 	}
 	if want := "aaaaaa\nbbaabb\nNo solution\n##..\n####\n"; out.String() != want {
 		t.Fatalf("got\n%swant\n%s", out.String(), want)
+	}
+}
+
+// randomColourClues are the clues of a random picture in 2 to 5 inks of
+// testInks, up to 20x20, perhaps with white lines, whose palette holds
+// the inks it uses: files keep only those (see usedInks).
+func randomColourClues(rng *rand.Rand) *Clues {
+	for {
+		nInks := 2 + rng.IntN(4)
+		pic := colourPicture(rng, 1+rng.IntN(20), 1+rng.IntN(20), nInks, rng.Float64())
+		if inks := usedInks(pic, testInks[:nInks]); len(inks) >= 2 {
+			return ColourCluesOf(pic, inks)
+		}
+	}
+}
+
+// usedInks returns the inks pic uses, in their order, and renumbers pic's
+// cells to match.
+func usedInks(pic [][]int, inks []Ink) []Ink {
+	used := make([]bool, len(inks)+1)
+	for _, row := range pic {
+		for _, c := range row {
+			used[c] = true
+		}
+	}
+	var kept []Ink
+	number := make([]int, len(inks)+1)
+	for i, ink := range inks {
+		if used[i+1] {
+			kept = append(kept, ink)
+			number[i+1] = len(kept)
+		}
+	}
+	for _, row := range pic {
+		for i, c := range row {
+			row[i] = number[c]
+		}
+	}
+	return kept
+}
+
+// withoutNames is c without its inks' names, which .non does not keep.
+func withoutNames(c *Clues) *Clues {
+	d := *c
+	d.Inks = slices.Clone(c.Inks)
+	for i := range d.Inks {
+		d.Inks[i].Name = ""
+	}
+	return &d
+}
+
+// TestColourRoundTrip takes random colour puzzles through every format
+// that writes colours and back: the judge text and webpbn XML keep them
+// whole, .non all but the inks' names. The formats that have no colours
+// refuse them.
+func TestColourRoundTrip(t *testing.T) {
+	rng := rand.New(rand.NewPCG(15, 16))
+	for range 200 {
+		c := randomColourClues(rng)
+		if rng.IntN(3) == 0 {
+			c.Inks = slices.Clone(c.Inks)
+			c.Inks[0].Name = `dark "red" & <blue>` // escaped in XML
+		}
+		for _, f := range (Game{}).Formats() {
+			if !f.Export {
+				continue
+			}
+			text, err := Game{}.Export(c.String(), f.Name)
+			if f.Name == "Tatham Pattern" || f.Name == "puzz.link" {
+				if err == nil || !strings.Contains(err.Error(), "has no colours") {
+					t.Fatalf("%s: wrote a colour puzzle: %q, %v", f.Name, text, err)
+				}
+				continue
+			}
+			if err != nil {
+				t.Fatalf("%s: %v", f.Name, err)
+			}
+			judge, got, err := Game{}.Import(text)
+			want := c
+			if f.Name == ".non" {
+				want = withoutNames(c)
+			}
+			if err != nil || judge != want.String() || got.Name != f.Name {
+				t.Fatalf("%s %q: imported as %s\n%s%v\nwant\n%s", f.Name, text, got.Name, judge, err, want)
+			}
+		}
+	}
+}
+
+// TestJudgeTextsUnchanged reads every black and white judge text of
+// testdata and of the formats' examples and writes it again byte for
+// byte: the colours section leaves them as they were, and a puzzle
+// solved answers with its picture.
+func TestJudgeTextsUnchanged(t *testing.T) {
+	files, err := filepath.Glob(filepath.Join("testdata", "*.txt"))
+	if err != nil || len(files) < 10 {
+		t.Fatalf("testdata judge texts: %v, %v", files, err)
+	}
+	for _, file := range files {
+		text, err := os.ReadFile(file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		c, err := ParseClues(string(text))
+		if err != nil || c.String() != string(text) || c.IsColour() {
+			t.Fatalf("%s: read as %v (colour %v), %v", file, c, c != nil && c.IsColour(), err)
+		}
+		pic, err := os.ReadFile(strings.TrimSuffix(file, ".txt") + ".pic")
+		if err != nil {
+			t.Fatal(err)
+		}
+		var out bytes.Buffer
+		if err := (Game{}).Judge(context.Background(), bytes.NewReader(text), &out, nil); err != nil {
+			t.Fatal(err)
+		}
+		doubled := strings.NewReplacer("#", "##", ".", "..").Replace(string(pic))
+		if a, _ := Solve(context.Background(), c, nil); a.Status == Unique && out.String() != doubled {
+			t.Fatalf("%s: judged\n%swant\n%s", file, out.String(), doubled)
+		}
+	}
+	if c, err := ParseClues(formats[0].Example); err != nil || c.String() != formats[0].Example {
+		t.Fatalf("the judge example reads as %q, %v", c, err)
+	}
+}
+
+// TestColourParseErrors checks what the colour parts of the judge text,
+// .non and positions refuse, in words.
+func TestColourParseErrors(t *testing.T) {
+	for _, tc := range []struct{ text, want string }{
+		{"1 1\n1 1a\n1 1a\n", "line 2: runs with colour letters, but no colours section after the clues"},
+		{"1 1\n1 1a\n1 1\ncolours 1\na ff0000\n", "column 1: a run without a colour letter in a colour puzzle"},
+		{"1 1\n1 1b\n1 1b\ncolours 1\na ff0000\n", "row 1: a run in colour b, but the puzzle has 1 colours"},
+		{"1 1\n1 1a\n1 1a\ncolours 2\na ff0000\n", "line 6: colour b: missing"},
+		{"1 1\n1 1a\n1 1a\ncolours 1\na red\n", `line 5: want colour a as "a RRGGBB name" (six hex digits), got "a red"`},
+		{"1 1\n1 1a\n1 1a\ncolours 1\nb ff0000\n", `want colour a as`},
+		{"1 1\n1 1a\n1 1a\ncolours 0\n", "line 4: 0 colours (want 1..25)"},
+		{"1 1\n1 1a\n1 1a\ncolours x\n", `line 4: bad number of colours "x"`},
+		{"1 1\n1 1x\n1 1a\n", `bad run "1x"`},
+		{"1 1\n1 1a\n1 1a\ncolours 1\na ff0000\ngiven\n#\n", "given cells: row 1, column 1: want a colour's letter (a), 'x' or '.', got '#'"},
+		{"1 1\n1 1a\n1 1a\ncolours 1\na FF0000\n", "want colour a as"},
+	} {
+		_, err := ParseClues(tc.text)
+		if err == nil || !strings.Contains(err.Error(), tc.want) || strings.Contains(err.Error(), "\n") {
+			t.Errorf("%q: got error %v, want one line containing %q", tc.text, err, tc.want)
+		}
+	}
+}
+
+func FuzzColourJudge(f *testing.F) {
+	for _, s := range []string{
+		"2 3\n1 3a\n3 1b 1a 1b\n2 1a 1b\n1 2a\n2 1a 1b\ncolours 2\na e02020 red\nb 2040c0\n",
+		"1 1\n1 1a\n1 1a\ncolours 1\na ff0000\ngiven\na\n", "1 2\n2 1a 1b\n1 1a\n1 1b\ncolours 2\na 000000 black ink\nb ffffff\n",
+	} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, text string) {
+		c, err := parseJudgeText(text)
+		if err != nil {
+			return
+		}
+		if err := c.validate(); err != nil {
+			t.Fatalf("parsed clues invalid: %v", err)
+		}
+		checkRoundTrip(t, c, (*Clues).String)
+	})
+}
+
+func FuzzParseColourPosition(f *testing.F) {
+	for _, s := range []string{"", "ab.\nx..\n", "#x\n..\n..", "abc\n...\n", "aa.\nbx.\n"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, text string) {
+		grid, err := parsePosition(text, 2, 3, 2, "position")
+		if err != nil {
+			return
+		}
+		if strings.TrimSpace(text) == "" {
+			text = "...\n..."
+		}
+		if got := string(grid); got != strings.Join(strings.Fields(text), "") || strings.ContainsAny(got, "#c") {
+			t.Fatalf("%q read as %q", text, got)
+		}
+	})
+}
+
+// TestColourHintRefused: hints are for black and white puzzles only, and
+// a colour puzzle gets words saying so rather than a wrong hint.
+func TestColourHintRefused(t *testing.T) {
+	c := ColourCluesOf([][]int{{1, 2}}, testInks[:2])
+	_, err := Game{}.Hint(context.Background(), c.String(), "")
+	if err == nil || !strings.Contains(err.Error(), "hints for colour puzzles are not ready yet") {
+		t.Fatalf("got %v", err)
 	}
 }

@@ -1,6 +1,7 @@
 package nonogram
 
 import (
+	"cmp"
 	"errors"
 	"slices"
 	"strconv"
@@ -456,10 +457,13 @@ func clip(s string) string {
 // rules follow their keyword line by line. Files that instead put blank
 // lines between rules, as Simpson's description allows, are read that
 // way when their rules only add up without the blank lines. A run may end
-// in a colour letter ("3a,1b"): a file with one colour, letter or none,
-// is black and white, and two or more are refused for now. Lines starting
-// with '#' are comments; any other line starting with a word is a
-// property (title, by, copyright, catalogue, license, color, maxrule,
+// in a colour letter ("3a,1b"), which a line "color a #e02020" may define
+// (nonogram-db's extension): a file whose runs have one colour, letter or
+// none, is black and white, and two or more make a colour puzzle, its
+// inks in the order the color lines define them, then as runs first use
+// them, and those without a color line in colours of their own choosing.
+// Lines starting with '#' are comments; any other line starting with a
+// word is a property (title, by, copyright, catalogue, license, maxrule,
 // goal, ...) and ignored, and so are the grid lines of 0, 1 and ? that
 // pbnsolve writes after a bare "goal" or "saved".
 //
@@ -471,6 +475,7 @@ func parseNon(text string) (*Clues, error) {
 	var c Clues
 	var haveRows, haveCols bool
 	var inks nonInks
+	var rowInks, colInks [][]int // the runs' letters, as indexes into inks.letters
 	for i := 0; i < len(lines); i++ {
 		f := strings.Fields(lines[i])
 		if len(f) == 0 || f[0][0] == '#' {
@@ -510,14 +515,21 @@ func parseNon(text string) (*Clues, error) {
 				return nil, errf(end, "%s: %v", key, err)
 			}
 			*dst = make([][]int, n)
+			dstInks := &rowInks
+			if key == "columns" {
+				dstInks = &colInks
+			}
+			*dstInks = make([][]int, n)
 			for r, at := range rules {
-				runs, err := inks.parseRule(lines[at])
+				runs, letters, err := inks.parseRule(lines[at])
 				if err != nil {
 					return nil, errf(at, "%s rule %d: %v", key, r+1, err)
 				}
-				(*dst)[r] = runs
+				(*dst)[r], (*dstInks)[r] = runs, letters
 			}
 			i = end
+		case key == "color" && len(f) >= 3:
+			inks.define(f[1], f[2])
 		case (key == "goal" || key == "saved") && len(f) == 1:
 			for i+1 < len(lines) && strings.Trim(lines[i+1], "01? \t\r") == "" && strings.TrimSpace(lines[i+1]) != "" {
 				i++
@@ -531,6 +543,9 @@ func parseNon(text string) (*Clues, error) {
 	}
 	if len(c.Rows) != rows || len(c.Cols) != cols {
 		return nil, errors.New("nonogram: .non: width or height changed after the rules")
+	}
+	if err := inks.colour(&c, rowInks, colInks); err != nil {
+		return nil, msg.Errorf("nonogram: .non: %v", err)
 	}
 	return &c, nil
 }
@@ -567,20 +582,36 @@ func nonRules(lines []string, start, n int) (rules []int, end int, err error) {
 	return nil, end, msg.Errorf("want %d rules, got %d", n, len(filled))
 }
 
-// nonInks is the colour of the runs of a .non file read so far: "" for
-// none yet or for runs without a colour letter, as long as every run so
-// far has had the same.
+// nonInks are the colours of a .non file: the letters of its color
+// lines and its runs, in the order met, "" for runs without one, each
+// with its RGB ("" if no color line gives one) and whether a run uses it.
 type nonInks struct {
-	colour string
-	seen   bool
+	letters, rgb []string
+	used         []bool
+}
+
+// index is the index of letter, added if new.
+func (k *nonInks) index(letter string) int {
+	i := slices.Index(k.letters, letter)
+	if i < 0 {
+		i = len(k.letters)
+		k.letters, k.rgb, k.used = append(k.letters, letter), append(k.rgb, ""), append(k.used, false)
+	}
+	return i
+}
+
+// define reads a line "color a #e02020".
+func (k *nonInks) define(letter, rgb string) {
+	k.rgb[k.index(letter)] = longRGB(rgb)
 }
 
 // parseRule reads a .non rule: runs separated by commas or spaces, each
-// perhaps followed by a colour letter; "0" or a blank line has none.
-func (k *nonInks) parseRule(rule string) ([]int, error) {
+// perhaps followed by a colour letter; "0" or a blank line has none. It
+// returns the runs and their colours, as indexes of k.letters.
+func (k *nonInks) parseRule(rule string) (runs, inks []int, err error) {
 	f := strings.FieldsFunc(rule, func(r rune) bool { return r == ',' || r == ' ' || r == '\t' || r == '\r' })
 	if len(f) == 1 && f[0] == "0" {
-		return nil, nil
+		return nil, nil, nil
 	}
 	for i, s := range f {
 		digits := strings.TrimRight(s, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ")
@@ -588,21 +619,42 @@ func (k *nonInks) parseRule(rule string) ([]int, error) {
 		if digits == "" || len(colour) > 1 {
 			continue // parseRuns says what is wrong
 		}
-		if k.seen && colour != k.colour {
-			return nil, msg.Errorf("%q: colour clues are not supported yet (runs in %s and %s)", clip(strings.TrimSpace(rule)), colourLetter(k.colour), colourLetter(colour))
-		}
-		k.colour, k.seen = colour, true
-		f[i] = digits
+		ink := k.index(colour)
+		k.used[ink] = true
+		f[i], inks = digits, append(inks, ink)
 	}
-	return parseRuns(f)
+	runs, err = parseRuns(f)
+	return runs, inks, err
 }
 
-// colourLetter names the colour of a .non run by its letter.
-func colourLetter(c string) string {
-	if c == "" {
-		return "the default colour"
+// colour makes c a colour puzzle when its runs, of lines rowInks and
+// colInks, have two or more colours: the inks the runs use, in the order
+// k met them.
+func (k *nonInks) colour(c *Clues, rowInks, colInks [][]int) error {
+	order := make([]int, len(k.letters)) // k's index to the ink's
+	for i, used := range k.used {
+		order[i] = -1
+		if used {
+			order[i] = len(c.Inks)
+			c.Inks = append(c.Inks, Ink{Name: "", RGB: cmp.Or(k.rgb[i], defaultRGB[len(c.Inks)%len(defaultRGB)])})
+		}
 	}
-	return msg.Sprintf("colour %q", c)
+	switch {
+	case len(c.Inks) < 2:
+		c.Inks = nil
+		return nil
+	case len(c.Inks) > MaxInks:
+		return msg.Errorf("%d colours: at most %d are supported", len(c.Inks), MaxInks)
+	}
+	for _, lines := range [][][]int{rowInks, colInks} {
+		for _, inks := range lines {
+			for j, ink := range inks {
+				inks[j] = order[ink]
+			}
+		}
+	}
+	c.RowInks, c.ColInks = rowInks, colInks
+	return nil
 }
 
 // isTathamID reports whether s looks like a Pattern game ID, "W:...",

@@ -396,6 +396,9 @@ func (Game) Hint(ctx context.Context, puzzle, position string) (play.Hint, error
 	if err := c.validate(); err != nil {
 		return play.Hint{}, err
 	}
+	if c.IsColour() {
+		return play.Hint{}, errors.New("nonogram: hints for colour puzzles are not ready yet: try Solve")
+	}
 	grid, err := parsePosition(position, len(c.Rows), len(c.Cols), len(c.Inks), "position")
 	if err != nil {
 		return play.Hint{}, err
