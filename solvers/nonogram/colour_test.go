@@ -508,3 +508,58 @@ func TestColourHintRefused(t *testing.T) {
 		t.Fatalf("got %v", err)
 	}
 }
+
+// colourBlobs paints overlapping ellipses and rectangles in inks inks on
+// white, like a drawing: puzzles line solving mostly settles.
+func colourBlobs(rng *rand.Rand, h, w, inks int) [][]int {
+	pic := make([][]int, h)
+	for r := range pic {
+		pic[r] = make([]int, w)
+	}
+	for range (h * w) / 40 {
+		cr, cc := rng.IntN(h), rng.IntN(w)
+		rr, rc := 1+rng.IntN(max(1, h/5)), 1+rng.IntN(max(1, w/5))
+		ink, rect := 1+rng.IntN(inks), rng.IntN(2) == 0
+		for r := max(0, cr-rr); r <= min(h-1, cr+rr); r++ {
+			for c := max(0, cc-rc); c <= min(w-1, cc+rc); c++ {
+				dr, dc := float64(r-cr)/float64(rr), float64(c-cc)/float64(rc)
+				if rect || dr*dr+dc*dc <= 1 {
+					pic[r][c] = ink
+				}
+			}
+		}
+	}
+	return pic
+}
+
+// BenchmarkSolveColour solves colour puzzles: drawn-like ones (blobs of
+// 3 to 5 inks, 30x30 and 50x50, settled by line solving) and random ones
+// at 60% (4 inks, 30x30, and 3 inks, 40x40, which need probing and search).
+func BenchmarkSolveColour(b *testing.B) {
+	for _, p := range []struct {
+		name       string
+		size, inks int
+		drawn      bool
+		seed       uint64
+		status     Status
+	}{
+		{"drawn30-5", 30, 5, true, 1, Unique},
+		{"drawn50-3", 50, 3, true, 2, Unique},
+		{"random30-4", 30, 4, false, 3, Multiple},
+		{"random40-3", 40, 3, false, 4, Multiple},
+	} {
+		rng := rand.New(rand.NewPCG(p.seed, uint64(p.size)))
+		pic := colourPicture(rng, p.size, p.size, p.inks, 0.6)
+		if p.drawn {
+			pic = colourBlobs(rng, p.size, p.size, p.inks)
+		}
+		c := ColourCluesOf(pic, testInks[:p.inks])
+		b.Run(p.name, func(b *testing.B) {
+			for b.Loop() {
+				if a, err := Solve(context.Background(), c, nil); err != nil || a.Status != p.status {
+					b.Fatalf("got %+v, %v", a, err)
+				}
+			}
+		})
+	}
+}

@@ -17,13 +17,21 @@ func inkSet(i int) cellSet { return 2 << i }
 // suffixes the last ones (bwd), and a cell may take a colour only if some
 // placement of all the runs consistent with every cell's set gives it
 // that colour. A run may follow the one before it directly when their
-// inks differ; when they are the same, a white cell lies between. A line
-// of n cells and k runs costs O(k × n).
+// inks differ; when they are the same, a white cell lies between. Only
+// the band of each table row where j runs can end or start, between the
+// tightest packings to the left and to the right, is computed, so a line
+// of n cells and k runs costs O(k × slack + n × inks).
 type colourLine struct {
-	fwd, bwd []bool  // [j*(n+1)+i]: cells [0,i) hold runs [0,j); cells [i,n) hold runs [j,k)
-	span     []int32 // span[i]: cells before i in a row that may take the run's ink
-	cover    []int32 // difference array of a run's placements covering a cell
-	can      []cellSet
+	fwd, bwd []bool // [j*(n+1)+i]: cells [0,i) hold runs [0,j); cells [i,n) hold runs [j,k)
+	// lo[j]..hi[j]: the prefix lengths that may hold exactly runs [0,j)
+	// and leave room for the others.
+	lo, hi []int
+	// upTo[ink*(n+1)+i]: cells before i in a row that may take the ink;
+	// from[ink*(n+1)+i]: cells from i on.
+	upTo, from []int32
+	cover      []int32 // difference array of a run's placements covering a cell
+	can        []cellSet
+	stride     int // of upTo and from
 }
 
 // solve narrows each cell of line to the colours some placement of runs,
@@ -32,37 +40,75 @@ type colourLine struct {
 func (s *colourLine) solve(line []cellSet, runs, inks []int) bool {
 	n, k := len(line), len(runs)
 	stride := n + 1
-	if size := (k + 1) * stride; cap(s.fwd) < size {
-		s.fwd, s.bwd = make([]bool, size), make([]bool, size)
-	}
-	if cap(s.span) < n+1 {
-		s.span, s.cover, s.can = make([]int32, n+1), make([]int32, n+1), make([]cellSet, n)
-	}
+	s.grow(n, k, inks)
 	fwd, bwd := s.fwd[:(k+1)*stride], s.bwd[:(k+1)*stride]
-	span, cover, can := s.span[:n+1], s.cover[:n+1], s.can[:n]
+	lo, hi := s.lo[:k+1], s.hi[:k+1]
+	cover, can := s.cover[:n+1], s.can[:n]
 	white := func(i int) bool { return line[i]&whiteSet != 0 }
 	// gap reports whether run j needs a white cell before run j+1.
 	gap := func(j int) bool { return inks[j] == inks[j+1] }
 
+	// The bands: lo[j] is the shortest prefix holding runs [0,j), hi[j]
+	// the longest leaving the shortest room for runs [j,k), where the gap
+	// between runs of one ink counts with the run after it.
+	lo[0] = 0
+	for j, r := range runs {
+		lo[j+1] = lo[j] + r
+		if j > 0 && gap(j-1) {
+			lo[j+1]++
+		}
+	}
+	if lo[k] > n {
+		return false
+	}
+	for j := range k + 1 {
+		hi[j] = n - (lo[k] - lo[j])
+		if j > 0 && j < k && gap(j-1) {
+			hi[j]++ // the gap before run j may end the prefix
+		}
+	}
+	// The spans of each ink of the line.
+	for _, ink := range inks {
+		up, fr := s.upTo[ink*stride:(ink+1)*stride], s.from[ink*stride:(ink+1)*stride]
+		if up[0] == -1 { // not yet computed for this line
+			set := inkSet(ink)
+			up[0] = 0
+			for i := 1; i <= n; i++ {
+				up[i] = 0
+				if line[i-1]&set != 0 {
+					up[i] = up[i-1] + 1
+				}
+			}
+			fr[n] = 0
+			for i := n - 1; i >= 0; i-- {
+				fr[i] = 0
+				if line[i]&set != 0 {
+					fr[i] = fr[i+1] + 1
+				}
+			}
+		}
+	}
+	defer func() {
+		for _, ink := range inks {
+			s.upTo[ink*stride] = -1
+		}
+	}()
+
 	// fwd row 0: only white cells; row j: cell i-1 white, or run j-1 ends
 	// at i, after a white cell if run j-2 has its ink.
+	clear(fwd)
 	fwd[0] = true
-	for i := 1; i <= n; i++ {
+	for i := 1; i <= hi[0]; i++ {
 		fwd[i] = fwd[i-1] && white(i-1)
 	}
 	for j := 1; j <= k; j++ {
 		row, prev := fwd[j*stride:(j+1)*stride], fwd[(j-1)*stride:j*stride]
-		r, ink := runs[j-1], inkSet(inks[j-1])
-		row[0], span[0] = false, 0
-		for i := 1; i <= n; i++ {
-			if line[i-1]&ink != 0 {
-				span[i] = span[i-1] + 1
-			} else {
-				span[i] = 0
-			}
-			v := row[i-1] && white(i-1)
+		r, span := runs[j-1], s.upTo[inks[j-1]*stride:(inks[j-1]+1)*stride]
+		needGap := j > 1 && gap(j-2)
+		for i := lo[j]; i <= hi[j]; i++ {
+			v := i > lo[j] && row[i-1] && white(i-1)
 			if a := i - r; !v && int(span[i]) >= r {
-				if j > 1 && gap(j-2) {
+				if needGap {
 					v = a > 0 && white(a-1) && prev[a-1]
 				} else {
 					v = prev[a]
@@ -75,20 +121,20 @@ func (s *colourLine) solve(line []cellSet, runs, inks []int) bool {
 		return false
 	}
 	// bwd, the same from the right.
+	clear(bwd)
 	last := bwd[k*stride : (k+1)*stride]
 	last[n] = true
-	for i := n - 1; i >= 0; i-- {
+	for i := n - 1; i >= lo[k]; i-- {
 		last[i] = last[i+1] && white(i)
 	}
 	for j := k - 1; j >= 0; j-- {
 		row, next := bwd[j*stride:(j+1)*stride], bwd[(j+1)*stride:(j+2)*stride]
-		r, ink := runs[j], inkSet(inks[j])
-		row[n] = false
-		spansFrom(line, ink, span)
-		for i := n - 1; i >= 0; i-- {
-			v := row[i+1] && white(i)
+		r, span := runs[j], s.from[inks[j]*stride:(inks[j]+1)*stride]
+		needGap := j < k-1 && gap(j)
+		for i := hi[j]; i >= lo[j]; i-- {
+			v := i < hi[j] && row[i+1] && white(i)
 			if e := i + r; !v && int(span[i]) >= r {
-				if j < k-1 && gap(j) {
+				if needGap {
 					v = e < n && white(e) && next[e+1]
 				} else {
 					v = next[e]
@@ -102,7 +148,7 @@ func (s *colourLine) solve(line []cellSet, runs, inks []int) bool {
 	for j := 0; j <= k; j++ {
 		f, b := fwd[j*stride:(j+1)*stride], bwd[j*stride:(j+1)*stride]
 		// Cell p is white between runs j-1 and j.
-		for p := range n {
+		for p := lo[j]; p < min(hi[j]+1, n); p++ {
 			if f[p] && b[p+1] && white(p) {
 				can[p] |= whiteSet
 			}
@@ -114,21 +160,24 @@ func (s *colourLine) solve(line []cellSet, runs, inks []int) bool {
 		// fit before it and runs [j+1,k) after, with the white cells
 		// their inks need.
 		r, ink, nextB := runs[j], inkSet(inks[j]), bwd[(j+1)*stride:(j+2)*stride]
-		clear(cover)
+		span := s.from[inks[j]*stride : (inks[j]+1)*stride]
+		gapBefore, gapAfter := j > 0 && gap(j-1), j < k-1 && gap(j)
+		first, lastA := lo[j], min(hi[j]+btoi(gapBefore), n-r) // where run j may start
+		end := lastA + r
+		clear(cover[first : end+1])
 		any := false
-		spansFrom(line, ink, span)
-		for a := 0; a+r <= n; a++ {
+		for a := first; a <= lastA; a++ {
 			if int(span[a]) < r {
 				continue
 			}
 			e := a + r
 			var before, after bool
-			if j > 0 && gap(j-1) {
+			if gapBefore {
 				before = a > 0 && white(a-1) && f[a-1]
 			} else {
 				before = f[a]
 			}
-			if j < k-1 && gap(j) {
+			if gapAfter {
 				after = e < n && white(e) && nextB[e+1]
 			} else {
 				after = nextB[e]
@@ -141,7 +190,7 @@ func (s *colourLine) solve(line []cellSet, runs, inks []int) bool {
 		}
 		if any {
 			covered := int32(0)
-			for p := range n {
+			for p := first; p < end; p++ {
 				if covered += cover[p]; covered > 0 {
 					can[p] |= ink
 				}
@@ -159,14 +208,30 @@ func (s *colourLine) solve(line []cellSet, runs, inks []int) bool {
 	return true
 }
 
-// spansFrom sets span[i] to the number of cells from i on, in a row, that
-// may take ink.
-func spansFrom(line []cellSet, ink cellSet, span []int32) {
-	span[len(line)] = 0
-	for i := len(line) - 1; i >= 0; i-- {
-		span[i] = 0
-		if line[i]&ink != 0 {
-			span[i] = span[i+1] + 1
+// grow makes room for a line of n cells, k runs and the inks of inks.
+func (s *colourLine) grow(n, k int, inks []int) {
+	stride := n + 1
+	if size := (k + 1) * stride; cap(s.fwd) < size {
+		s.fwd, s.bwd = make([]bool, size), make([]bool, size)
+	}
+	if cap(s.lo) < k+1 {
+		s.lo, s.hi = make([]int, k+1), make([]int, k+1)
+	}
+	if cap(s.cover) < n+1 {
+		s.cover, s.can = make([]int32, n+1), make([]cellSet, n)
+	}
+	if size := MaxInks * stride; len(s.upTo) < size {
+		s.upTo, s.from = make([]int32, size), make([]int32, size)
+		for i := 0; i < size; i += stride {
+			s.upTo[i] = -1
+		}
+	}
+	// A line longer than the last leaves the marks of the shorter
+	// stride behind: mark every ink's spans as not computed.
+	if s.stride != stride {
+		s.stride = stride
+		for i := 0; i+stride <= len(s.upTo); i += stride {
+			s.upTo[i] = -1
 		}
 	}
 }

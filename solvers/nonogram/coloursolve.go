@@ -178,6 +178,45 @@ func (s *colourSearcher) plausible() bool {
 	return total[0] == total[1]
 }
 
+// lineQueue is a ring holding the queued dirty lines from head; inQueue
+// marks them. The black and white searcher has the same fields of its
+// own: embedding a lineQueue there cost its line-solvable puzzles 0.1 to
+// 0.2% more instructions (callgrind, BenchmarkSolveLines30 and 50).
+type lineQueue struct {
+	queue        []int
+	head, queued int
+	inQueue      []bool
+}
+
+func newLineQueue(lines int) lineQueue {
+	return lineQueue{queue: make([]int, lines), inQueue: make([]bool, lines)}
+}
+
+// push marks line l dirty.
+func (s *lineQueue) push(l int) {
+	if s.inQueue[l] {
+		return
+	}
+	s.inQueue[l] = true
+	at := s.head + s.queued
+	if at >= len(s.queue) {
+		at -= len(s.queue)
+	}
+	s.queue[at] = l
+	s.queued++
+}
+
+// pop takes the first dirty line off the queue, which must have one.
+func (s *lineQueue) pop() int {
+	l := s.queue[s.head]
+	if s.head++; s.head == len(s.queue) {
+		s.head = 0
+	}
+	s.queued--
+	s.inQueue[l] = false
+	return l
+}
+
 // pushCell marks both lines through cell i dirty.
 func (s *colourSearcher) pushCell(i int) {
 	s.push(i / s.w)

@@ -118,7 +118,11 @@ type searcher struct {
 	longCache          []cachedLong // see solveLong
 	longMisses         int
 	caching            bool // see startCaching
-	lineQueue
+	// queue is a ring holding the queued dirty lines from head; inQueue
+	// marks them.
+	queue        []int
+	head, queued int
+	inQueue      []bool
 
 	// trail lists the cells settled since the last probe began (only
 	// probes record them, as only they are undone cell by cell); settled
@@ -164,11 +168,12 @@ func newSearcher(ctx context.Context, c *Clues, progress func(int64)) *searcher 
 	runs := append(append(make([][]int, 0, h+w), c.Rows...), c.Cols...)
 	return &searcher{
 		clues: c, h: h, w: w, runs: runs, given: c.Given,
-		raceAt:    raceStart,
-		buf:       make([]byte, max(h, w)),
-		lineQueue: newLineQueue(h + w),
-		ctx:       ctx,
-		progress:  progress,
+		raceAt:   raceStart,
+		buf:      make([]byte, max(h, w)),
+		queue:    make([]int, h+w),
+		inQueue:  make([]bool, h+w),
+		ctx:      ctx,
+		progress: progress,
 	}
 }
 
@@ -191,20 +196,8 @@ func (s *searcher) plausible() bool {
 	return total[0] == total[1]
 }
 
-// lineQueue is a ring holding the queued dirty lines from head; inQueue
-// marks them.
-type lineQueue struct {
-	queue        []int
-	head, queued int
-	inQueue      []bool
-}
-
-func newLineQueue(lines int) lineQueue {
-	return lineQueue{queue: make([]int, lines), inQueue: make([]bool, lines)}
-}
-
 // push marks line l dirty.
-func (s *lineQueue) push(l int) {
+func (s *searcher) push(l int) {
 	if s.inQueue[l] {
 		return
 	}
@@ -218,7 +211,7 @@ func (s *lineQueue) push(l int) {
 }
 
 // pop takes the first dirty line off the queue, which must have one.
-func (s *lineQueue) pop() int {
+func (s *searcher) pop() int {
 	l := s.queue[s.head]
 	if s.head++; s.head == len(s.queue) {
 		s.head = 0
