@@ -85,6 +85,7 @@ type colourSearcher struct {
 	line colourLine
 	buf  []cellSet
 	lineQueue
+	cache colourCache // from the first probe on
 
 	// trail lists the cells a probe changed and what they were, to undo
 	// it; union and hits gather, over the probes of one cell that did
@@ -253,7 +254,7 @@ func (s *colourSearcher) solveLine(grid []cellSet, l int) bool {
 	for p := range line {
 		line[p] = grid[start+p*step]
 	}
-	if !s.line.solve(line, s.runs[l], s.inks[l]) {
+	if !s.cache.solve(&s.line, l, line, s.runs[l], s.inks[l]) {
 		return false
 	}
 	for p, set := range line {
@@ -318,6 +319,9 @@ func (s *colourSearcher) settle(grid []cellSet) (cell int, ok bool) {
 		for c, set := range grid {
 			if set&(set-1) == 0 || !s.frontier(grid, c) {
 				continue
+			}
+			if s.cache.line == nil {
+				s.cache.start(max(s.h, s.w))
 			}
 			var failed cellSet
 			succeeded := int32(0)
@@ -412,4 +416,57 @@ func (s *colourSearcher) render(grid []cellSet) []string {
 		rows[r] = all[r*s.w : (r+1)*s.w]
 	}
 	return rows
+}
+
+// colourCache holds the colour line solver's answers once probing starts:
+// probes and search ask about the same lines over and over. An entry
+// holds the last line whose line number and cells hash to it, its cells
+// before and after, and whether it had a placement.
+type colourCache struct {
+	width   int // cells an entry holds: the longest line
+	line    []int32
+	hash    []uint64
+	before  []cellSet
+	after   []cellSet
+	settled []bool // whether the line had a placement
+}
+
+// colourCached is the number of entries of colourCache, a few megabytes
+// for lines of 50 cells.
+const colourCached = 1 << 12
+
+// start makes the cache, for lines of up to width cells.
+func (c *colourCache) start(width int) {
+	c.width = width
+	c.line, c.hash = make([]int32, colourCached), make([]uint64, colourCached)
+	c.before, c.after = make([]cellSet, colourCached*width), make([]cellSet, colourCached*width)
+	c.settled = make([]bool, colourCached)
+	for i := range c.line {
+		c.line[i] = -1
+	}
+}
+
+// solve is s.solve for line l, from the cache when it has the line.
+func (c *colourCache) solve(s *colourLine, l int, line []cellSet, runs, inks []int) bool {
+	if c.line == nil {
+		return s.solve(line, runs, inks)
+	}
+	h := uint64(l) * 0x9e3779b97f4a7c15
+	for _, set := range line {
+		h = (h ^ uint64(set)) * 0xff51afd7ed558ccd
+	}
+	h ^= h >> 29
+	e := int(h & (colourCached - 1))
+	before, after := c.before[e*c.width:][:len(line)], c.after[e*c.width:][:len(line)]
+	if c.line[e] == int32(l) && c.hash[e] == h && slices.Equal(before, line) {
+		if c.settled[e] {
+			copy(line, after)
+		}
+		return c.settled[e]
+	}
+	c.line[e], c.hash[e] = int32(l), h
+	copy(before, line)
+	c.settled[e] = s.solve(line, runs, inks)
+	copy(after, line)
+	return c.settled[e]
 }
