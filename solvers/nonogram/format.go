@@ -194,10 +194,10 @@ func checkSize(rows, cols int) error {
 // ParseClues reads one puzzle in any of the formats Game.Formats lists,
 // telling them apart by their first characters:
 //   - the judge format, given cells included (see String);
-//   - webpbn's XML format, black and white puzzles only (see pbnPuzzle);
+//   - webpbn's XML format, in colour too (see pbnPuzzle);
 //   - the .non format of Steve Simpson's solver: "width W", "height H",
-//     then "rows" and "columns" each followed by one rule per line (see
-//     parseNon);
+//     then "rows" and "columns" each followed by one rule per line, runs
+//     perhaps with colour letters (see parseNon);
 //   - Simon Tatham's Pattern game IDs "WxH:c1/c2/.../r1/r2/...", column
 //     clues then row clues, numbers of a clue separated by '.', an empty
 //     clue empty or "0", perhaps with pre-filled squares after a ','

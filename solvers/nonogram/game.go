@@ -1,6 +1,8 @@
 // Package nonogram solves nonograms (paint by numbers): given the runs of
 // black cells of every row and column, it finds the picture and tells
-// whether it is unique.
+// whether it is unique. Colour puzzles, whose runs each have an ink of a
+// palette, solve the same way (see Ink), by a solver of their own, so
+// that black and white keeps its speed.
 //
 // The solver settles cells with an exact line solver run to a fixpoint,
 // then probes single cells for contradictions, then searches depth first,

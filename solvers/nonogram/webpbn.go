@@ -13,7 +13,7 @@ import (
 )
 
 // The webpbn XML format (pbn-0.3.dtd, described at webpbn.com/pbn_fmt.html)
-// as far as black and white puzzles need it:
+// as far as grid puzzles, black and white or colour, need it:
 //
 //	<puzzleset><puzzle type="grid" defaultcolor="black">
 //	  <color name="white" char=".">fff</color>
@@ -28,13 +28,17 @@ import (
 // colour of the cells between runs. Colour names are matched without
 // regard to case, as pbnsolve does. Whatever the colours are called, a
 // puzzle whose counts are all in one colour is black and white: that
-// colour is black. Counts in two or more colours make a colour puzzle, and
-// type="triddler" a puzzle of triangular cells, both refused in words.
+// colour is black. Counts in two or more colours make a colour puzzle,
+// its inks the colours of the counts in the order the <color> elements
+// define them, each with its name and the RGB its <color> gives ("f00"
+// or "ff0000"; one of defaultRGB if it has none). type="triddler", a
+// puzzle of triangular cells, is refused in words.
 // A puzzle without clues is read from its goal, a <solution> of type
 // "goal" (or of no type) whose <image> draws each row between bars,
 // "|..XX.|", a cell by the char of its <color> (white '.' and black 'X'
-// unless defined); its clues are the picture's. Titles, other solutions
-// and notes are ignored.
+// unless defined); its clues are the picture's, in colour when it has two
+// or more chars besides the background's, each the char of a <color>.
+// Titles, other solutions and notes are ignored.
 //
 // It is read by a small XML scanner of its own (xmlScanner) rather than
 // encoding/xml, which made each of the page's wasm files 40 to 60 KB
