@@ -105,13 +105,43 @@ func TestColourLineAgainstBruteForce(t *testing.T) {
 			}
 		}
 		want, wantOK := bruteColourLine(line, runs, inks, nInks)
-		got := slices.Clone(line)
-		ok := s.solve(got, runs, inks)
-		if ok != wantOK || ok && !slices.Equal(got, want) {
-			t.Fatalf("iter %d: line %v runs %v inks %v: got %v %v, want %v %v", iter, line, runs, inks, got, ok, want, wantOK)
+		for _, solve := range []func([]cellSet, []int, []int) bool{s.solve, s.solveTable} {
+			got := slices.Clone(line)
+			ok := solve(got, runs, inks)
+			if ok != wantOK || ok && !slices.Equal(got, want) {
+				t.Fatalf("iter %d: line %v runs %v inks %v: got %v %v, want %v %v", iter, line, runs, inks, got, ok, want, wantOK)
+			}
+			if !ok && !slices.Equal(got, line) {
+				t.Fatalf("iter %d: a line without placement was changed", iter)
+			}
 		}
-		if !ok && !slices.Equal(got, line) {
-			t.Fatalf("iter %d: a line without placement was changed", iter)
+	}
+}
+
+// TestColourMasksAgainstTable compares the two colour line solvers on
+// lines of 9 to 63 cells, too long for brute force, as the masks' shifts
+// go further.
+func TestColourMasksAgainstTable(t *testing.T) {
+	rng := rand.New(rand.NewPCG(17, 18))
+	var s colourLine
+	for iter := range 20000 {
+		n, nInks := 9+rng.IntN(wordCells-8), 2+rng.IntN(4)
+		pic := colourPicture(rng, 1, n, nInks, rng.Float64())[0]
+		runs, inks := colourRunsOf(n, func(i int) int { return pic[i] })
+		if rng.IntN(4) == 0 && len(runs) > 0 {
+			runs[rng.IntN(len(runs))] += rng.IntN(3)
+		}
+		line := make([]cellSet, n)
+		for p := range line {
+			line[p] = 1<<(nInks+1) - 1
+			if rng.IntN(2) == 0 {
+				line[p] = 1 << pic[p] // known, as the picture has it
+			}
+		}
+		got, want := slices.Clone(line), slices.Clone(line)
+		ok, wantOK := s.solve(got, runs, inks), s.solveTable(want, runs, inks)
+		if ok != wantOK || !slices.Equal(got, want) {
+			t.Fatalf("iter %d: line %v runs %v inks %v: masks %v %v, table %v %v", iter, line, runs, inks, got, ok, want, wantOK)
 		}
 	}
 }

@@ -22,6 +22,7 @@ func inkSet(i int) cellSet { return 2 << i }
 // tightest packings to the left and to the right, is computed, so a line
 // of n cells and k runs costs O(k × slack + n × inks).
 type colourLine struct {
+	masks    colourMasks // lines of up to wordCells cells
 	fwd, bwd []bool // [j*(n+1)+i]: cells [0,i) hold runs [0,j); cells [i,n) hold runs [j,k)
 	// lo[j]..hi[j]: the prefix lengths that may hold exactly runs [0,j)
 	// and leave room for the others.
@@ -38,6 +39,14 @@ type colourLine struct {
 // with inks, gives it, and reports whether there is a placement at all.
 // It leaves line as it was when there is none.
 func (s *colourLine) solve(line []cellSet, runs, inks []int) bool {
+	if len(line) <= wordCells {
+		return s.masks.solve(line, runs, inks)
+	}
+	return s.solveTable(line, runs, inks)
+}
+
+// solveTable is solve for lines of any length.
+func (s *colourLine) solveTable(line []cellSet, runs, inks []int) bool {
 	n, k := len(line), len(runs)
 	stride := n + 1
 	s.grow(n, k, inks)
