@@ -23,7 +23,7 @@ func inkSet(i int) cellSet { return 2 << i }
 // of n cells and k runs costs O(k × slack + n × inks).
 type colourLine struct {
 	masks    colourMasks // lines of up to wordCells cells
-	fwd, bwd []bool // [j*(n+1)+i]: cells [0,i) hold runs [0,j); cells [i,n) hold runs [j,k)
+	fwd, bwd []bool      // [j*(n+1)+i]: cells [0,i) hold runs [0,j); cells [i,n) hold runs [j,k)
 	// lo[j]..hi[j]: the prefix lengths that may hold exactly runs [0,j)
 	// and leave room for the others.
 	lo, hi []int
