@@ -283,8 +283,8 @@ func TestSolveColourAgainstBruteForce(t *testing.T) {
 	}
 }
 
-// TestSolveOneInk solves a colour puzzle of one ink by the black and
-// white solver, and answers in the ink's letter.
+// TestSolveOneInk solves a colour puzzle of one ink, given cell and all,
+// and answers in the ink's letter.
 func TestSolveOneInk(t *testing.T) {
 	c := ColourCluesOf([][]int{{1, 0}, {1, 1}}, testInks[1:2])
 	c.Given = []byte("a...")

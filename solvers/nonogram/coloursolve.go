@@ -16,9 +16,6 @@ import (
 
 // solveColour is Solve for valid colour clues.
 func solveColour(ctx context.Context, c *Clues, progress func(int64)) (*Answer, error) {
-	if len(c.Inks) == 1 {
-		return solveOneInk(ctx, c, progress)
-	}
 	s := newColourSearcher(ctx, c, progress)
 	grid := s.start()
 	if grid != nil && s.plausible() {
@@ -40,40 +37,6 @@ func solveColour(ctx context.Context, c *Clues, progress func(int64)) (*Answer, 
 		a.Status, a.Grid, a.Other = Multiple, s.render(s.solutions[0]), s.render(s.solutions[1])
 	}
 	return a, nil
-}
-
-// solveOneInk solves a colour puzzle of one ink as black and white, with
-// the black and white solver, and writes its answer in the ink's letter.
-func solveOneInk(ctx context.Context, c *Clues, progress func(int64)) (*Answer, error) {
-	bw := &Clues{Rows: c.Rows, Cols: c.Cols}
-	if c.Given != nil {
-		bw.Given = slices.Clone(c.Given)
-		for i, g := range bw.Given {
-			if g == InkLetter(0) {
-				bw.Given[i] = GivenBlack
-			}
-		}
-	}
-	a, err := Solve(ctx, bw, progress)
-	if err != nil {
-		return nil, err
-	}
-	for _, rows := range [][]string{a.Grid, a.Other} {
-		for r, row := range rows {
-			rows[r] = string(bytesReplace([]byte(row), GivenBlack, InkLetter(0)))
-		}
-	}
-	return a, nil
-}
-
-// bytesReplace replaces every old in b by new.
-func bytesReplace(b []byte, old, new byte) []byte {
-	for i := range b {
-		if b[i] == old {
-			b[i] = new
-		}
-	}
-	return b
 }
 
 // colourSearcher holds the clues and the work space of one colour solve.
