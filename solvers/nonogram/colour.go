@@ -89,6 +89,8 @@ func colourRunsOf(n int, colour func(int) int) (runs, inks []int) {
 
 // validateColours checks the inks of a colour puzzle: one for every run,
 // each in the palette, and a palette of 1..MaxInks colours given in RGB.
+// The parsers make only such clues; these are checked for clues made in
+// code.
 func (c *Clues) validateColours() error {
 	if c.Inks == nil {
 		if c.RowInks != nil || c.ColInks != nil {
@@ -96,31 +98,23 @@ func (c *Clues) validateColours() error {
 		}
 		return nil
 	}
-	if len(c.Inks) < 1 || len(c.Inks) > MaxInks {
-		return msg.Errorf("nonogram: %d colours besides the background (want 1..%d)", len(c.Inks), MaxInks)
+	bad := len(c.Inks) > MaxInks || len(c.RowInks) != len(c.Rows) || len(c.ColInks) != len(c.Cols)
+	for _, ink := range c.Inks {
+		bad = bad || !isRGB(ink.RGB) || strings.ContainsAny(ink.Name, "\n\r")
 	}
-	for i, ink := range c.Inks {
-		if !isRGB(ink.RGB) || strings.ContainsAny(ink.Name, "\n\r") {
-			return msg.Errorf("nonogram: colour %c: want six hex digits and a name on one line, got %q %q", InkLetter(i), clip(ink.RGB), clip(ink.Name))
-		}
-	}
-	if len(c.RowInks) != len(c.Rows) || len(c.ColInks) != len(c.Cols) {
-		return errors.New("nonogram: not every line's runs have inks")
-	}
-	for l, inks := range append(append([][]int(nil), c.RowInks...), c.ColInks...) {
-		runs := c.Rows
+	for l := 0; !bad && l < len(c.Rows)+len(c.Cols); l++ {
+		runs, inks := c.Rows, c.RowInks
 		at := l
 		if l >= len(c.Rows) {
-			runs, at = c.Cols, l-len(c.Rows)
+			runs, inks, at = c.Cols, c.ColInks, l-len(c.Rows)
 		}
-		if len(inks) != len(runs[at]) {
-			return msg.Errorf("nonogram: %s: %d runs but %d inks", lineName(l, len(c.Rows)), len(runs[at]), len(inks))
+		bad = len(inks[at]) != len(runs[at])
+		for _, ink := range inks[at] {
+			bad = bad || uint(ink) >= uint(len(c.Inks))
 		}
-		for _, ink := range inks {
-			if ink < 0 || ink >= len(c.Inks) {
-				return msg.Errorf("nonogram: %s: a run in colour %d, but the palette has %d", lineName(l, len(c.Rows)), ink+1, len(c.Inks))
-			}
-		}
+	}
+	if bad || len(c.Inks) == 0 {
+		return msg.Errorf("nonogram: the colours do not fit the runs: want 1..%d inks, each six hex digits, and one of them for every run", MaxInks)
 	}
 	return nil
 }

@@ -593,3 +593,28 @@ func BenchmarkSolveColour(b *testing.B) {
 		})
 	}
 }
+
+// TestColourCluesValidated refuses colour clues made in code that do not
+// hold together.
+func TestColourCluesValidated(t *testing.T) {
+	good := func() *Clues { return ColourCluesOf([][]int{{1, 2}}, testInks[:2]) }
+	for name, spoil := range map[string]func(c *Clues){
+		"no palette":        func(c *Clues) { c.Inks = nil },
+		"empty palette":     func(c *Clues) { c.Inks = []Ink{} },
+		"bad RGB":           func(c *Clues) { c.Inks = []Ink{{"red", "red"}, testInks[1]} },
+		"ink out of range":  func(c *Clues) { c.RowInks[0][1] = 2 },
+		"negative ink":      func(c *Clues) { c.ColInks[0][0] = -1 },
+		"inks missing":      func(c *Clues) { c.ColInks = c.ColInks[:1] },
+		"runs without inks": func(c *Clues) { c.RowInks[0] = c.RowInks[0][:1] },
+		"name of two lines": func(c *Clues) { c.Inks = []Ink{{"a\nb", "000000"}, testInks[1]} },
+	} {
+		c := good()
+		spoil(c)
+		if _, err := Solve(context.Background(), c, nil); err == nil {
+			t.Errorf("%s: solved", name)
+		}
+	}
+	if a, err := Solve(context.Background(), good(), nil); err != nil || a.Status != Unique {
+		t.Fatalf("good clues: %+v, %v", a, err)
+	}
+}
