@@ -118,7 +118,7 @@ func helpPlay(h gameHelp, in boardInput) app.UI {
 		helpKey{"S", "solve"},
 		helpKey{"Esc", "cancel the solve"},
 	)
-	zoom := helpKey{"Ctrl+wheel / pinch", "zoom the board (− Fit + beside Undo)"}
+	zoom := helpKey{"Ctrl+wheel / pinch", "zoom the board (or − Fit + above it)"}
 	if !in.takes("+") && !in.takes("-") && !in.takes("0") {
 		zoom.keys = "+ / − / 0, Ctrl+wheel, pinch"
 	}

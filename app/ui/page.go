@@ -233,17 +233,17 @@ func (p *Page) zoomButtons() app.UI {
 	z := p.cur().zoomed()
 	return app.Div().Class("buttons zoom").Attr("role", "group").Aria("label", "Zoom").Body(
 		app.Button().ID("zoom-out").Text("−").Aria("label", "Zoom out").Title("Zoom out (−, Ctrl+wheel, pinch)").
-			DataSet("zoom", zoomOut).Disabled(z <= zoomMin).OnClick(p.onZoom),
+			DataSet("zoom-step", zoomOut).Disabled(z <= zoomMin).OnClick(p.onZoom),
 		app.Button().ID("zoom-fit").Class(classIf("", z == zoomFit, "active")).Text("Fit").
 			Title("Fit the board to the screen (0); now "+strconv.Itoa(int(z))+"%").Aria("pressed", z == zoomFit).
-			DataSet("zoom", zoomToFit).OnClick(p.onZoom),
+			DataSet("zoom-step", zoomToFit).OnClick(p.onZoom),
 		app.Button().ID("zoom-in").Text("+").Aria("label", "Zoom in").Title("Zoom in (+, Ctrl+wheel, pinch)").
-			DataSet("zoom", zoomIn).Disabled(z >= zoomMax).OnClick(p.onZoom),
+			DataSet("zoom-step", zoomIn).Disabled(z >= zoomMax).OnClick(p.onZoom),
 	)
 }
 
 func (p *Page) onZoom(ctx app.Context, e app.Event) {
-	p.m.zoom(ctx.JSSrc().Get("dataset").Get("zoom").String(), 0)
+	p.m.zoom(ctx.JSSrc().Get("dataset").Get("zoomStep").String(), 0)
 }
 
 // renderHelp is the tab's "How it works": open until the user closes it.
