@@ -22,7 +22,7 @@ import (
 
 const (
 	// MaxText bounds the inflated judge text; the biggest puzzle the page
-	// edits (a 50×50 nonogram or a 200×200 flip board) is far below it.
+	// edits (a 50×50 board with its clues, or 200×200 cells) is far below it.
 	MaxText = 1 << 20
 	// MaxFragment bounds the encoded fragment before any decoding work.
 	MaxFragment = 256 << 10

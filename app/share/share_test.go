@@ -3,10 +3,13 @@ package share
 import (
 	"bytes"
 	"compress/flate"
+	"context"
 	"encoding/base64"
 	"math/rand/v2"
 	"strings"
 	"testing"
+
+	"gridsolve/solvers"
 )
 
 func TestRoundTrip(t *testing.T) {
@@ -19,8 +22,17 @@ func TestRoundTrip(t *testing.T) {
 		}
 		texts = append(texts, string(b))
 	}
-	for _, game := range []string{"ships", "flip", "iq", "nonogram", "tetravex"} {
-		for _, text := range texts {
+	for _, g := range solvers.All {
+		game := g.Name()
+		own := texts
+		if p, ok := g.(solvers.Player); ok { // a puzzle of the game's own
+			puzzle, err := p.Generate(context.Background(), solvers.Options{W: 8, H: 8, Level: 1, Seed: 1})
+			if err != nil {
+				t.Fatalf("%s: Generate: %v", game, err)
+			}
+			own = append(own[:len(own):len(own)], puzzle)
+		}
+		for _, text := range own {
 			frag := Encode(game, text)
 			if strings.ContainsAny(frag, "#?&=+ \n") {
 				t.Fatalf("fragment %q has characters unsafe in a URL", frag)

@@ -585,6 +585,7 @@ func (e *iqEditor) input() boardInput {
 	return boardInput{keys: "r R f F", wheelKey: "r", hover: e.setHover}
 }
 
+// warmup: dealt natively in 21 ms, the most of it.
 func (*iqEditor) warmup() warmup { return warmup{deal: solvers.Options{Level: 3}, order: 4} }
 
 func (e *iqEditor) fileSize() (w, h int) { return e.size() }

@@ -857,7 +857,8 @@ func (*nonogramEditor) colours() cssColours    { return nil }
 func (*nonogramEditor) input() boardInput      { return boardInput{} }
 func (e *nonogramEditor) fileSize() (w, h int) { return e.size() }
 
-// warmup: 25×25, the size of the hard benchmark.
+// warmup: 25×25, the size of the hard benchmark; natively the deal takes
+// 216 ms and the solve 4 ms.
 func (*nonogramEditor) warmup() warmup {
 	return warmup{deal: solvers.Options{W: 25, H: 25, Level: 3}, order: 3}
 }

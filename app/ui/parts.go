@@ -65,9 +65,8 @@ type warmup struct {
 	order int             // the warm-up deals the games by order, meant quickest first
 }
 
-// Natively a warm-up's deal and solve took, late in 2026: flip 0.2 ms,
-// tetravex 1.8 ms, ships 20 ms (its solve), iq 21 ms (its deal), nonogram
-// 216 ms (its 25×25 deal; the solve 4 ms).
+// Each game's warmup says what its deal and solve took natively (late in
+// 2026).
 
 // warmupEntry is a warmup as web/solver.js reads it.
 type warmupEntry struct {

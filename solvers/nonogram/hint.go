@@ -257,6 +257,25 @@ const hintSearchBudget = 1 << 16
 // hintTime bounds a whole hint: a hint that needs more says so.
 const hintTime = 2 * time.Second
 
+// deadline is ctx past its end time, seen by Err when asked, not by a
+// timer: context.WithTimeout's timer costs the worker 14 KB of code. A
+// context derived from it does not see the end (nor does Done close then),
+// so a search under it needs a budget of its own (see solveWithin).
+type deadline struct {
+	context.Context
+	end time.Time
+}
+
+func (d deadline) Err() error {
+	if err := d.Context.Err(); err != nil {
+		return err
+	}
+	if !time.Now().Before(d.end) {
+		return context.DeadlineExceeded
+	}
+	return nil
+}
+
 // solveWithin solves c within budget line solves; a nil answer when the
 // budget runs out first.
 func solveWithin(ctx context.Context, c *Clues, budget int64) (*Answer, error) {
@@ -400,9 +419,7 @@ func (Game) Hint(ctx context.Context, puzzle, position string) (play.Hint, error
 			grid[i] = g
 		}
 	}
-	ctx, cancel := context.WithTimeout(ctx, hintTime)
-	defer cancel()
-	s, err := nextStep(ctx, c, grid)
+	s, err := nextStep(deadline{ctx, time.Now().Add(hintTime)}, c, grid)
 	if errors.Is(err, context.DeadlineExceeded) {
 		s, err = step{kind: outOfTimeStep}, nil
 	}

@@ -417,16 +417,23 @@ func TestHintDoesNotWaitForTheSearch(t *testing.T) {
 	}
 }
 
-// A hint out of time says so, in words, as an answer and not an error.
-func TestHintOutOfTime(t *testing.T) {
-	text, err := os.ReadFile("testdata/hard25.txt")
+// probeNext is hard25 after line reasoning: a probe is the next step.
+func probeNext(t *testing.T) (text string, c *Clues, grid []byte) {
+	b, err := os.ReadFile("testdata/hard25.txt")
 	if err != nil {
 		t.Fatal(err)
 	}
-	c, _ := ParseClues(string(text))
+	c, _ = ParseClues(string(b))
+	board := newBoard(c)
+	grid = bytes.Repeat([]byte{markUnknown}, board.h*board.w)
+	board.propagate(t.Context(), grid, board.allDirty())
+	return string(b), c, grid
+}
+
+// A hint out of time says so, in words, as an answer and not an error.
+func TestHintOutOfTime(t *testing.T) {
+	text, c, grid := probeNext(t)
 	b := newBoard(c)
-	grid := bytes.Repeat([]byte{markUnknown}, b.h*b.w)
-	b.propagate(t.Context(), grid, b.allDirty()) // line reasoning is done: a probe is next
 	var pos strings.Builder
 	for r := range b.h {
 		pos.Write(grid[r*b.w : (r+1)*b.w])
@@ -434,8 +441,19 @@ func TestHintOutOfTime(t *testing.T) {
 	}
 	ctx, cancel := context.WithDeadline(t.Context(), time.Now().Add(-time.Second))
 	defer cancel()
-	h, err := Game{}.Hint(ctx, string(text), pos.String())
+	h, err := Game{}.Hint(ctx, text, pos.String())
 	if err != nil || !strings.Contains(h.Reason, "within 2 s: try Solve") || h.Move != "" {
 		t.Errorf("hint out of time: %+v, %v", h, err)
+	}
+}
+
+// The hint's own deadline ends its probing, as a context's would.
+func TestHintDeadline(t *testing.T) {
+	_, c, grid := probeNext(t)
+	if s, err := nextStep(deadline{t.Context(), time.Now()}, c, grid); err != nil || s.kind != outOfTimeStep {
+		t.Errorf("a step past the hint's deadline: %+v, %v; want out of time", s, err)
+	}
+	if s, err := nextStep(deadline{t.Context(), time.Now().Add(time.Hour)}, c, grid); err != nil || s.kind != probeStep {
+		t.Errorf("a step before the hint's deadline: %+v, %v; want a probe", s, err)
 	}
 }
