@@ -327,6 +327,7 @@ var flipHelp = gameHelp{
 		{`Any size: a "w h" line, then h rows`, "5 3\nbwwbb\nwwbbw\nbbbww\n"},
 	},
 	play: "press",
+	keys: gridKeys,
 }
 
 func (*flipEditor) help() gameHelp { return flipHelp }

@@ -546,6 +546,16 @@ func (e *nonogramEditor) clueWidth() int {
 	return width
 }
 
+// clueHeight is the most numbers a column clue stacks above the grid, for
+// fitting the board to the screen's height.
+func (e *nonogramEditor) clueHeight() int {
+	n := 1
+	for _, runs := range e.clues.Cols {
+		n = max(n, len(runs))
+	}
+	return n
+}
+
 // marginChars is the row clues' width, drawn left of the cells.
 func (e *nonogramEditor) marginChars() int { return e.clueWidth() + 2 }
 
@@ -614,7 +624,8 @@ func (e *nonogramEditor) board(p *Page) app.UI {
 	if e.answer != nil {
 		verdict = string(e.answer.Status)
 	}
-	grid := boardGrid(w, h, "nonogram "+string(e.mode), "Nonogram").Style("--clue-w", fmt.Sprintf("%dch", e.clueWidth())).Body(rows...)
+	grid := boardGrid(w, h, "nonogram "+string(e.mode), "Nonogram").Style("--clue-w", fmt.Sprintf("%dch", e.clueWidth())).
+		Style("--clue-h", strconv.Itoa(e.clueHeight())).Body(rows...)
 	return app.Div().Class("nonogram-editor").Body(
 		app.Div().Class("gridwrap").Body(grid),
 		app.If(verdict != "", func() app.UI {
@@ -751,7 +762,9 @@ var nonogramHelp = gameHelp{
 	also: []helpExample{
 		{"Simon Tatham's Pattern ID: columns, then rows", "5x5:2/4/4/4/2/1.1/5/5/3/1"},
 	},
-	play: "fill",
+	play:    "fill",
+	playAlt: "dot (a cell known empty)",
+	keys:    gridKeys,
 }
 
 func (*nonogramEditor) help() gameHelp { return nonogramHelp }
