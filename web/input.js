@@ -11,6 +11,10 @@
 //
 // Touch: a quick tap is a left click, a press held still for longPressMs is
 // a right click, and a finger that moves to another cell paints.
+//
+// Zoom: Ctrl+wheel over the board's box ([data-zoom]) steps the zoom in or
+// out, and two fingers there pinch it and move the board in its box; a
+// second finger ends the first one's press, which then never acts.
 "use strict";
 
 (() => {
@@ -36,8 +40,9 @@
   }
 
   document.addEventListener("pointerdown", (e) => {
+    if (e.pointerType === "touch" && pinchDown(e)) return;
     const cell = e.target.closest && e.target.closest("#grid [data-i]");
-    if (!cell || stroke || (e.pointerType === "mouse" && e.button !== 0 && e.button !== 2)) return;
+    if (!cell || stroke || pinch || (e.pointerType === "mouse" && e.button !== 0 && e.button !== 2)) return;
     const grid = cell.closest("#grid");
     grid.focus({ preventScroll: true });
     try {
@@ -75,6 +80,7 @@
   }
 
   document.addEventListener("pointermove", (e) => {
+    if (touches.has(e.pointerId)) pinchMove(e);
     if (!stroke && e.pointerType !== "touch") {
       const grid = e.target.closest && e.target.closest("#grid[data-hover]");
       const cell = grid && e.target.closest("[data-i]");
@@ -101,12 +107,136 @@
     flush();
     send(kind);
   }
-  document.addEventListener("pointerup", (e) => finish(e, "up"));
-  document.addEventListener("pointercancel", (e) => finish(e, "cancel"));
+  document.addEventListener("pointerup", (e) => {
+    pinchUp(e);
+    finish(e, "up");
+  });
+  document.addEventListener("pointercancel", (e) => {
+    pinchUp(e);
+    finish(e, "cancel");
+  });
+
+  // The board's scroll box: the first element from #grid up to the zoom
+  // box that scrolls.
+  function scroller(box) {
+    for (let n = box.querySelector("#grid"); n && n !== box.parentElement; n = n.parentElement) {
+      if (/auto|scroll/.test(getComputedStyle(n).overflow)) return n;
+    }
+    return null;
+  }
+
+  // Where the point x, y is on the board, as fractions of its width and
+  // height.
+  function boardPoint(box, x, y) {
+    const grid = box.querySelector("#grid");
+    if (!grid) return null;
+    const r = grid.getBoundingClientRect();
+    const clamp = (v) => Math.min(1, Math.max(0, v));
+    return { fx: clamp((x - r.left) / r.width), fy: clamp((y - r.top) / r.height), width: r.width };
+  }
+
+  // place scrolls the board's box so that its point at fractions fx, fy
+  // is under x, y.
+  function place(box, at, x, y) {
+    const grid = box.querySelector("#grid");
+    const sc = scroller(box);
+    if (!grid || !sc || !at) return;
+    const r = grid.getBoundingClientRect();
+    sc.scrollLeft += r.left + at.fx * r.width - x;
+    sc.scrollTop += r.top + at.fy * r.height - y;
+  }
+
+  // keepPoint keeps the board's point under x, y there once Go has drawn
+  // the board at its new zoom (a few frames at most).
+  function keepPoint(box, x, y) {
+    const at = boardPoint(box, x, y);
+    let frames = 0;
+    const fix = () => {
+      const now = boardPoint(box, x, y);
+      if (!now || (now.width === at.width && ++frames < 6)) return void requestAnimationFrame(fix);
+      place(box, at, x, y);
+    };
+    if (at) requestAnimationFrame(fix);
+  }
+
+  // Pinch: the touches down on the zoom box, and the pinch they make
+  // ({box, z0, d0, at, x, y, frame}) once there are two.
+  const touches = new Map();
+  let pinch = null;
+
+  function pinchDown(e) {
+    const box = e.target.closest && e.target.closest("[data-zoom]");
+    if (!box) return false;
+    touches.set(e.pointerId, { x: e.clientX, y: e.clientY });
+    if (touches.size !== 2) return !!pinch; // a first finger presses, unless one is left from a pinch
+    if (stroke && stroke.touch) { // the first finger's press is no click
+      const s = stroke;
+      stroke = null;
+      if (s.timer) clearTimeout(s.timer);
+      if (s.started) {
+        flush();
+        send("cancel");
+      }
+    }
+    const [a, b] = [...touches.values()];
+    const x = (a.x + b.x) / 2, y = (a.y + b.y) / 2;
+    if (pinch && pinch.frame) cancelAnimationFrame(pinch.frame);
+    pinch = { box, z0: Number(box.dataset.zoom) || 100, d0: Math.max(1, Math.hypot(a.x - b.x, a.y - b.y)), at: boardPoint(box, x, y), x, y, z: 0, frame: 0 };
+    e.preventDefault();
+    return true;
+  }
+
+  function pinchMove(e) {
+    touches.set(e.pointerId, { x: e.clientX, y: e.clientY });
+    if (pinch && !pinch.frame) pinch.frame = requestAnimationFrame(pinchFrame);
+  }
+
+  // Once a frame: the board's point first under the fingers goes back
+  // under them as drawn at the last zoom sent, then the new zoom is sent.
+  function pinchFrame() {
+    const p = pinch;
+    if (!p) return;
+    p.frame = 0;
+    if (touches.size < 2) return;
+    place(p.box, p.at, p.x, p.y);
+    const [a, b] = [...touches.values()];
+    p.x = (a.x + b.x) / 2;
+    p.y = (a.y + b.y) / 2;
+    const z = Math.round(p.z0 * Math.hypot(a.x - b.x, a.y - b.y) / p.d0);
+    if (z !== p.z) send("zoom", z);
+    p.z = z;
+    requestAnimationFrame(() => pinch === p && place(p.box, p.at, p.x, p.y));
+  }
+
+  function pinchUp(e) {
+    if (!touches.delete(e.pointerId) || !pinch || touches.size >= 2) return;
+    const p = pinch;
+    if (p.frame) cancelAnimationFrame(p.frame);
+    requestAnimationFrame(() => place(p.box, p.at, p.x, p.y));
+    if (touches.size === 0) pinch = null; // until the last finger lifts, none paints
+  }
+
+  // Ctrl+wheel over the board's box zooms a step for each 40 px (a mouse
+  // notch, or a touchpad's pinch, which browsers send as Ctrl+wheel).
+  let wheelSum = 0;
+  let wheelAt = 0;
+  function wheelZoom(e) {
+    const box = e.target.closest && e.target.closest("[data-zoom]");
+    if (!box) return;
+    e.preventDefault();
+    if (e.timeStamp - wheelAt > 400) wheelSum = 0;
+    wheelAt = e.timeStamp;
+    wheelSum += e.deltaY * (e.deltaMode === 1 ? 40 : 1);
+    if (Math.abs(wheelSum) < 40) return;
+    keepPoint(box, e.clientX, e.clientY);
+    send("zoom", -1, wheelSum < 0 ? "in" : "out");
+    wheelSum = 0;
+  }
 
   // The wheel over a board with data-wheel-key is that key, pressed on the
   // board.
   document.addEventListener("wheel", (e) => {
+    if (e.ctrlKey) return wheelZoom(e);
     const grid = e.target.closest && e.target.closest("#grid[data-wheel-key]");
     if (!grid || e.deltaY === 0) return;
     e.preventDefault();
@@ -117,8 +247,9 @@
     if (e.target.closest && e.target.closest("#grid")) e.preventDefault();
   });
 
-  // The keys every focused board takes; its data-keys lists more.
-  const boardKeys = new Set(["ArrowUp", "ArrowDown", "ArrowLeft", "ArrowRight", " ", "Enter", "x", "X", "."]);
+  // The keys every focused board takes; its data-keys lists more. The zoom
+  // keys zoom a board whose data-keys does not list them.
+  const boardKeys = new Set(["ArrowUp", "ArrowDown", "ArrowLeft", "ArrowRight", " ", "Enter", "x", "X", ".", "+", "=", "-", "0"]);
   const takes = (grid, k) => boardKeys.has(k) || (grid.dataset.keys || "").split(" ").includes(k);
 
   document.addEventListener("keydown", (e) => {

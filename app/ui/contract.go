@@ -23,10 +23,13 @@ import "github.com/maxence-charriere/go-app/v10/pkg/app"
 //	"shiftup"  Shift was released (ends a Shift+arrows stroke)
 //	"hover"    i: the cell under a mouse or pen, -1 off the board; only over a #grid with data-hover
 //	"file"     a file was dropped on the page: it is in window.gridsolveDropped
+//	"zoom"     Ctrl+wheel over the board's box: key "in" or "out"; a pinch there:
+//	           i, the zoom in percent (at most once a frame)
 //
 // input.js sends a "key" for Escape and Ctrl+Enter anywhere, Ctrl+Z/Y and
 // S outside a text field, and, on a focused board, the keys every board
-// takes (arrows, Space, Enter, X, ".") and those its data-keys lists.
+// takes (arrows, Space, Enter, X, ".", and + = - 0, which zoom a board
+// whose data-keys does not list them) and those its data-keys lists.
 //
 // Data attributes the JS reads:
 //
@@ -34,6 +37,8 @@ import "github.com/maxence-charriere/go-app/v10/pkg/app"
 //	#grid[data-hover]     the board hears "hover" (attrHover)
 //	#grid[data-keys]      more board keys, space-separated KeyboardEvent.key values (attrKeys)
 //	#grid[data-wheel-key] the key a wheel turn over the board stands for (attrWheelKey)
+//	[data-zoom]           the board's box, around #grid: its zoom in percent, which a
+//	                      pinch starts from; Ctrl+wheel and pinches over it zoom
 //	[data-start]          a play timer's start, Unix ms: input.js shows the time since
 //	#progress[data-job]   the job whose progress solver.js writes there (progressID)
 //
@@ -79,6 +84,7 @@ const (
 	attrHover    = "hover"
 	attrKeys     = "keys"
 	attrWheelKey = "wheel-key"
+	attrZoom     = "zoom" // on the board's box, not #grid
 )
 
 // withInput puts a board's input (see boardInput) on its #grid.

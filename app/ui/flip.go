@@ -345,6 +345,7 @@ var flipHelp = gameHelp{
 		{`A goal after the size: white or black`, "3 3 white\nbwb\nwbw\nbwb\n"},
 	},
 	play: "press",
+	keys: gridKeys,
 }
 
 func (*flipEditor) help() gameHelp { return flipHelp }

@@ -61,7 +61,7 @@ func (p *Page) gridView(w, h int, draw func(i int) cell, class, label string) ap
 func boardGrid(w, h int, class, label string) app.HTMLDiv {
 	return app.Div().ID("grid").Class("grid "+class).TabIndex(0).
 		Attr("role", "grid").Aria("label", fmt.Sprintf("%s, %d by %d: arrows move, Space acts, X marks", label, w, h)).
-		Style("--w", fmt.Sprint(w)).Style("--cell-max", fmt.Sprintf("%dpx", cellSize(w, h)))
+		Style("--w", fmt.Sprint(w)).Style("--h", fmt.Sprint(h)).Style("--cell-max", fmt.Sprintf("%dpx", cellSize(w, h)))
 }
 
 // cellSize fits the grid in about 560 pixels on a wide screen, within

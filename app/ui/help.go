@@ -7,6 +7,7 @@ package ui
 // board's CSS classes so the panel shows the very colours of the board.
 
 import (
+	"slices"
 	"strconv"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
@@ -24,6 +25,19 @@ type gameHelp struct {
 	example string        // judge text the game's parser accepts
 	also    []helpExample // other forms the import box reads
 	play    string        // what a left click does in Play
+	playAlt string        // what a right click or long press does in Play; "" when the same
+	keys    []helpKey     // the board's own keys (most boards: gridKeys)
+}
+
+// helpKey is a row of the key list: keys and what they do.
+type helpKey struct{ keys, does string }
+
+// gridKeys are the keys of a board of cells with a cursor (see
+// midend.key): what a game whose board has them lists in its help.
+var gridKeys = []helpKey{
+	{"← ↑ → ↓", "move the cursor"},
+	{"Space / Enter", "act on the cell, as a left click"},
+	{"X", "act on it as a right click"},
 }
 
 // helpMark is one entry of the legend: sample cells and their meaning.
@@ -54,7 +68,7 @@ type helpExample struct {
 func helpBody(ed editor) app.UI {
 	h, game := ed.help(), ed.game()
 	if h.picture == nil {
-		return app.Div().Class("help").Body(helpPlay("act"))
+		return app.Div().Class("help").Body(helpPlay(gameHelp{play: "act"}, ed.input()))
 	}
 	rules := make([]app.UI, len(h.rules))
 	for i, r := range h.rules {
@@ -90,30 +104,37 @@ func helpBody(ed editor) app.UI {
 		app.H3().Text("On the board"),
 		app.Ul().Class("help-marks "+game).Body(marks...),
 		app.Div().Body(examples...),
-		helpPlay(h.play),
+		helpPlay(h, ed.input()),
 	)
 }
 
-// helpPlay explains the play modes and keys every tab shares; click says
-// what a left click does in this game.
-func helpPlay(click string) app.UI {
-	keys := []struct{ keys, does string }{
-		{"← ↑ → ↓", "move the cursor"},
-		{"Space / Enter", "act on the cell, as a left click"},
-		{"X", "mark the cell"},
-		{"Ctrl+Z", "undo"},
-		{"Ctrl+Shift+Z / Ctrl+Y", "redo"},
-		{"S", "solve"},
-		{"Esc", "cancel the solve"},
+// helpPlay explains the play modes and lists the keys: the board's own
+// (h.keys), then those every tab shares; the zoom keys only where the
+// board does not take them for itself (in).
+func helpPlay(h gameHelp, in boardInput) app.UI {
+	keys := append(slices.Clip(h.keys),
+		helpKey{"Ctrl+Z", "undo"},
+		helpKey{"Ctrl+Shift+Z / Ctrl+Y", "redo"},
+		helpKey{"S", "solve"},
+		helpKey{"Esc", "cancel the solve"},
+	)
+	zoom := helpKey{"Ctrl+wheel / pinch", "zoom the board (or − Fit + above it)"}
+	if !in.takes("+") && !in.takes("-") && !in.takes("0") {
+		zoom.keys = "+ / − / 0, Ctrl+wheel, pinch"
 	}
+	keys = append(keys, zoom)
 	rows := make([]app.UI, 0, 2*len(keys))
 	for _, k := range keys {
 		rows = append(rows, app.Dt().Body(app.Kbd().Text(k.keys)), app.Dd().Text(k.does))
 	}
+	click := "Left click: " + h.play
+	if h.playAlt != "" {
+		click += "; right click or long-press: " + h.playAlt
+	}
 	return app.Div().Class("help-play").Body(
 		app.H3().Text("Playing"),
 		app.Ul().Body(
-			app.Li().Body(app.B().Text("Play: "), app.Text("solve it yourself. Left click: "+click+"; right click or long-press: mark.")),
+			app.Li().Body(app.B().Text("Play: "), app.Text("solve it yourself. "+click+".")),
 			app.Li().Body(app.B().Text("Hint: "), app.Text("one step, with its reason.")),
 			app.Li().Body(app.B().Text("New: "), app.Text("a fresh puzzle.")),
 			app.Li().Body(app.B().Text("Solve: "), app.Text("the solver's answer for the board as it stands.")),

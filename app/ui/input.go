@@ -12,6 +12,7 @@ const (
 	inputShiftUp inputKind = "shiftup" // Shift released: ends a Shift+arrows line
 	inputFile    inputKind = "file"    // a file was dropped on the page
 	inputHover   inputKind = "hover"   // the pointer is over cell (boards with data-hover)
+	inputZoom    inputKind = "zoom"    // Ctrl+wheel or pinch: key zoomIn or zoomOut, or cell the zoom in percent
 )
 
 // inputEvent is one call from web/input.js.
@@ -57,6 +58,8 @@ func (m *midend) input(ev inputEvent) {
 		}
 	case inputKey:
 		m.key(ev.key, ev.mods)
+	case inputZoom:
+		m.zoom(ev.key, ev.cell)
 	case inputHover:
 		if hover := t.ed.input().hover; hover != nil {
 			hover(ev.cell)
@@ -120,6 +123,10 @@ func (m *midend) key(key string, mods int) {
 		m.redo()
 		return
 	case mods&modOnBoard == 0 || ctrl:
+		return
+	}
+	if how, ok := zoomKeys[key]; ok && !t.ed.input().takes(key) {
+		m.zoom(how, 0)
 		return
 	}
 	w, h := t.ed.size()

@@ -497,6 +497,12 @@ func (e *iqEditor) boardCells(cells []int) []int {
 // The game's help panel, images and other parts (see parts.go).
 
 // iqHelp is the game's "How it works" panel.
+// iqKeys: the cursor's, and the chosen piece's turns.
+var iqKeys = append(slices.Clip(gridKeys),
+	helpKey{"R / wheel", "rotate the chosen piece"},
+	helpKey{"F", "mirror it"},
+)
+
 var iqHelp = gameHelp{
 	rules: []string{
 		"Fill the triangle of 55 cells, rows of 1 to 10, with the twelve pieces below, each used once. Pieces may be turned and flipped over.",
@@ -511,6 +517,8 @@ var iqHelp = gameHelp{
 	format:  "Ten lines, line i holding i cells: . for an empty cell or a piece letter A–L.",
 	example: "A\nAA\n...\nBBBB\n.....\n......\n.......\n........\n.........\n..........\n",
 	play:    "place the chosen piece",
+	playAlt: "take a placed piece off",
+	keys:    iqKeys,
 }
 
 func (*iqEditor) help() gameHelp { return iqHelp }

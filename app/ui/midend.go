@@ -71,6 +71,7 @@ type tab struct {
 	level  int           // difficulty of new puzzles, 1 to 3
 	hint   *solvers.Hint // the hint shown, until the board changes
 	saveAs int           // the format Save… writes, an index into Page.saveFormats
+	zoom   zoomPercent   // the board's zoom, 0 for zoomFit (see zoom.go)
 
 	playStart, playEnd int64 // the play timer, Unix ms; 0 when not playing (see updateTimer)
 }

@@ -2,6 +2,7 @@ package ui
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"slices"
 	"strconv"
@@ -97,6 +98,10 @@ func (e *nonogramEditor) load(text string) error {
 	c, err := nonogram.ParseClues(text)
 	if err != nil {
 		return err
+	}
+	if c.IsColour() {
+		// The solvers read colour puzzles; the editor does not draw them yet.
+		return errors.New("nonogram: the editor does not draw colour puzzles yet: solve this one with the command line, solve nonogram < file")
 	}
 	if len(c.Rows) > nonoMaxSide || len(c.Cols) > nonoMaxSide {
 		return fmt.Errorf("nonogram: the editor draws puzzles up to %d×%d, this one is %d×%d",
@@ -588,6 +593,16 @@ func (e *nonogramEditor) clueWidth() int {
 	return width
 }
 
+// clueHeight is the most numbers a column clue stacks above the grid, for
+// fitting the board to the screen's height.
+func (e *nonogramEditor) clueHeight() int {
+	n := 1
+	for _, runs := range e.clues.Cols {
+		n = max(n, len(runs))
+	}
+	return n
+}
+
 // marginChars is the row clues' width, drawn left of the cells.
 func (e *nonogramEditor) marginChars() int { return e.clueWidth() + 2 }
 
@@ -656,7 +671,8 @@ func (e *nonogramEditor) board(p *Page) app.UI {
 	if e.answer != nil {
 		verdict = string(e.answer.Status)
 	}
-	grid := boardGrid(w, h, "nonogram "+string(e.mode), "Nonogram").Style("--clue-w", fmt.Sprintf("%dch", e.clueWidth())).Body(rows...)
+	grid := boardGrid(w, h, "nonogram "+string(e.mode), "Nonogram").Style("--clue-w", fmt.Sprintf("%dch", e.clueWidth())).
+		Style("--clue-h", strconv.Itoa(e.clueHeight())).Body(rows...)
 	return app.Div().Class("nonogram-editor").Body(
 		app.Div().Class("gridwrap").Body(grid),
 		app.If(verdict != "", func() app.UI {
@@ -808,7 +824,9 @@ var nonogramHelp = gameHelp{
 		{"Simon Tatham's Pattern ID: columns, then rows", "5x5:2/4/4/4/2/1.1/5/5/3/1"},
 		{"Given cells after a comma: each letter skips that many squares (a none, b one…) and gives the next, black for a capital, white for a small letter", "5x5:2/4/4/4/2/1.1/5/5/3/1,aAx"},
 	},
-	play: "fill",
+	play:    "fill",
+	playAlt: "dot (a cell known empty)",
+	keys:    gridKeys,
 }
 
 func (*nonogramEditor) help() gameHelp { return nonogramHelp }

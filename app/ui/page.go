@@ -221,9 +221,29 @@ func (p *Page) renderEditor() app.UI {
 			),
 			app.Div().Class("tools-editor").Body(t.ed.tools(p)...),
 			app.Div().Class("tools-editor tools-play").Body(p.playTools()...),
+			p.zoomButtons(),
 		),
-		app.Div().Class("boardbox").Body(t.ed.board(p)),
+		app.Div().Class("boardbox").DataSet(attrZoom, int(t.zoomed())).Style("--zoom", t.zoomed().css()).
+			Body(t.ed.board(p)),
 	)
+}
+
+// zoomButtons zoom the board out, back to fit the screen, and in.
+func (p *Page) zoomButtons() app.UI {
+	z := p.cur().zoomed()
+	return app.Div().Class("buttons zoom").Attr("role", "group").Aria("label", "Zoom").Body(
+		app.Button().ID("zoom-out").Text("−").Aria("label", "Zoom out").Title("Zoom out (−, Ctrl+wheel, pinch)").
+			DataSet("zoom-step", zoomOut).Disabled(z <= zoomMin).OnClick(p.onZoom),
+		app.Button().ID("zoom-fit").Class(classIf("", z == zoomFit, "active")).Text("Fit").
+			Title("Fit the board to the screen (0); now "+strconv.Itoa(int(z))+"%").Aria("pressed", z == zoomFit).
+			DataSet("zoom-step", zoomToFit).OnClick(p.onZoom),
+		app.Button().ID("zoom-in").Text("+").Aria("label", "Zoom in").Title("Zoom in (+, Ctrl+wheel, pinch)").
+			DataSet("zoom-step", zoomIn).Disabled(z >= zoomMax).OnClick(p.onZoom),
+	)
+}
+
+func (p *Page) onZoom(ctx app.Context, e app.Event) {
+	p.m.zoom(ctx.JSSrc().Get("dataset").Get("zoomStep").String(), 0)
 }
 
 // renderHelp is the tab's "How it works": open until the user closes it.

@@ -2,6 +2,8 @@ package ui
 
 import (
 	"encoding/json"
+	"slices"
+	"strings"
 
 	"gridsolve/solvers"
 )
@@ -47,6 +49,11 @@ type boardInput struct {
 	// hover, when not nil, hears the cell under a mouse or pen (-1: off
 	// the board), to preview a move there.
 	hover func(cell int)
+}
+
+// takes reports whether key is one of the board's own keys.
+func (in boardInput) takes(key string) bool {
+	return slices.Contains(strings.Fields(in.keys), key)
 }
 
 // warmup is a puzzle web/solver.js deals and solves, as a Solve would,

@@ -392,6 +392,7 @@ var shipsHelp = gameHelp{
 	format:  `A line "w h", then h rows of w cells: x hit, o miss, . not shot. A line "0 0" ends the input.`,
 	example: "7 4\n..x....\n..x..o.\n.......\n.o.....\n0 0\n",
 	play:    "shoot",
+	keys:    gridKeys,
 }
 
 func (*shipsEditor) help() gameHelp { return shipsHelp }

@@ -468,6 +468,16 @@ func (e *tetravexEditor) playState() (on, won bool) { return e.play, e.won }
 // The game's help panel, images and other parts (see parts.go).
 
 // tetravexHelp is the game's "How it works" panel.
+// tetravexKeys: in the editor, a click picks an edge and keys set it; in
+// Play, cards move by clicks alone.
+var tetravexKeys = []helpKey{
+	{"click an edge", "pick it; click it again to raise it by one"},
+	{"0–9", "type the picked edge's value"},
+	{"↑ / +, ↓ / −", "raise or lower it by one"},
+	{"← →", "pick the previous or next edge"},
+	{"Backspace / Delete", "set it to 0"},
+}
+
 var tetravexHelp = gameHelp{
 	rules: []string{
 		"Place the n×n cards on the n×n board, one per square, without turning them, so that wherever two cards touch their edges show the same number.",
@@ -480,6 +490,7 @@ var tetravexHelp = gameHelp{
 	format:  `A line with n, then n×n lines "top right bottom left", one card each. A line with 0 ends the input.`,
 	example: "2\n6 1 5 8\n1 4 2 7\n2 8 0 9\n3 5 6 4\n0\n",
 	play:    "place a card",
+	keys:    tetravexKeys,
 }
 
 func (*tetravexEditor) help() gameHelp { return tetravexHelp }
