@@ -149,11 +149,7 @@ func (r *Report) AppendJSON(w *jsonw.Writer) {
 		return
 	}
 	w.Object("")
-	w.String("status", string(r.Status))
-	w.Strings("grid", r.Grid)
-	if len(r.Other) > 0 { // omitempty
-		w.Strings("other", r.Other)
-	}
+	r.fields(w)
 	w.String("level", string(r.Level))
 	w.Ints("probes", r.Probes)
 	w.Ints("unsettled", r.Unsettled)
