@@ -231,7 +231,7 @@ func TestNonogramPlay(t *testing.T) {
 	if v, _ := e.press(1, true); v != dotted {
 		t.Errorf("right press gives %q, want a dot", v)
 	}
-	e.check()
+	e.checkPlay()
 	if e.mistakes() != 1 || !e.wrong[0] {
 		t.Errorf("check finds %d mistakes, want cell 0", e.mistakes())
 	}

@@ -48,7 +48,8 @@ type nonogramEditor struct {
 	// play: Check was asked before the solution came: check on its arrival
 	checkWaits bool
 	answer     *nonogram.Answer
-	warn       string // a note on the last mode change, shown under the tools
+	warn       string    // a note on the last mode change, shown under the tools
+	check      nonoCheck // the designer's check (see nonocheck.go)
 }
 
 func newNonogram() *nonogramEditor {
@@ -189,6 +190,7 @@ func (e *nonogramEditor) tools(p *Page) []app.UI {
 	if e.warn != "" {
 		hint = e.warn
 	}
+	ui = append(ui, e.checkTools(p)...)
 	return append(ui, app.Span().Class("hint").Text(hint))
 }
 
@@ -233,7 +235,9 @@ func (e *nonogramEditor) tool(name, value string) error {
 			e.wrong = nil
 		}
 	case "check":
-		e.check()
+		e.checkPlay()
+	case "unique", "accept":
+		return e.checkTool(name, value)
 	case "rows", "cols":
 		if e.mode != nonoClues {
 			return nil
@@ -447,9 +451,9 @@ func (e *nonogramEditor) solvedNow() bool {
 	return !slices.Contains(rows, false) && !slices.Contains(cols, false)
 }
 
-// check marks the player's cells that disagree with the unique solution;
+// checkPlay marks the player's cells that disagree with the unique solution;
 // before the solver has sent it, the check waits for it.
-func (e *nonogramEditor) check() {
+func (e *nonogramEditor) checkPlay() {
 	if e.mode != nonoPlay {
 		return
 	}
@@ -473,9 +477,13 @@ func (e *nonogramEditor) mistakes() int {
 	return n
 }
 
-// work asks the solver for the solution that Check compares with.
+// work asks the solver for the solution that Check compares with in
+// play, and for the designer's check otherwise.
 func (e *nonogramEditor) work() (jobRequest, bool) {
-	if e.mode != nonoPlay || e.sol != nil || e.solErr != "" {
+	if e.mode != nonoPlay {
+		return e.checkWork()
+	}
+	if e.sol != nil || e.solErr != "" {
 		return jobRequest{}, false
 	}
 	return jobRequest{op: opSolve, game: "nonogram", text: e.text()}, true
@@ -483,6 +491,10 @@ func (e *nonogramEditor) work() (jobRequest, bool) {
 
 func (e *nonogramEditor) took(r jobRequest, raw []byte) {
 	var a nonogram.Answer
+	if r.op != opSolve {
+		e.tookCheck(r, raw)
+		return
+	}
 	if e.mode != nonoPlay || r.text != e.text() {
 		return
 	}
@@ -505,7 +517,7 @@ func (e *nonogramEditor) took(r jobRequest, raw []byte) {
 		e.sol = []byte(strings.Join(a.Grid, ""))
 		e.solErr = ""
 		if e.checkWaits {
-			e.check()
+			e.checkPlay()
 		}
 	}
 }
@@ -564,6 +576,7 @@ func (e *nonogramEditor) board(p *Page) app.UI {
 	rows = append(rows, app.Raw(b.String()))
 	t := p.cur()
 	classes, labels := make([]string, w), make([]string, w)
+	suggest := e.suggested()
 	for y := range h {
 		if t.rows.kept(y) {
 			rows = append(rows, app.Raw(t.rows.rows[y]))
@@ -572,7 +585,7 @@ func (e *nonogramEditor) board(p *Page) app.UI {
 		key := append(t.rows.key[:0], byte(boolInt(rowsDone[y])))
 		for x := range w {
 			i := y*w + x
-			class, label := e.cellLook(x, y)
+			class, label := e.cellLook(x, y, suggest)
 			if x%5 == 4 && x+1 < w {
 				class += " rule-r"
 			}
@@ -615,6 +628,7 @@ func (e *nonogramEditor) board(p *Page) app.UI {
 		app.If(verdict != "", func() app.UI {
 			return app.P().Class("result").Body(app.Text("Solutions: "), app.Span().ID("verdict").Text(verdict))
 		}),
+		e.checkPanel(p),
 		app.If(e.mode == nonoPlay, func() app.UI {
 			return app.P().ID("play-status").Class(classIf("result", e.solvedNow(), "solved")).Text(e.playStatus())
 		}),
@@ -628,7 +642,7 @@ func (e *nonogramEditor) board(p *Page) app.UI {
 }
 
 // cellLook is a cell's classes (besides "cell") and spoken label.
-func (e *nonogramEditor) cellLook(x, y int) (class, label string) {
+func (e *nonogramEditor) cellLook(x, y int, suggest []int) (class, label string) {
 	w := e.width()
 	i := y*w + x
 	class, label = "", "empty"
@@ -653,12 +667,12 @@ func (e *nonogramEditor) cellLook(x, y int) (class, label string) {
 		if a.Status == nonogram.Multiple && y < len(a.Other) && x < len(a.Other[y]) && a.Other[y][x] != a.Grid[y][x] {
 			class, label = class+" differs", label+", differs in another solution"
 		}
-		return class, label
+		return e.checkLook(i, class, label, suggest)
 	}
 	if e.mode == nonoDraw && e.pic[y][x] {
 		class, label = "fill", "black"
 	}
-	return class, label
+	return e.checkLook(i, class, label, suggest)
 }
 
 // runsText writes a clue's runs, "0" for an empty line.

@@ -34,6 +34,9 @@ type Report struct {
 	// Unsettled lists the cells, row-major, that line reasoning alone
 	// leaves undecided from the given cells.
 	Unsettled []int `json:"unsettled"`
+	// Left counts the cells line reasoning and the probes leave
+	// undecided: the search's part.
+	Left int `json:"left"`
 	// Nodes is the line solves of Solve's search, which settles what
 	// reasoning cannot.
 	Nodes int64 `json:"nodes"`
@@ -54,6 +57,7 @@ func Explain(ctx context.Context, c *Clues, progress func(int64)) (*Report, erro
 		return nil, err
 	}
 	rep := &Report{Answer: *a, Probes: r.probes, Unsettled: []int{}, Nodes: s.nodes}
+	rep.Left = bytes.Count(r.grid, []byte{markUnknown})
 	for i, m := range r.lines {
 		if m == markUnknown {
 			rep.Unsettled = append(rep.Unsettled, i)
@@ -153,6 +157,7 @@ func (r *Report) AppendJSON(w *jsonw.Writer) {
 	w.String("level", string(r.Level))
 	w.Ints("probes", r.Probes)
 	w.Ints("unsettled", r.Unsettled)
+	w.Int("left", int64(r.Left))
 	w.Int("nodes", r.Nodes)
 	w.End()
 }
@@ -208,4 +213,29 @@ func readPicture(text string) ([][]bool, error) {
 		}
 	}
 	return pic, nil
+}
+
+// Summary says the report in a sentence: the solutions, then the level,
+// "Unique solution, solvable line by line." or "Several solutions, needs
+// guessing."
+func (r *Report) Summary() string {
+	s := map[Status]string{Unique: "Unique solution", Multiple: "Several solutions", None: "No solution"}[r.Status]
+	switch {
+	case r.Level == ByLines && r.Status == None:
+		return s + ": line reasoning finds a line that cannot fit."
+	case r.Level == ByLines:
+		return s + ", solvable line by line."
+	case r.Level == ByProbes && r.Status == None:
+		return msg.Sprintf("%s: %s finds a cell that can be neither colour.", s, probesText(len(r.Probes)))
+	case r.Level == ByProbes:
+		return msg.Sprintf("%s, needs %s.", s, probesText(len(r.Probes)))
+	}
+	return msg.Sprintf("%s, needs guessing: %d cells are left after line reasoning and probes.", s, r.Left)
+}
+
+func probesText(n int) string {
+	if n == 1 {
+		return "1 probe"
+	}
+	return msg.Sprintf("%d probes", n)
 }
