@@ -44,11 +44,7 @@ type Report struct {
 
 // Explain solves c and says how (see Report). progress is Solve's.
 func Explain(ctx context.Context, c *Clues, progress func(int64)) (*Report, error) {
-	if err := c.validate(); err != nil {
-		return nil, err
-	}
-	s := newSearcher(ctx, c, progress)
-	a, err := s.solve()
+	a, nodes, err := solveCounting(ctx, c, progress)
 	if err != nil {
 		return nil, err
 	}
@@ -56,20 +52,19 @@ func Explain(ctx context.Context, c *Clues, progress func(int64)) (*Report, erro
 	if err != nil {
 		return nil, err
 	}
-	rep := &Report{Answer: *a, Probes: r.probes, Unsettled: []int{}, Nodes: s.nodes}
-	rep.Left = bytes.Count(r.grid, []byte{markUnknown})
+	rep := &Report{Answer: *a, Probes: append([]int{}, r.probes...), Unsettled: []int{}, Nodes: nodes}
 	for i, m := range r.lines {
 		if m == markUnknown {
 			rep.Unsettled = append(rep.Unsettled, i)
 		}
-	}
-	if rep.Probes == nil {
-		rep.Probes = []int{}
+		if r.grid[i] == markUnknown {
+			rep.Left++
+		}
 	}
 	switch {
-	case r.linesFailed || !bytes.ContainsRune(r.lines, markUnknown):
+	case r.linesFailed || len(rep.Unsettled) == 0:
 		rep.Level = ByLines
-	case r.failed || !bytes.ContainsRune(r.grid, markUnknown):
+	case r.failed || rep.Left == 0:
 		rep.Level = ByProbes
 	default:
 		rep.Level = ByGuess
@@ -93,7 +88,7 @@ func startGrid(c *Clues) []byte {
 // reasoning is what line reasoning learns from a position, alone and
 // helped by probes.
 type reasoning struct {
-	lines       []byte // the position after line reasoning alone
+	lines       []byte // the position after line reasoning alone (a copy)
 	grid        []byte // ... and after the probes
 	probes      []int  // the cells whose probes contradicted, in order
 	linesFailed bool   // line reasoning alone found a line with no fit
@@ -111,7 +106,7 @@ func reasonFrom(ctx context.Context, c *Clues, grid []byte) (reasoning, error) {
 	if err != nil {
 		return r, err
 	}
-	r.lines = bytes.Clone(grid)
+	r.lines = append([]byte(nil), grid...)
 	r.grid, r.linesFailed, r.failed = grid, failed >= 0, failed >= 0
 	for learnt := !r.failed; learnt; {
 		learnt = false
@@ -169,7 +164,7 @@ const (
 	OpExplain play.Op = "explain"
 	// OpUnique finds the fewest cells to change in a drawn picture to make
 	// it the unique solution of its own clues: text is the picture, rows
-	// of '#' (black) and '.' (white) apart by newlines, arg unused, and the
+	// of '#' (black) and '.' (white; 'x' too) apart by newlines, arg unused, and the
 	// answer a *Changes.
 	OpUnique play.Op = "unique"
 )
@@ -198,18 +193,21 @@ func (Game) Run(ctx context.Context, op play.Op, text, _ string, progress func(i
 
 // readPicture reads rows of '#' and '.', all of one length, for OpUnique.
 func readPicture(text string) ([][]bool, error) {
-	rows := strings.Fields(text)
-	if len(rows) == 0 || checkSize(len(rows), len(rows[0])) != nil {
+	text = strings.TrimSpace(text)
+	h := strings.Count(text, "\n") + 1
+	w := strings.IndexByte(text+"\n", '\n')
+	if text == "" || checkSize(h, w) != nil {
 		return nil, errors.New("the picture is empty or too large")
 	}
-	pic := make([][]bool, len(rows))
-	for r, row := range rows {
-		if len(row) != len(rows[0]) || strings.Trim(row, "#.") != "" {
-			return nil, msg.Errorf("picture row %d: want %d cells of '#' or '.'", r+1, len(rows[0]))
-		}
-		pic[r] = make([]bool, len(row))
-		for c := range row {
-			pic[r][c] = row[c] == '#'
+	grid, err := parsePosition(text, h, w, "picture")
+	if err != nil {
+		return nil, err
+	}
+	pic := make([][]bool, h)
+	for r := range pic {
+		pic[r] = make([]bool, w)
+		for c := range pic[r] {
+			pic[r][c] = grid[r*w+c] == markBlack
 		}
 	}
 	return pic, nil
@@ -217,7 +215,7 @@ func readPicture(text string) ([][]bool, error) {
 
 // Summary says the report in a sentence: the solutions, then the level,
 // "Unique solution, solvable line by line." or "Several solutions, needs
-// guessing."
+// guessing: …".
 func (r *Report) Summary() string {
 	s := map[Status]string{Unique: "Unique solution", Multiple: "Several solutions", None: "No solution"}[r.Status]
 	switch {

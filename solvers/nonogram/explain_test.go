@@ -251,8 +251,7 @@ func TestMakeUniqueFewest(t *testing.T) {
 	}
 }
 
-// TestMakeUniqueBudget: a search cut short does not claim the fewest, and
-// what it suggests still works.
+// TestMakeUniqueBudget: a search cut short says so, and suggests nothing.
 func TestMakeUniqueBudget(t *testing.T) {
 	pic := [][]bool{ // two 2x2 checkerboards: each needs a change
 		{true, false, false, false, false},
@@ -266,16 +265,8 @@ func TestMakeUniqueBudget(t *testing.T) {
 		t.Fatalf("full search: %+v %v", full, err)
 	}
 	cut, err := MakeUnique(context.Background(), clonePic(pic), 2)
-	if err != nil || cut.Fewest {
+	if err != nil || cut.Fewest || cut.Found || len(cut.Cells) != 0 {
 		t.Fatalf("cut search: %+v %v", cut, err)
-	}
-	if cut.Found {
-		for _, i := range cut.Cells {
-			pic[i/5][i%5] = !pic[i/5][i%5]
-		}
-		if n, _ := bruteSolve(CluesOf(pic)); n != 1 {
-			t.Fatalf("repair %v leaves %d solutions", cut.Cells, n)
-		}
 	}
 }
 
@@ -305,7 +296,7 @@ func TestOps(t *testing.T) {
 	if ch := got.(*Changes); !ch.Found || !ch.Fewest || len(ch.Cells) != 1 {
 		t.Fatalf("2x2 checkerboard: %+v", ch)
 	}
-	for _, bad := range []string{"", "#.\n#", "#x\n..", strings.Repeat("#", 2000)} {
+	for _, bad := range []string{"", "#.\n#", "#?\n..", strings.Repeat("#", 2000)} {
 		if _, err := (Game{}).Run(ctx, OpUnique, bad, "", nil); err == nil {
 			t.Errorf("picture %.20q: no error", bad)
 		}

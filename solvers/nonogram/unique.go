@@ -2,7 +2,6 @@ package nonogram
 
 import (
 	"context"
-	"slices"
 
 	"gridsolve/solvers/jsonw"
 )
@@ -13,9 +12,8 @@ type Changes struct {
 	// or white to black. Empty when the picture is unique already.
 	Cells []int `json:"cells"`
 	// Found says that changing Cells makes the picture the unique solution
-	// of its clues; Fewest, that no fewer changes do. When the search runs
-	// out of its budget first, Cells are the changes of a quick repair
-	// (flipping cells where two solutions differ) or none.
+	// of its clues; Fewest, that no fewer changes do. Both are false, and
+	// Cells empty, when the search ran out of its budget first.
 	Found  bool `json:"found"`
 	Fewest bool `json:"fewest"`
 }
@@ -37,27 +35,29 @@ const uniqueBudget = 3000
 // are added; every set is reached this way, in some order of its cells.
 func MakeUnique(ctx context.Context, pic [][]bool, budget int) (*Changes, error) {
 	u := &uniqueSearch{ctx: ctx, pic: pic, h: len(pic), w: len(pic[0]), budget: budget, others: map[string][]bool{}}
-	ok, err := u.unique(nil)
+	set := make([]bool, u.h*u.w)
+	ok, err := u.unique(set)
 	if err != nil || ok {
 		return &Changes{Cells: []int{}, Found: ok, Fewest: ok}, err
 	}
-	for k := 1; k <= u.h*u.w; k++ {
+	for k := 1; k <= len(set) && u.solves < budget; k++ {
 		u.seen = map[string]bool{}
-		found, err := u.deepen(nil, k)
-		if err != nil {
-			return nil, err
-		}
-		if found != nil {
-			return &Changes{Cells: found, Found: true, Fewest: true}, nil
-		}
-		if u.solves >= budget {
-			break
+		found, err := u.deepen(set, k)
+		if err != nil || found {
+			ch := &Changes{Cells: []int{}, Found: found, Fewest: found}
+			for i, in := range set {
+				if in {
+					ch.Cells = append(ch.Cells, i)
+				}
+			}
+			return ch, err
 		}
 	}
-	return u.repair()
+	return &Changes{Cells: []int{}}, nil
 }
 
-// uniqueSearch is the state of one MakeUnique.
+// uniqueSearch is the state of one MakeUnique. A set of changes is a
+// []bool by cell.
 type uniqueSearch struct {
 	ctx    context.Context
 	pic    [][]bool
@@ -71,43 +71,38 @@ type uniqueSearch struct {
 	seen   map[string]bool
 }
 
-// deepen searches sets of k changes that extend set (sorted), returning
-// the first that makes the picture unique, or nil.
-func (u *uniqueSearch) deepen(set []int, k int) ([]int, error) {
+// deepen looks for up to k more changes on top of set that make the
+// picture unique, leaving them in set if it finds them.
+func (u *uniqueSearch) deepen(set []bool, k int) (bool, error) {
 	other := u.others[key(set)]
 	for _, c := range u.candidates(set, other) {
-		next := slices.Insert(slices.Clone(set), sortedAt(set, c), c)
-		kn := key(next)
-		if u.seen[kn] {
-			continue
-		}
-		u.seen[kn] = true
-		if _, known := u.others[kn]; !known {
-			if u.solves >= u.budget {
-				return nil, nil
+		set[c] = true
+		if kn := key(set); !u.seen[kn] {
+			u.seen[kn] = true
+			ok, err := false, error(nil)
+			if _, known := u.others[kn]; !known { // else it is not unique
+				if u.solves >= u.budget {
+					set[c] = false
+					return false, nil
+				}
+				ok, err = u.unique(set)
 			}
-			ok, err := u.unique(next)
-			if err != nil {
-				return nil, err
+			if !ok && err == nil && k > 1 {
+				ok, err = u.deepen(set, k-1)
 			}
-			if ok {
-				return next, nil
-			}
-		}
-		if len(next) < k {
-			found, err := u.deepen(next, k)
-			if found != nil || err != nil {
-				return found, err
+			if ok || err != nil {
+				return ok, err
 			}
 		}
+		set[c] = false
 	}
-	return nil, nil
+	return false, nil
 }
 
 // candidates lists the cells, not in set, on the lines where other, a
 // second solution, differs from the picture changed by set: the cells
 // where they differ first, as the likeliest to help.
-func (u *uniqueSearch) candidates(set []int, other []bool) []int {
+func (u *uniqueSearch) candidates(set, other []bool) []int {
 	changed := u.changed(set)
 	rows, cols := make([]bool, u.h), make([]bool, u.w)
 	var first, then []int
@@ -118,7 +113,7 @@ func (u *uniqueSearch) candidates(set []int, other []bool) []int {
 	}
 	for i := range changed {
 		switch {
-		case slices.Contains(set, i):
+		case set[i]:
 		case changed[i] != other[i]:
 			first = append(first, i)
 		case rows[i/u.w] || cols[i%u.w]:
@@ -129,20 +124,20 @@ func (u *uniqueSearch) candidates(set []int, other []bool) []int {
 }
 
 // changed is the picture, row-major, with the cells of set changed.
-func (u *uniqueSearch) changed(set []int) []bool {
+func (u *uniqueSearch) changed(set []bool) []bool {
 	flat := make([]bool, 0, u.h*u.w)
 	for _, row := range u.pic {
 		flat = append(flat, row...)
 	}
-	for _, i := range set {
-		flat[i] = !flat[i]
+	for i, in := range set {
+		flat[i] = flat[i] != in
 	}
 	return flat
 }
 
 // unique solves the clues of the picture changed by set, and reports
 // whether it is their only solution; if not, it keeps a second one.
-func (u *uniqueSearch) unique(set []int) (bool, error) {
+func (u *uniqueSearch) unique(set []bool) (bool, error) {
 	u.solves++
 	flat := u.changed(set)
 	pic := make([][]bool, u.h)
@@ -156,10 +151,12 @@ func (u *uniqueSearch) unique(set []int) (bool, error) {
 	// Of the two solutions found, one differs from the picture.
 	other := make([]bool, len(flat))
 	for _, g := range [][]string{a.Grid, a.Other} {
+		same := true
 		for i := range other {
 			other[i] = g[i/u.w][i%u.w] == '#'
+			same = same && other[i] == flat[i]
 		}
-		if !slices.Equal(other, flat) {
+		if !same {
 			break
 		}
 	}
@@ -167,37 +164,13 @@ func (u *uniqueSearch) unique(set []int) (bool, error) {
 	return false, nil
 }
 
-// repair is MakeUnique's answer when the budget ran out: the changes of
-// flipping, again and again, the first cell where a second solution
-// differs, if that ends in a unique picture within as many flips as the
-// board has lines.
-func (u *uniqueSearch) repair() (*Changes, error) {
-	var set []int
-	for range u.h + u.w {
-		ok, err := u.unique(set)
-		if err != nil {
-			return nil, err
+// key names a set of cells in a map: a bit per cell.
+func key(set []bool) string {
+	b := make([]byte, (len(set)+7)/8)
+	for i, in := range set {
+		if in {
+			b[i/8] |= 1 << (i % 8)
 		}
-		if ok {
-			return &Changes{Cells: set, Found: true}, nil
-		}
-		c := u.candidates(set, u.others[key(set)])[0]
-		set = slices.Insert(set, sortedAt(set, c), c)
-	}
-	return &Changes{Cells: []int{}}, nil
-}
-
-// sortedAt is where c goes in the sorted set.
-func sortedAt(set []int, c int) int {
-	at, _ := slices.BinarySearch(set, c)
-	return at
-}
-
-// key names a sorted set of cells in a map.
-func key(set []int) string {
-	b := make([]byte, 0, 2*len(set))
-	for _, c := range set {
-		b = append(b, byte(c), byte(c>>8))
 	}
 	return string(b)
 }
