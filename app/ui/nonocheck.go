@@ -206,7 +206,11 @@ func (e *nonogramEditor) checkPanel(p *Page) app.UI {
 	switch {
 	case r != nil:
 		text := r.Summary()
-		if n := len(r.Unsettled); n > 0 && r.Level != nonogram.ByLines {
+		switch n := len(r.Unsettled); {
+		case r.Level == nonogram.ByLines:
+		case n == r.Left:
+			text += " They are shaded."
+		default:
 			text += fmt.Sprintf(" Line reasoning alone leaves the %d shaded cells.", n)
 		}
 		lines = append(lines, app.Span().ID("nono-report").DataSet("level", string(r.Level)).DataSet("status", string(r.Status)).Text(text))

@@ -754,6 +754,8 @@ var nonogramHelp = gameHelp{
 		mark("fill", "", "a black cell"),
 		mark("", "", "a white cell"),
 		mark("fill differs", "", "ringed: another solution colours this cell the other way, so the clues have more than one picture"),
+		mark("unsettled", "", "hatched: line reasoning alone, one row or column at a time, cannot settle this cell"),
+		mark("suggest", "", "outlined: a suggested change that makes the picture the only solution of its clues"),
 	},
 	format:  `A line "X Y" (rows, columns), then one line per row, then one per column: the number of runs, then the runs; "0" for an empty line.`,
 	example: "5 5\n2 1 1\n1 5\n1 5\n1 3\n1 1\n1 2\n1 4\n1 4\n1 4\n1 2\n",
