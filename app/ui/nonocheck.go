@@ -201,31 +201,11 @@ func (e *nonogramEditor) checkPanel(p *Page) app.UI {
 	if e.mode == nonoPlay {
 		return nil
 	}
-	report, level, status := e.reportText()
-	fix, accept := e.fixText()
-	if report == "" && fix == "" {
-		return nil
-	}
-	var next app.UI
-	if accept >= 0 {
-		to := map[bool]string{false: "black", true: "white"}[e.pic[accept/e.width()][accept%e.width()]]
-		next = p.toolButton(fmt.Sprintf("Accept: row %d, column %d to %s", accept/e.width()+1, accept%e.width()+1, to),
-			"accept", strconv.Itoa(accept), false).ID("nono-accept")
-	}
-	return app.P().Class("result report").Body(
-		app.Span().ID("nono-report").DataSet("level", level).DataSet("status", status).Text(report),
-		app.Span().ID("nono-fix").Text(fix),
-		next,
-	)
-}
-
-// reportText says the check of the puzzle shown, with its level and
-// status for tests; "" before it comes.
-func (e *nonogramEditor) reportText() (text, level, status string) {
+	var lines []app.UI
 	r := e.reportNow()
 	switch {
 	case r != nil:
-		text = r.Summary()
+		text := r.Summary()
 		switch n := len(r.Unsettled); {
 		case r.Level == nonogram.ByLines:
 		case n == r.Left:
@@ -233,34 +213,38 @@ func (e *nonogramEditor) reportText() (text, level, status string) {
 		default:
 			text += fmt.Sprintf(" Line reasoning alone leaves the %d shaded cells.", n)
 		}
-		return text, string(r.Level), string(r.Status)
-	case e.check.of == e.text():
-		return e.check.err, "", ""
+		lines = append(lines, app.Span().ID("nono-report").DataSet("level", string(r.Level)).DataSet("status", string(r.Status)).Text(text))
+	case e.check.of == e.text() && e.check.err != "":
+		lines = append(lines, app.Span().ID("nono-report").Text(e.check.err))
 	case e.width() > nonoLiveSide || e.height() > nonoLiveSide:
-		return "Solve to see how this puzzle is solved.", "", ""
+		lines = append(lines, app.Span().ID("nono-report").Text("Solve to see how this puzzle is solved."))
 	}
-	return "", "", ""
-}
-
-// fixText says where Make it unique is, with the next change to accept,
-// or -1.
-func (e *nonogramEditor) fixText() (string, int) {
 	c := &e.check
-	shown := c.fixOf == e.pictureText()
 	suggest := e.suggested()
 	switch {
 	case e.mode != nonoDraw:
-	case c.fixWanted && !shown:
-		return "Looking for the fewest changes…", -1
-	case c.fixErr != "" && shown:
-		return c.fixErr, -1
-	case c.fix != nil && !c.fix.Found && shown:
-		return "No changes found within the search's bound.", -1
+	case c.fixWanted && c.fixOf != e.pictureText():
+		lines = append(lines, app.Span().ID("nono-fix").Text(" Looking for the fewest changes…"))
+	case c.fixErr != "" && c.fixOf == e.pictureText():
+		lines = append(lines, app.Span().ID("nono-fix").Text(" "+c.fixErr))
+	case c.fix != nil && !c.fix.Found && c.fixOf == e.pictureText():
+		lines = append(lines, app.Span().ID("nono-fix").Text(" No changes found within the search's bound."))
 	case len(suggest) > 0:
-		if len(suggest) == 1 {
-			return "Changing the outlined cell makes the picture unique.", suggest[0]
+		how := "the fewest that do"
+		if !c.fix.Fewest {
+			how = "the search's bound ran out before it could prove none fewer do"
 		}
-		return fmt.Sprintf("Changing the %d outlined cells makes the picture unique (no fewer changes do).", len(suggest)), suggest[0]
+		next := suggest[0]
+		to := "black"
+		if e.pic[next/e.width()][next%e.width()] {
+			to = "white"
+		}
+		lines = append(lines,
+			app.Span().ID("nono-fix").Text(fmt.Sprintf(" %d outlined cells to change make the picture unique (%s).", len(suggest), how)),
+			p.toolButton(fmt.Sprintf("Accept: row %d, column %d to %s", next/e.width()+1, next%e.width()+1, to), "accept", strconv.Itoa(next), false).ID("nono-accept"))
 	}
-	return "", -1
+	if len(lines) == 0 {
+		return nil
+	}
+	return app.P().Class("result report").Body(lines...)
 }
