@@ -230,9 +230,9 @@ func (e *nonogramEditor) checkPanel(p *Page) app.UI {
 	case c.fix != nil && !c.fix.Found && c.fixOf == e.pictureText():
 		lines = append(lines, app.Span().ID("nono-fix").Text(" No changes found within the search's bound."))
 	case len(suggest) > 0:
-		how := "the fewest that do"
-		if !c.fix.Fewest {
-			how = "the search's bound ran out before it could prove none fewer do"
+		text := fmt.Sprintf(" Changing the %d outlined cells makes the picture unique (no fewer changes do).", len(suggest))
+		if len(suggest) == 1 {
+			text = " Changing the outlined cell makes the picture unique."
 		}
 		next := suggest[0]
 		to := "black"
@@ -240,7 +240,7 @@ func (e *nonogramEditor) checkPanel(p *Page) app.UI {
 			to = "white"
 		}
 		lines = append(lines,
-			app.Span().ID("nono-fix").Text(fmt.Sprintf(" %d outlined cells to change make the picture unique (%s).", len(suggest), how)),
+			app.Span().ID("nono-fix").Text(text),
 			p.toolButton(fmt.Sprintf("Accept: row %d, column %d to %s", next/e.width()+1, next%e.width()+1, to), "accept", strconv.Itoa(next), false).ID("nono-accept"))
 	}
 	if len(lines) == 0 {
