@@ -4,9 +4,12 @@ package e2e
 
 import (
 	"context"
+	"fmt"
+	"slices"
 	"strings"
 	"testing"
 
+	"gridsolve/app/share"
 	"gridsolve/solvers/nonogram"
 )
 
@@ -151,4 +154,69 @@ func TestNonogramGivenCells(t *testing.T) {
 		t.Errorf("the share link opens\n%s\nwant\n%s", got, judge)
 	}
 	given(q)
+}
+
+// drawPicture draws pic (rows of '#' and '.') in draw mode, cell by cell.
+func (p *page) drawPicture(pic []string) {
+	p.t.Helper()
+	p.setValue("#field-w", fmt.Sprint(len(pic[0])))
+	p.setValue("#field-h", fmt.Sprint(len(pic)))
+	p.click(`[data-tool="clear"]`)
+	for y, row := range pic {
+		for x := range row {
+			if row[x] == '#' {
+				p.clickCell(y*len(row) + x)
+			}
+		}
+	}
+}
+
+// The designer's check, live while drawing: a picture that needs a probe
+// says so and shades the cells line reasoning alone cannot settle (those
+// of the native Explain); Make it unique on a picture with several
+// solutions leads, once its suggestions are accepted, to "unique".
+func TestNonogramDesignerCheck(t *testing.T) {
+	for _, v := range []struct {
+		name string
+		vp   viewport
+	}{{"desktop", desktop}, {"phone", phone}} {
+		t.Run(v.name, func(t *testing.T) {
+			p := openIn(t, v.vp, share.Encode("nonogram", nonogram.CluesOf(blank(4, 4)).String()))
+			p.click("#nono-draw")
+			pic := []string{"#..#..#", "..###.#", ".......", "#.##.#.", "#..#.#.", ".#...#.", ".#....."}
+			p.drawPicture(pic)
+			clues, _ := nonogram.ParseClues(p.exported())
+			native, err := nonogram.Explain(context.Background(), clues, nil)
+			if err != nil || native.Level != nonogram.ByProbes {
+				t.Fatalf("native check: %+v %v", native, err)
+			}
+			p.waitFor(fmt.Sprintf(`document.querySelector("#nono-report")?.textContent.startsWith(%q)`, native.Summary()))
+			if !strings.Contains(native.Summary(), "needs 1 probe") {
+				t.Errorf("native summary %q", native.Summary())
+			}
+			shaded := eval[[]int](p, `[...document.querySelectorAll("#grid .cell.unsettled")].map(c => +c.dataset.i)`)
+			if !slices.Equal(shaded, native.Unsettled) {
+				t.Errorf("shaded cells %v, want %v", shaded, native.Unsettled)
+			}
+			p.screenshot("nonogram-check-probes-" + v.name)
+
+			p.drawPicture([]string{"#....", ".#...", ".....", "...#.", "....#"})
+			p.waitFor(`document.querySelector("#nono-report")?.dataset.status === "multiple"`)
+			if n := eval[int](p, `document.querySelectorAll("#grid .cell.differs").length`); n == 0 {
+				t.Error("no cell ringed for several solutions")
+			}
+			p.click("#nono-unique")
+			p.waitFor(`document.querySelector("#nono-accept") !== null`)
+			p.screenshot("nonogram-check-suggest-" + v.name)
+			for range 10 {
+				if !eval[bool](p, `document.querySelector("#nono-accept") !== null`) {
+					break
+				}
+				p.click("#nono-accept")
+				p.waitFor(`document.querySelector("#nono-report") !== null`)
+			}
+			p.waitFor(`document.querySelector("#nono-report")?.dataset.status === "unique"`)
+			p.screenshot("nonogram-check-unique-" + v.name)
+		})
+	}
 }

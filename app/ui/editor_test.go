@@ -244,7 +244,7 @@ func TestNonogramPlay(t *testing.T) {
 	if v, _ := e.press(1, true); v != dotted {
 		t.Errorf("right press gives %q, want a dot", v)
 	}
-	e.check()
+	e.checkPlay()
 	if e.mistakes() != 1 || !e.wrong[0] {
 		t.Errorf("check finds %d mistakes, want cell 0", e.mistakes())
 	}
@@ -485,10 +485,10 @@ func TestNonogramGiven(t *testing.T) {
 	if e.text() != text {
 		t.Fatalf("loaded text is\n%s\nwant\n%s", e.text(), text)
 	}
-	if class, label := e.cellLook(1, 0); class != "fill given" || label != "given black" {
+	if class, label := e.cellLook(1, 0, nil); class != "fill given" || label != "given black" {
 		t.Errorf("the given cell looks %q, %q", class, label)
 	}
-	if class, _ := e.cellLook(0, 0); strings.Contains(class, "given") {
+	if class, _ := e.cellLook(0, 0, nil); strings.Contains(class, "given") {
 		t.Errorf("a cell not given looks %q", class)
 	}
 	// The puzzle's image shows them as Pattern prints them: the black one
@@ -509,7 +509,7 @@ func TestNonogramGiven(t *testing.T) {
 	if _, changed := e.press(1, true); changed || e.paint(1, unknown) || e.grid[1] != filled {
 		t.Errorf("a given cell changes in play: %q", e.grid)
 	}
-	if class, _ := e.cellLook(1, 0); class != "fill given" {
+	if class, _ := e.cellLook(1, 0, nil); class != "fill given" {
 		t.Errorf("in play the given cell looks %q", class)
 	}
 	if _, pos, ok := e.hintRequest(); !ok || pos != ".#\n..\n" {

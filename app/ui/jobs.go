@@ -113,16 +113,64 @@ func (m *midend) outOfTime(id int) {
 	}
 }
 
-// startWork runs the job tab i's editor wants, one at a time.
+// liveWork is implemented by editors whose background work follows the
+// user's edits, such as a check of a picture being drawn: it starts once
+// the edits pause for workDelay, and not before the first edit (a page
+// that loads runs no check nobody asked for). A delay of 0 makes the
+// work start at once, as any editor's.
+type liveWork interface {
+	workDelay() time.Duration
+}
+
+// startWork runs the job tab i's editor wants, one at a time; a running
+// job the editor no longer wants, asked before the puzzle changed, is
+// cancelled for the new one.
 func (m *midend) startWork(i int) {
 	t := m.tabs[i]
 	w, ok := t.ed.(needsWork)
-	if !ok || t.working != 0 || t.workStopped {
+	if !ok || t.workStopped {
 		return
 	}
-	if r, want := w.work(); want {
+	if l, live := t.ed.(liveWork); live && l.workDelay() > 0 && !t.liveDue {
+		return
+	}
+	if r, want := m.dropStaleWork(t, w); want && t.working == 0 {
 		t.working = m.start(i, jobWork, r)
 	}
+}
+
+// dropStaleWork cancels t's running background job unless its editor w
+// still wants that very job, and returns what w wants now.
+func (m *midend) dropStaleWork(t *tab, w needsWork) (r jobRequest, want bool) {
+	r, want = w.work()
+	if t.working != 0 && (!want || m.jobs[t.working].jobRequest != r) {
+		m.worker.cancel(t.working)
+		delete(m.jobs, t.working)
+		t.working = 0
+	}
+	return r, want
+}
+
+// workSoon starts tab i's background work after a change: at once, or
+// for live work once the edits pause (a stale job is cancelled now).
+func (m *midend) workSoon(i int) {
+	t := m.tabs[i]
+	l, live := t.ed.(liveWork)
+	if !live || l.workDelay() == 0 {
+		m.startWork(i)
+		return
+	}
+	t.edits++
+	edit := t.edits
+	if w, ok := t.ed.(needsWork); ok {
+		m.dropStaleWork(t, w)
+	}
+	m.later(l.workDelay(), func() {
+		if t.edits == edit {
+			t.liveDue = true
+			m.startWork(i)
+		}
+	})
 }
 
 // The answer shown, if any, is for this very puzzle (a change clears it):
@@ -250,6 +298,8 @@ func (m *midend) jobEnded(id int, ok bool, result string) (reveal *tab) {
 		}
 		t.say(stateDone, summary.text+" ("+cost+")")
 		t.answerNo = summary.no
+		t.liveDue = true // work that follows the answer (see liveWork)
+		m.startWork(j.tab)
 		return t
 	}
 	return nil

@@ -67,6 +67,11 @@ type tab struct {
 	// workStopped: Cancel stopped the background job; it is not asked
 	// again until the puzzle changes.
 	workStopped bool
+	// liveDue: an edit has asked for the editor's live work (see
+	// liveWork); edits counts the changes, so that only the last of a
+	// quick series starts it.
+	liveDue bool
+	edits   int
 
 	level  int           // difficulty of new puzzles, 1 to 3
 	hint   *solvers.Hint // the hint shown, until the board changes
@@ -221,7 +226,7 @@ func (m *midend) after(i int, news string) {
 		t.say(stateIdle, news)
 	}
 	m.save(i)
-	m.startWork(i)
+	m.workSoon(i)
 }
 
 // toHistory shows a snapshot from tab i's history (undo, redo).
@@ -255,8 +260,12 @@ func (m *midend) applyTool(name, value string) {
 		t.say(stateError, err.Error())
 		return
 	}
-	m.edited(m.at)
-	m.startWork(m.at) // a tool may ask for work without changing the puzzle (a Check)
+	if !m.edited(m.at) {
+		// A tool may ask for work without changing the puzzle (a Check,
+		// Make it unique): it starts now, live work too (see liveWork).
+		t.liveDue = true
+		m.startWork(m.at)
+	}
 }
 
 // groupDigits writes n with thousands separators: 1,234,567.

@@ -51,7 +51,8 @@ type nonogramEditor struct {
 	// play: Check was asked before the solution came: check on its arrival
 	checkWaits bool
 	answer     *nonogram.Answer
-	warn       string // a note on the last mode change, shown under the tools
+	warn       string    // a note on the last mode change, shown under the tools
+	check      nonoCheck // the designer's check (see nonocheck.go)
 }
 
 func newNonogram() *nonogramEditor {
@@ -210,6 +211,7 @@ func (e *nonogramEditor) tools(p *Page) []app.UI {
 	if e.warn != "" {
 		hint = e.warn
 	}
+	ui = append(ui, e.checkTools(p)...)
 	return append(ui, app.Span().Class("hint").Text(hint))
 }
 
@@ -255,7 +257,9 @@ func (e *nonogramEditor) tool(name, value string) error {
 			e.wrong = nil
 		}
 	case "check":
-		e.check()
+		e.checkPlay()
+	case "unique", "accept":
+		return e.checkTool(name, value)
 	case "rows", "cols":
 		if e.mode != nonoClues {
 			return nil
@@ -499,9 +503,9 @@ func (e *nonogramEditor) solvedNow() bool {
 	return !slices.Contains(rows, false) && !slices.Contains(cols, false)
 }
 
-// check marks the player's cells that disagree with the unique solution;
+// checkPlay marks the player's cells that disagree with the unique solution;
 // before the solver has sent it, the check waits for it.
-func (e *nonogramEditor) check() {
+func (e *nonogramEditor) checkPlay() {
 	if e.mode != nonoPlay {
 		return
 	}
@@ -525,9 +529,13 @@ func (e *nonogramEditor) mistakes() int {
 	return n
 }
 
-// work asks the solver for the solution that Check compares with.
+// work asks the solver for the solution that Check compares with in
+// play, and for the designer's check otherwise.
 func (e *nonogramEditor) work() (jobRequest, bool) {
-	if e.mode != nonoPlay || e.sol != nil || e.solErr != "" {
+	if e.mode != nonoPlay {
+		return e.checkWork()
+	}
+	if e.sol != nil || e.solErr != "" {
 		return jobRequest{}, false
 	}
 	return jobRequest{op: opSolve, game: "nonogram", text: e.text()}, true
@@ -535,6 +543,10 @@ func (e *nonogramEditor) work() (jobRequest, bool) {
 
 func (e *nonogramEditor) took(r jobRequest, raw []byte) {
 	var a nonogram.Answer
+	if r.op != opSolve {
+		e.tookCheck(r, raw)
+		return
+	}
 	if e.mode != nonoPlay || r.text != e.text() {
 		return
 	}
@@ -557,7 +569,7 @@ func (e *nonogramEditor) took(r jobRequest, raw []byte) {
 		e.sol = []byte(strings.Join(a.Grid, ""))
 		e.solErr = ""
 		if e.checkWaits {
-			e.check()
+			e.checkPlay()
 		}
 	}
 }
@@ -626,6 +638,7 @@ func (e *nonogramEditor) board(p *Page) app.UI {
 	rows = append(rows, app.Raw(b.String()))
 	t := p.cur()
 	classes, labels := make([]string, w), make([]string, w)
+	suggest := e.suggested()
 	for y := range h {
 		if t.rows.kept(y) {
 			rows = append(rows, app.Raw(t.rows.rows[y]))
@@ -634,7 +647,7 @@ func (e *nonogramEditor) board(p *Page) app.UI {
 		key := append(t.rows.key[:0], byte(boolInt(rowsDone[y])))
 		for x := range w {
 			i := y*w + x
-			class, label := e.cellLook(x, y)
+			class, label := e.cellLook(x, y, suggest)
 			if x%5 == 4 && x+1 < w {
 				class += " rule-r"
 			}
@@ -678,6 +691,7 @@ func (e *nonogramEditor) board(p *Page) app.UI {
 		app.If(verdict != "", func() app.UI {
 			return app.P().Class("result").Body(app.Text("Solutions: "), app.Span().ID("verdict").Text(verdict))
 		}),
+		e.checkPanel(p),
 		app.If(e.mode == nonoPlay, func() app.UI {
 			return app.P().ID("play-status").Class(classIf("result", e.solvedNow(), "solved")).Text(e.playStatus())
 		}),
@@ -691,7 +705,7 @@ func (e *nonogramEditor) board(p *Page) app.UI {
 }
 
 // cellLook is a cell's classes (besides "cell") and spoken label.
-func (e *nonogramEditor) cellLook(x, y int) (class, label string) {
+func (e *nonogramEditor) cellLook(x, y int, suggest []int) (class, label string) {
 	w := e.width()
 	i := y*w + x
 	class, label = "", "empty"
@@ -716,7 +730,8 @@ func (e *nonogramEditor) cellLook(x, y int) (class, label string) {
 		if a.Status == nonogram.Multiple && y < len(a.Other) && x < len(a.Other[y]) && a.Other[y][x] != a.Grid[y][x] {
 			class, label = class+" differs", label+", differs in another solution"
 		}
-		return givenLook(class, label, e.given(i))
+		class, label = givenLook(class, label, e.given(i))
+		return e.checkLook(i, class, label, suggest)
 	}
 	switch {
 	case e.mode == nonoDraw && e.pic[y][x]:
@@ -726,7 +741,8 @@ func (e *nonogramEditor) cellLook(x, y int) (class, label string) {
 	case e.given(i):
 		class, label = "dot", "white"
 	}
-	return givenLook(class, label, e.given(i))
+	class, label = givenLook(class, label, e.given(i))
+	return e.checkLook(i, class, label, suggest)
 }
 
 // givenLook marks a given cell's look: a corner tab, and "given" said first.
@@ -817,6 +833,8 @@ var nonogramHelp = gameHelp{
 		mark("", "", "a white cell"),
 		mark("fill differs", "", "ringed: another solution colours this cell the other way, so the clues have more than one picture"),
 		mark("fill given", "", "blue corner: a given cell, part of the puzzle (a pre-filled square of Tatham's Pattern), fixed in play"),
+		mark("unsettled", "", "hatched: line reasoning alone, one row or column at a time, cannot settle this cell"),
+		mark("suggest", "", "outlined: a suggested change that makes the picture the only solution of its clues"),
 	},
 	format:  `A line "X Y" (rows, columns), then one line per row, then one per column: the number of runs, then the runs; "0" for an empty line.`,
 	example: "5 5\n2 1 1\n1 5\n1 5\n1 3\n1 1\n1 2\n1 4\n1 4\n1 4\n1 2\n",

@@ -42,40 +42,8 @@ func difficulty(ctx context.Context, c *Clues) (probes int, solved bool, err err
 // format) when nothing more can be learnt, and the number of probes that
 // found a contradiction. c must have a solution.
 func reason(ctx context.Context, c *Clues) (grid []byte, probes int, err error) {
-	b := newBoard(c)
-	grid = bytes.Repeat([]byte{markUnknown}, b.h*b.w)
-	if _, _, err := b.propagate(ctx, grid, b.allDirty()); err != nil {
-		return nil, 0, err
-	}
-	for {
-		learnt := false
-		for g := range grid {
-			if grid[g] != markUnknown {
-				continue
-			}
-			for _, assumed := range []byte{markBlack, markWhite} {
-				failed, err := b.probe(ctx, grid, g, assumed)
-				if err != nil {
-					return nil, 0, err
-				}
-				if failed < 0 {
-					continue
-				}
-				grid[g] = markBlack + markWhite - assumed
-				dirty := make([]bool, b.lines())
-				dirty[g/b.w], dirty[b.h+g%b.w] = true, true
-				if _, _, err := b.propagate(ctx, grid, dirty); err != nil {
-					return nil, 0, err
-				}
-				probes++
-				learnt = true
-				break
-			}
-		}
-		if !learnt {
-			return grid, probes, nil
-		}
-	}
+	r, err := reasonFrom(ctx, c, bytes.Repeat([]byte{markUnknown}, len(c.Rows)*len(c.Cols)))
+	return r.grid, len(r.probes), err
 }
 
 // pictureDensity is the share of black cells in the pictures drawn for o.

@@ -8,10 +8,15 @@ func (a *Answer) AppendJSON(w *jsonw.Writer) {
 		return
 	}
 	w.Object("")
+	a.fields(w)
+	w.End()
+}
+
+// fields writes a's fields, which a Report shares.
+func (a *Answer) fields(w *jsonw.Writer) {
 	w.String("status", string(a.Status))
 	w.Strings("grid", a.Grid)
 	if len(a.Other) > 0 { // omitempty
 		w.Strings("other", a.Other)
 	}
-	w.End()
 }

@@ -13,3 +13,9 @@ import (
 func TestAnswerJSON(t *testing.T) {
 	jsonwtest.Random(t, rand.New(rand.NewPCG(1, 2)), &nonogram.Answer{}, 300)
 }
+
+// So do the designer's check and the changes that make a picture unique.
+func TestReportJSON(t *testing.T) {
+	jsonwtest.Random(t, rand.New(rand.NewPCG(1, 3)), &nonogram.Report{}, 300)
+	jsonwtest.Random(t, rand.New(rand.NewPCG(1, 4)), &nonogram.Changes{}, 300)
+}

@@ -31,13 +31,22 @@ const (
 // race). progress, if not nil, is called now and then with the number of
 // line solves done so far.
 func Solve(ctx context.Context, c *Clues, progress func(int64)) (*Answer, error) {
+	a, _, err := solveCounting(ctx, c, progress)
+	return a, err
+}
+
+// solveCounting is Solve, and the line solves it took.
+func solveCounting(ctx context.Context, c *Clues, progress func(int64)) (*Answer, int64, error) {
 	if err := c.validate(); err != nil {
-		return nil, err
+		return nil, 0, err
 	}
 	if c.IsColour() {
-		return solveColour(ctx, c, progress)
+		a, err := solveColour(ctx, c, progress)
+		return a, 0, err // the colour searcher does not count for Explain
 	}
-	return newSearcher(ctx, c, progress).solve()
+	s := newSearcher(ctx, c, progress)
+	a, err := s.solve()
+	return a, s.nodes, err
 }
 
 // solve is Solve for valid clues.

@@ -2,6 +2,7 @@
 // answers on standard output:
 //
 //	go run ./solvers/cmd/solve [-timeout D] [-nodes N] PUZZLE < input
+//	go run ./solvers/cmd/solve -explain nonogram < input
 //
 // PUZZLE is one of ships, flip, iq, nonogram or tetravex. The input is the
 // game's judge text, any number of puzzles, or one puzzle in any format
@@ -15,6 +16,10 @@
 // search gives up: the time limit or the node limit ran out, or it was
 // interrupted. Answers to the puzzles before the one given up on stay on
 // standard output.
+//
+// With -explain, a nonogram (one puzzle, in any format) gets the
+// designer's check instead of its answer: whether it is solvable line by
+// line, needs probes or needs guessing, and how many solutions it has.
 package main
 
 import (
@@ -32,6 +37,7 @@ import (
 
 	"gridsolve/solvers"
 	"gridsolve/solvers/flip"
+	"gridsolve/solvers/nonogram"
 )
 
 // maxInput bounds what is read from standard input: no judge input comes
@@ -45,7 +51,7 @@ const (
 	exitGaveUp   = 3
 )
 
-var usage = "usage: solve [-timeout D] [-nodes N] PUZZLE < input   (PUZZLE: " + names() + ")"
+var usage = "usage: solve [-timeout D] [-nodes N] [-explain] PUZZLE < input   (PUZZLE: " + names() + ")"
 
 const exitStatuses = `exit status:
   0  every puzzle answered
@@ -68,6 +74,7 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	flags.Usage = func() {}
 	timeout := flags.Duration("timeout", 0, "give up after this long, e.g. 10s or 2m (0: no limit)")
 	maxNodes := flags.Int64("nodes", 0, "give up after visiting this many search nodes (0: no limit)")
+	explain := flags.Bool("explain", false, "nonogram only: say how the puzzle is solved (line by line, with probes, or by guessing) instead of its answer")
 	name, err := parseArgs(flags, args)
 	if errors.Is(err, flag.ErrHelp) {
 		fmt.Fprintln(stdout, usage)
@@ -81,6 +88,10 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	}
 	if err != nil {
 		fmt.Fprintf(stderr, "solve: %s (see solve -h)\n", oneLine(err.Error()))
+		return exitBadInput
+	}
+	if *explain && name != "nonogram" {
+		fmt.Fprintln(stderr, "solve: -explain is for nonogram puzzles only")
 		return exitBadInput
 	}
 	if *timeout < 0 || *maxNodes < 0 {
@@ -120,7 +131,11 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	}
 
 	out := bufio.NewWriter(stdout)
-	err = answer(ctx, g, string(in), out, progress)
+	if *explain {
+		err = explainNonogram(ctx, string(in), out, progress)
+	} else {
+		err = answer(ctx, g, string(in), out, progress)
+	}
 	if ferr := out.Flush(); err == nil {
 		err = ferr
 	}
@@ -134,6 +149,22 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		fmt.Fprintf(stderr, "solve: %s\n", oneLine(err.Error()))
 		return exitBadInput
 	}
+}
+
+// explainNonogram writes the designer's check of one nonogram in any
+// format (see nonogram.Report): a sentence, then the figures.
+func explainNonogram(ctx context.Context, text string, out io.Writer, progress func(int64)) error {
+	c, err := nonogram.ParseClues(text)
+	if err != nil {
+		return err
+	}
+	r, err := nonogram.Explain(ctx, c, progress)
+	if err != nil {
+		return err
+	}
+	_, err = fmt.Fprintf(out, "%s\nsolutions: %s\nlevel: %s\nprobes: %d\ncells line reasoning leaves: %d\ncells left to guess: %d\nline solves: %d\n",
+		r.Summary(), r.Status, r.Level, len(r.Probes), len(r.Unsettled), r.Left, r.Nodes)
+	return err
 }
 
 // detector is implemented by games that can name the format their

@@ -371,3 +371,22 @@ func FuzzAnswer(f *testing.F) {
 		}
 	})
 }
+
+// -explain says how a nonogram is solved, in any format it reads.
+func TestExplain(t *testing.T) {
+	tests := []struct{ in, want string }{
+		// A full 2x2: line by line.
+		{"2 2\n1 2\n1 2\n1 2\n1 2\n", "Unique solution, solvable line by line.\nsolutions: unique\nlevel: lines\nprobes: 0\ncells line reasoning leaves: 0\ncells left to guess: 0\n"},
+		// A checkerboard, as a Tatham ID: two solutions.
+		{"2x2:1/1/1/1", "Several solutions, needs guessing: 4 cells are left after line reasoning and probes.\nsolutions: multiple\nlevel: guessing\nprobes: 0\ncells line reasoning leaves: 4\ncells left to guess: 4\n"},
+	}
+	for _, tc := range tests {
+		code, out, errs := solve(t, []string{"-explain", "nonogram"}, tc.in)
+		if code != 0 || !strings.HasPrefix(out, tc.want) || !strings.Contains(out, "line solves: ") {
+			t.Errorf("solve -explain nonogram < %q = exit %d, stdout %q, stderr %q; want %q", tc.in, code, out, errs, tc.want)
+		}
+	}
+	if code, _, errs := solve(t, []string{"-explain", "flip"}, "bwwb\nbbwb\nbwwb\nbwww\n"); code != 2 || !strings.Contains(errs, "nonogram puzzles only") {
+		t.Errorf("solve -explain flip: exit %d, %q", code, errs)
+	}
+}
