@@ -37,6 +37,10 @@ type worker interface {
 // addressBar shows the link to the shown puzzle.
 type addressBar interface {
 	replace(fragment string)
+	// written is the fragment the page itself wrote into the address
+	// shown, kept across a reload; "" for an address made elsewhere (a
+	// link opened).
+	written() string
 }
 
 // tabState is how a tab's status line looks (#status's data-state).
@@ -281,4 +285,5 @@ func (s memStore) set(key, value string) error   { s[key] = value; return nil }
 // nopBar is the address bar of a page not (yet) in a browser.
 type nopBar struct{}
 
-func (nopBar) replace(string) {}
+func (nopBar) replace(string)  {}
+func (nopBar) written() string { return "" }

@@ -133,7 +133,8 @@ func (m *midend) writeFragment() {
 
 // openLink opens the puzzle of a shared link, given its fragment: on first
 // load and whenever the fragment changes to one the page did not write
-// itself. The puzzle it replaces stays one undo away. damaged says the
+// itself. The puzzle opens as its game's openShared has it (ready to
+// play), and the one it replaces stays one undo away. damaged says the
 // address could not even be parsed (frag is then the raw fragment).
 func (m *midend) openLink(frag string, damaged bool) {
 	if damaged {
@@ -170,8 +171,13 @@ func (m *midend) openLink(frag string, damaged bool) {
 	i, _ := m.tabIndex(game)
 	m.showTab(i)
 	t := m.tabs[i]
+	if frag == m.bar.written() && text == t.ed.text() {
+		// The page's own address come back (a reload, Back): its puzzle
+		// is shown already, as it was left, in play or not.
+		return
+	}
 	before := t.ed.snapshot()
-	if err := t.ed.load(text); err != nil {
+	if err := t.ed.openShared(text); err != nil {
 		t.ed.restore(before)
 		t.say(stateError, "This link is damaged: "+clip(err.Error(), 160))
 		m.writeFragment()
@@ -182,6 +188,7 @@ func (m *midend) openLink(frag string, damaged bool) {
 		m.save(i)
 		return
 	}
+	t.playStart = 0 // a new game: its timer starts again
 	news := "Opened the shared " + t.ed.title() + " puzzle."
 	if t.hist.canUndo() {
 		news += " Undo brings back the one you had."
