@@ -4,6 +4,8 @@ package e2e
 
 import (
 	"fmt"
+	"os"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -167,6 +169,34 @@ func TestBigStrokeResponsive(t *testing.T) {
 	}
 	if !clean {
 		t.Error("every 50-cell stroke had main-thread tasks over 50 ms")
+	}
+}
+
+// Play-mode strokes on a shared 50×50 nonogram leave the main thread free
+// as drawing ones do (issue 27, item 7: tasks of 60–88 ms), with the
+// undo history filled by earlier strokes: rows 10 to 29 are painted, one
+// stroke each, and every task over 50 ms counts.
+func TestBigPlayStrokeResponsive(t *testing.T) {
+	clues, err := os.ReadFile("../../solvers/nonogram/testdata/random50-24.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := openShared(t, "nonogram", string(clues))
+	p.waitFor(`document.querySelector("#nono-play").classList.contains("active")`)
+	p.watchLongTasks()
+	var long []int
+	for y := 10; y < 30; y++ {
+		row := make([]int, 50)
+		for i := range row {
+			row[i] = 50*y + i
+		}
+		p.drag(row, input.MouseButtonLeft)
+		p.cellsHave(row, "fill", true)
+		long = append(long, eval[[]int](p, `window.longTasks.splice(0)`)...)
+	}
+	t.Logf("20 play strokes across 50 cells of a 50×50 board: tasks over 50 ms %v", long)
+	if len(long) > 0 {
+		t.Errorf("play strokes had %d main-thread tasks over 50 ms, the longest %d ms", len(long), slices.Max(long))
 	}
 }
 

@@ -150,8 +150,12 @@ type midend struct {
 	stroke   stroke
 	shareURL string // the link Share made for the shown puzzle, until it changes
 	lastFrag string // the fragment the page last wrote or read
-	copying  int    // a share whose copy to the clipboard is pending, by number
-	unsaved  string // why changes are not being kept, "" while saving works
+	// link is the fragment last encoded and the puzzle it was encoded
+	// from: most changes (a play stroke, a mode) keep the puzzle's text,
+	// and compressing it again allocates most of a megabyte each time.
+	link    struct{ game, text, frag string }
+	copying int    // a share whose copy to the clipboard is pending, by number
+	unsaved string // why changes are not being kept, "" while saving works
 
 	store  store
 	worker worker

@@ -91,8 +91,14 @@ func (m *midend) getJSON(key string, v any) (ok bool, err error) {
 // kept once a save works.
 func (m *midend) setJSON(key string, v any) {
 	b, err := json.Marshal(v)
+	m.setRaw(key, string(b), err)
+}
+
+// setRaw writes value, JSON already, under key, unless err says it could
+// not be encoded, and keeps m.unsaved up to date as setJSON says.
+func (m *midend) setRaw(key, value string, err error) {
 	if err == nil {
-		err = m.store.set(key, string(b))
+		err = m.store.set(key, value)
 	}
 	if err != nil {
 		m.unsaved = "Your changes are not being kept: the browser refused to save them (" +
@@ -108,7 +114,7 @@ func (m *midend) setJSON(key string, v any) {
 func (m *midend) save(i int) {
 	t := m.tabs[i]
 	game := t.ed.game()
-	m.setJSON(storageKey+game+"/history", t.hist.saved())
+	m.setRaw(storageKey+game+"/history", t.hist.savedJSON(), nil)
 	if m.unsaved == "" {
 		m.setJSON(storageKey+game, t.ed.snapshot())
 	}
@@ -127,7 +133,11 @@ func (m *midend) saveShown() {
 
 func (m *midend) writeFragment() {
 	ed := m.cur().ed
-	m.lastFrag = share.Encode(ed.game(), ed.text())
+	game, text := ed.game(), ed.text()
+	if c := &m.link; c.game != game || c.text != text {
+		c.game, c.text, c.frag = game, text, share.Encode(game, text)
+	}
+	m.lastFrag = m.link.frag
 	m.bar.replace(m.lastFrag)
 }
 
