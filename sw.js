@@ -14,8 +14,8 @@ const hex = (buf) => [...new Uint8Array(buf)].map((b) => b.toString(16).padStart
 
 // fetchExact fetches a file and checks it against build.json's digest
 // when it lists one. A file with a digest may come from the HTTP cache
-// once the server confirms it (the page has just downloaded app.wasm and
-// worker.wasm: no need to send them twice); if the digest says it is not
+// once the server confirms it (the page has just downloaded app.wasm: no
+// need to send it twice); if the digest says it is not
 // this build's, it is fetched again past every cache, as a file without a
 // digest always is.
 async function fetchExact(url, want) {

@@ -121,9 +121,8 @@
       },
     }));
     // Compiled while it streams in, as instantiateStreaming does with fetch.
-    return WebAssembly.instantiateStreaming(
+    return WebAssembly.compileStreaming(
       new Response(counted, { headers: { "Content-Type": "application/wasm" } }),
-      go.importObject,
     );
   }
 
@@ -173,8 +172,12 @@
   // service worker (or given up), so that whoever unregisters it later
   // (a test, a user's script) does not race the registration.
   window.gridsolveOffline = pageUp.then(keepOffline).catch((err) => console.warn("gridsolve: no offline copy:", err));
-  loadWasm("app.wasm")
-    .then((r) => go.run(r.instance))
+  // The module is the page and, sent to each Web Worker, the solvers
+  // (solver.js): window.gridsolveModule is the one download of both.
+  window.gridsolveModule = loadWasm("app.wasm");
+  window.gridsolveModule
+    .then((module) => WebAssembly.instantiate(module, go.importObject))
+    .then((instance) => go.run(instance))
     .then(
       () => stopped(panicLine() || "the program exited"),
       (err) => stopped(`could not start: ${err}`),

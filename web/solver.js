@@ -4,11 +4,12 @@
 // every tab can have its own running solve. A count runs in several
 // workers at once, each counting parts of it in turn (see count below).
 // One spare worker is kept started, so it is ready while the user draws
-// and the first Solve does not wait for it. The solver's module is
-// compiled once, here, and sent to every worker: a new worker skips the
-// download and the compile, and shares the code V8 has optimised in the
-// others. A search never yields inside its worker, so cancelling
-// terminates the job's workers.
+// and the first Solve does not wait for it. The solvers are the page's
+// own module, app.wasm, in its worker role: boot.js compiles it once and
+// it is sent to every worker, so a worker needs no download or compile of
+// its own, and shares the code V8 has optimised in the others. A search
+// never yields inside its worker, so cancelling terminates the job's
+// workers.
 //
 // Progress is shown here, in plain JavaScript: the UI's Go code is only
 // called when a job ends, so a long search costs the main thread almost
@@ -50,18 +51,9 @@ window.gridsolveSolver = (() => {
   const loadPongMs = 10000; // a worker whose script is still loading
   const silentMs = () => window.gridsolveSilentMs || 30000;
 
-  // module is the solver's compiled WebAssembly.Module, once it is asked
-  // for; a failed download is tried again for the next worker.
-  let module = null;
-  function compiled() {
-    if (!module) {
-      module = WebAssembly.compileStreaming(fetch("web/worker.wasm")).catch((err) => {
-        module = null;
-        throw err;
-      });
-    }
-    return module;
-  }
+  // compiled is the page's compiled WebAssembly.Module (boot.js), which
+  // the workers run too.
+  const compiled = () => window.gridsolveModule;
 
   const digits = new Intl.NumberFormat("en-US");
   const groupDigits = (n) => digits.format(n);

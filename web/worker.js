@@ -1,12 +1,13 @@
-// The solver worker: runs worker.wasm (Go), compiled by the page and sent
-// as the first message (see solver.js). It answers one job at a time,
+// The solver worker: runs the page's own program, app.wasm (Go), compiled
+// by the page and sent as the first message (see solver.js); without a
+// document, the program takes its worker role (wasm/app). It answers one job at a time,
 // {id, op, game, text, position, options}, with {id, type: "done", result:
 // JSON text}; Go posts {id, type: "progress", nodes} while it searches.
 // Anything that goes wrong inside (the module cannot load, Go panics,
 // exits or runs out of memory) is posted as {type: "fatal", error}: the
 // page then ends the job and uses a fresh worker for the next one. The
 // page's own contract with Go (app/ui) is written down in
-// app/ui/contract.go; this file's is with wasm/worker.
+// app/ui/contract.go; this file's is with wasm/app/worker.go.
 "use strict";
 
 const fatal = (err) => self.postMessage({ type: "fatal", error: String((err && err.message) || err) });

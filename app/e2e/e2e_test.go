@@ -39,7 +39,7 @@ func TestMain(m *testing.M) {
 
 func run(m *testing.M) int {
 	root, _ := filepath.Abs("../..")
-	for _, f := range []string{"web/app.wasm", "web/worker.wasm", "web/wasm_exec.js"} {
+	for _, f := range []string{"web/app.wasm", "web/wasm_exec.js"} {
 		if _, err := os.Stat(filepath.Join(root, f)); err != nil {
 			fmt.Fprintf(os.Stderr, "e2e: %s is missing: run `make wasm` first (make test-e2e does)\n", f)
 			return 1

@@ -82,8 +82,8 @@ func TestFiles(t *testing.T) {
 	if got := p.exported(); got != want.String() {
 		t.Errorf("Open… loads\n%s\nwant\n%s", got, want)
 	}
-	// The worker reads only the judge format (tag judgeonly): the page
-	// hands it the puzzle in that format, whatever it was opened from.
+	// The page hands the worker the puzzle in the judge format, whatever
+	// it was opened from.
 	p.solve()
 	checkNonogram(t, p, want)
 

@@ -176,12 +176,12 @@ func TestFlipPlaySolved(t *testing.T) {
 }
 
 // Every way a worker fails ends in a clear status, and the next solve gets
-// a working worker: here the worker's module cannot be loaded.
+// a working worker: here the worker's script cannot be loaded.
 func TestWorkerFaults(t *testing.T) {
 	p := openPuzzle(t, "flip", "3 3\nbwb\nwbw\nbwb\n")
-	// From now on worker.wasm cannot be had, so the service worker the
+	// From now on worker.js cannot be had, so the service worker the
 	// reload registers cannot cache the build, and every worker fails.
-	p.reloadFailing("/web/worker.wasm")
+	p.reloadFailing("/web/worker.js")
 	// The warm spare may still answer once; the workers after it cannot load.
 	failed := false
 	for try := 0; try < 3 && !failed; try++ {
@@ -191,7 +191,7 @@ func TestWorkerFaults(t *testing.T) {
 		failed = eval[string](p, `document.querySelector("#status").dataset.state`) == "error"
 	}
 	if !failed {
-		t.Fatalf("solves kept working with worker.wasm blocked: %q", p.statusNow())
+		t.Fatalf("solves kept working with worker.js blocked: %q", p.statusNow())
 	}
 	if got := p.statusNow(); !strings.Contains(got, "The solve failed") {
 		t.Errorf("status %q does not say the solve failed", got)

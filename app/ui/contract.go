@@ -52,9 +52,11 @@ import "github.com/maxence-charriere/go-app/v10/pkg/app"
 // Events: solver.js dispatches "gridsolve-solver-ready" on window once the
 // first worker has loaded the solvers (boot.js waits for it).
 //
-// The workers' messages (solver.js and worker.js to wasm/worker, whose
-// window names are gridsolveReady and gridsolveRun) are described at the
-// top of web/worker.js.
+// The workers' messages (solver.js and worker.js to app.wasm in its worker
+// role, wasm/app/worker.go, whose window names are gridsolveReady and
+// gridsolveRun) are described at the top of web/worker.js. boot.js sets
+// window.gridsolveModule, the page's compiled module, which solver.js
+// sends to each worker.
 
 // Window names (see above).
 const (

@@ -1,6 +1,6 @@
 // Package ui is the gridsolve page: one tab per puzzle, each with a
 // click-drawn editor, solving in Web Workers, share links and judge-text
-// import/export. It is compiled to WebAssembly by wasm/ui.
+// import/export. It is compiled to WebAssembly by wasm/app.
 //
 // Three layers, as in Tatham's collection: the editors (one per puzzle,
 // in files named after it) keep a puzzle's state, draw it and turn input

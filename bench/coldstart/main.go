@@ -101,7 +101,7 @@ func main() {
 		roots = []string{"dist"}
 	}
 	for _, root := range roots {
-		if _, err := os.Stat(filepath.Join(root, "web", "worker.wasm")); err != nil {
+		if _, err := os.Stat(filepath.Join(root, "web", "app.wasm")); err != nil {
 			fatal(fmt.Errorf("%s holds no built page: run make dist first (%v)", root, err))
 		}
 	}

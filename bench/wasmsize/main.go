@@ -2,7 +2,7 @@
 // it reads the function names a Go wasm build keeps (build it without
 // -ldflags=-s) and sums the code size of each package's functions.
 //
-//	GOOS=js GOARCH=wasm go build -o /tmp/app.wasm ./wasm/ui
+//	GOOS=js GOARCH=wasm go build -o /tmp/app.wasm ./wasm/app
 //	go run ./bench/wasmsize -top 30 /tmp/app.wasm
 //	go run ./bench/wasmsize -pkg time /tmp/app.wasm # time's biggest functions
 //

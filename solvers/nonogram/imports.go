@@ -1,5 +1,3 @@
-//go:build !judgeonly
-
 package nonogram
 
 import (
@@ -9,9 +7,7 @@ import (
 )
 
 // importFormats are the formats other than the judge one, in the order
-// detect tries them. The solver worker is built with the tag judgeonly,
-// which leaves them out: the page sends it only puzzles its editors wrote,
-// in the judge format, and their readers were 20 KB of its Brotli file.
+// detect tries them.
 var importFormats = []format{
 	{play.Format{Name: "webpbn XML", Ext: ".xml", Example: xmlExample, Export: true},
 		func(t string) bool { return strings.HasPrefix(t, "<") }, parseXML},

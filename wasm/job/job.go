@@ -1,6 +1,6 @@
 // Package job runs one request of the solver worker: a solve, a hint or a
 // new puzzle, and encodes how it ended as the JSON the page reads. It has
-// no syscall/js, so it is tested natively; wasm/worker is its thin glue.
+// no syscall/js, so it is tested natively; wasm/app/worker.go is its thin glue.
 package job
 
 import (

@@ -13,7 +13,7 @@
 // service worker checks it like every file, so a deploy that lands during
 // its install cannot pair a new index.html with the old build's files.
 //
-//	go run ./app/cmd/compress -dir web -page index.html app.wasm worker.wasm wasm_exec.js
+//	go run ./app/cmd/compress -dir web -page index.html app.wasm wasm_exec.js
 package main
 
 import (

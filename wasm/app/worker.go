@@ -1,12 +1,13 @@
 //go:build js && wasm
 
-// Command worker is the solver Web Worker's WebAssembly program: it exposes
-// one function, gridsolveRun(id, op, game, text, position, w, h, level,
-// seed), to web/worker.js and posts progress messages while a job runs.
+package main
+
+// The solver worker's role: it exposes one function, gridsolveRun(id, op,
+// game, text, position, w, h, level, seed), to web/worker.js and posts
+// progress messages while a job runs.
 //
 // A running search never yields to the JavaScript event loop, so it cannot
 // be cancelled by a message; the page cancels by terminating the worker.
-package main
 
 import (
 	"syscall/js"
@@ -15,7 +16,7 @@ import (
 	"gridsolve/wasm/job"
 )
 
-func main() {
+func runWorker() {
 	js.Global().Set("gridsolveRun", js.FuncOf(run))
 	js.Global().Call("gridsolveReady")
 	select {}
