@@ -175,6 +175,17 @@ func TestNonogramClueLines(t *testing.T) {
 	}
 }
 
+// A colour puzzle, which the solvers read but the editor does not draw
+// yet, is refused in words and leaves the puzzle as it was.
+func TestNonogramColourRefused(t *testing.T) {
+	e := newNonogram()
+	before := e.text()
+	err := e.load("1 2\n2 1a 1b\n1 1a\n1 1b\ncolours 2\na e02020 red\nb 2040c0 blue\n")
+	if err == nil || !strings.Contains(err.Error(), "does not draw colour puzzles yet") || e.text() != before {
+		t.Fatalf("load of a colour puzzle: %v, puzzle now\n%s", err, e.text())
+	}
+}
+
 // Switching a puzzle of typed clues to drawing keeps a known solution as
 // the picture, and otherwise warns that the clues now follow the picture.
 func TestNonogramDrawAfterClues(t *testing.T) {

@@ -2,6 +2,7 @@ package ui
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"slices"
 	"strconv"
@@ -81,6 +82,10 @@ func (e *nonogramEditor) load(text string) error {
 	c, err := nonogram.ParseClues(text)
 	if err != nil {
 		return err
+	}
+	if c.IsColour() {
+		// The solvers read colour puzzles; the editor does not draw them yet.
+		return errors.New("nonogram: the editor does not draw colour puzzles yet: solve this one with the command line, solve nonogram < file")
 	}
 	if len(c.Rows) > nonoMaxSide || len(c.Cols) > nonoMaxSide {
 		return fmt.Errorf("nonogram: the editor draws puzzles up to %d×%d, this one is %d×%d",

@@ -1,6 +1,8 @@
 package nonogram
 
 import (
+	"cmp"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -114,11 +116,22 @@ func writer(name string) func(c *Clues) (string, error) {
 	case ".non":
 		return noGiven(name, writeNon)
 	case "Tatham Pattern":
-		return writeTatham
+		return noColour(name, writeTatham)
 	case "puzz.link":
-		return noGiven(name, writePuzzLink)
+		return noColour(name, noGiven(name, writePuzzLink))
 	}
 	return nil
+}
+
+// noColour refuses colour puzzles, for the formats that cannot write
+// them.
+func noColour(format string, write func(*Clues) (string, error)) func(*Clues) (string, error) {
+	return func(c *Clues) (string, error) {
+		if c.IsColour() {
+			return "", msg.Errorf("nonogram: the %s format has no colours (webpbn XML, .non and judge text have)", format)
+		}
+		return write(c)
+	}
 }
 
 // parseJudgeText reads exactly one puzzle in the judge format.
@@ -134,20 +147,36 @@ func parseJudgeText(text string) (*Clues, error) {
 	return c, nil
 }
 
+// writeXML writes webpbn's XML; a colour puzzle's inks are <color>s
+// named as the puzzle names them (see xmlInkNames), with their letter for
+// char, and each count names its ink.
 func writeXML(c *Clues) (string, error) {
 	var b strings.Builder
 	b.WriteString("<?xml version=\"1.0\"?>\n<!DOCTYPE pbn SYSTEM \"https://webpbn.com/pbn-0.3.dtd\">\n")
-	b.WriteString("<puzzleset>\n<puzzle type=\"grid\" defaultcolor=\"black\">\n")
-	b.WriteString("<color name=\"white\" char=\".\">fff</color>\n<color name=\"black\" char=\"X\">000</color>\n")
+	names, background := xmlInkNames(c.Inks)
+	if c.IsColour() {
+		msg.Fprintf(&b, "<puzzleset>\n<puzzle type=\"grid\" defaultcolor=\"%s\" backgroundcolor=\"%s\">\n<color name=\"%s\" char=\".\">ffffff</color>\n",
+			names[0], background, background)
+		for i, ink := range c.Inks {
+			msg.Fprintf(&b, "<color name=\"%s\" char=\"%c\">%s</color>\n", names[i], InkLetter(i), ink.RGB)
+		}
+	} else {
+		b.WriteString("<puzzleset>\n<puzzle type=\"grid\" defaultcolor=\"black\">\n")
+		b.WriteString("<color name=\"white\" char=\".\">fff</color>\n<color name=\"black\" char=\"X\">000</color>\n")
+	}
 	for _, part := range []struct {
-		name  string
-		lines [][]int
-	}{{"columns", c.Cols}, {"rows", c.Rows}} {
+		name        string
+		lines, inks [][]int
+	}{{"columns", c.Cols, c.ColInks}, {"rows", c.Rows, c.RowInks}} {
 		msg.Fprintf(&b, "<clues type=%q>\n", part.name)
-		for _, runs := range part.lines {
+		for l, runs := range part.lines {
 			b.WriteString("<line>")
-			for _, r := range runs {
-				msg.Fprintf(&b, "<count>%d</count>", r)
+			for j, r := range runs {
+				if c.IsColour() {
+					msg.Fprintf(&b, "<count color=\"%s\">%d</count>", names[part.inks[l][j]], r)
+				} else {
+					msg.Fprintf(&b, "<count>%d</count>", r)
+				}
 			}
 			b.WriteString("</line>\n")
 		}
@@ -159,20 +188,67 @@ func writeXML(c *Clues) (string, error) {
 
 // writeNon writes the .non format: sizes, then the rules of the rows and
 // of the columns, numbers separated by commas and "0" for an empty line.
+// A colour puzzle's inks come first, "color a #e02020", and each run
+// ends in its ink's letter, "3a,1b".
 func writeNon(c *Clues) (string, error) {
 	var b strings.Builder
+	for i, ink := range c.Inks {
+		msg.Fprintf(&b, "color %c #%s\n", InkLetter(i), ink.RGB)
+	}
 	msg.Fprintf(&b, "width %d\nheight %d\n", len(c.Cols), len(c.Rows))
 	for _, part := range []struct {
-		name  string
-		lines [][]int
-	}{{"rows", c.Rows}, {"columns", c.Cols}} {
+		name        string
+		lines, inks [][]int
+	}{{"rows", c.Rows, c.RowInks}, {"columns", c.Cols, c.ColInks}} {
 		b.WriteString("\n" + part.name + "\n")
-		for _, runs := range part.lines {
-			b.WriteString(joinRuns(runs, ",", "0") + "\n")
+		for l, runs := range part.lines {
+			if !c.IsColour() {
+				b.WriteString(joinRuns(runs, ",", "0") + "\n")
+				continue
+			}
+			rule := make([]string, len(runs))
+			for j, r := range runs {
+				rule[j] = strconv.Itoa(r) + string(InkLetter(part.inks[l][j]))
+			}
+			b.WriteString(cmp.Or(strings.Join(rule, ","), "0") + "\n")
 		}
 	}
 	return b.String(), nil
 }
+
+// xmlInkNames names the inks for webpbn's XML, whose names match without
+// regard to case: their own names, escaped, or "ink-" and their letter
+// for those without one, named as one before them or as "ink-" and any
+// letter (which the reader takes for no name). The background is
+// "white", or if an ink has that name "background" or "paper".
+func xmlInkNames(inks []Ink) (names []string, background string) {
+	names = make([]string, len(inks))
+	taken := func(name string) bool {
+		return slices.ContainsFunc(names, func(s string) bool { return strings.EqualFold(s, name) })
+	}
+	for i, ink := range inks {
+		name := xmlEscape.Replace(ink.Name)
+		if name == "" || taken(name) || madeUpName(name) {
+			name = "ink-" + string(InkLetter(i))
+		}
+		names[i] = name
+	}
+	for _, background = range []string{"white", "background", "paper"} {
+		if !taken(background) {
+			break
+		}
+	}
+	return names, background
+}
+
+// madeUpName reports whether name is one xmlInkNames makes up, "ink-"
+// and a letter: the reader takes it for no name.
+func madeUpName(name string) bool {
+	return len(name) == 5 && strings.EqualFold(name[:4], "ink-")
+}
+
+// xmlEscape escapes text for an XML attribute.
+var xmlEscape = strings.NewReplacer("&", "&amp;", "<", "&lt;", ">", "&gt;", `"`, "&quot;")
 
 // writeTatham writes a Pattern game ID; an empty clue is written empty,
 // as Pattern itself does, and given cells as pre-filled squares (see

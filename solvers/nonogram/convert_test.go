@@ -1,6 +1,7 @@
 package nonogram
 
 import (
+	"fmt"
 	"math/rand/v2"
 	"strings"
 	"testing"
@@ -93,12 +94,12 @@ func TestParseWebpbnSample(t *testing.T) {
 func TestImportErrors(t *testing.T) {
 	cols := `<clues type="columns"><line><count>1</count></line></clues>`
 	for _, tc := range []struct{ text, want string }{
-		{`<puzzleset><puzzle>` + cols + `<clues type="rows"><line><count color="red">1</count></line></clues></puzzle></puzzleset>`,
-			`colour puzzles are not supported yet: this one has 2 colours besides the background ("black", "red")`},
+		{`<puzzle><color name="red" char="R">f00</color><solution><image>|XR|</image></solution></puzzle>`,
+			`the goal has cells 'X', the char of no <color>`},
 		{`<puzzle backgroundcolor="paper">` + cols + `<clues type="rows"><line><count color="Paper">1</count></line></clues></puzzle>`,
 			`rows 1: a count in "Paper", the background colour`},
-		{`<puzzle defaultcolor="red">` + cols + `<clues type="rows"><line><count color="black">1</count></line></clues></puzzle>`,
-			"colour puzzles"},
+		{`<puzzle>` + cols + `<clues type="rows"><line>` + countsInColours(26) + `</line></clues></puzzle>`,
+			"27 colours besides the background: at most 25 are supported"},
 		{`<puzzleset><puzzle>` + cols + `</puzzle><puzzle/></puzzleset>`, "want one puzzle in the puzzleset, got 2"},
 		{`<puzzle>` + cols + `</puzzle>`, "want both row and column clues"},
 		{`<puzzle/>`, "want clues, or a goal to make them from"},
@@ -167,6 +168,9 @@ func FuzzParseXML(f *testing.F) {
 		xmlExample, `<puzzle><clues type="rows"><line/></clues><clues type="columns"><line><count>1</count></line></clues></puzzle>`,
 		`<puzzleset/>`, `<puzzle type="grid"><clues type="rows"><line><count color="a">1</count></line></clues></puzzle>`,
 		`<puzzle><color name="white" char="-"/><solution><image>|X-| |-X|</image></solution></puzzle>`,
+		`<puzzle><color name="red" char="R">f00</color><color name="ink-b" char="B">00f</color><solution><image>|RB| |-R|</image></solution></puzzle>`,
+		`<puzzle defaultcolor="red"><color name="Red">e02020</color><clues type="rows"><line><count>1</count><count color="blue">2</count></line></clues>` +
+			`<clues type="columns"><line><count>1</count></line><line><count color="BLUE">1</count></line><line><count color="blue">1</count></line></clues></puzzle>`,
 	} {
 		f.Add(s)
 	}
@@ -217,4 +221,14 @@ func FuzzImport(f *testing.F) {
 			t.Fatalf("%s %q: imported as %s %q, %v", format.Name, out, got.Name, again, err)
 		}
 	})
+}
+
+// countsInColours writes n counts of webpbn XML, each in a colour of its
+// own.
+func countsInColours(n int) string {
+	var b strings.Builder
+	for i := range n {
+		fmt.Fprintf(&b, `<count color="c%d">1</count>`, i)
+	}
+	return b.String()
 }

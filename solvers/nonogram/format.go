@@ -1,7 +1,9 @@
 package nonogram
 
 import (
+	"cmp"
 	"errors"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -26,6 +28,11 @@ type Clues struct {
 	// GivenBlack, GivenWhite and NotGiven cells, row-major; nil when no
 	// cell is given. A solution keeps every given cell.
 	Given []byte
+	// Inks is the palette of a colour puzzle, and RowInks and ColInks,
+	// alongside Rows and Cols, the ink of each run as an index into it;
+	// all three are nil in a black and white puzzle (see Ink).
+	Inks             []Ink
+	RowInks, ColInks [][]int
 }
 
 // The cells of Clues.Given, as the judge format writes them: those of a
@@ -71,7 +78,20 @@ func runsOf(n int, isBlack func(int) bool) []int {
 }
 
 // String formats c in the judge format: "X Y" (rows, columns), then one line
-// "S a1 .. aS" per row, then per column, "0" for an empty line. Given
+// "S a1 .. aS" per row, then per column, "0" for an empty line. A colour
+// puzzle writes each run with its ink's letter, "2 3a 1b", and after the
+// clues its palette: a line "colours N", then one line per ink, its
+// letter, its RGB as six hex digits and its name, if it has one:
+//
+//	1 2
+//	2 1a 1b
+//	1 1a
+//	1 1b
+//	colours 2
+//	a e02020 red
+//	b 2040c0 blue
+//
+// Given
 // cells, if any, follow in a section of their own: a line "given", then X
 // lines of Y cells, '#' (given black), 'x' (given white) or '.' (not
 // given), as in a position:
@@ -85,18 +105,26 @@ func runsOf(n int, isBlack func(int) bool) []int {
 //	.#
 //	x.
 //
-// A puzzle without given cells has no such section, so its text is what
-// it was before given cells were read.
+// A puzzle without given cells has no such section, and a black and white
+// one no colours, so its text is what it was before either was read. In a
+// colour puzzle a cell is given in an ink by its letter.
 func (c *Clues) String() string {
 	var b strings.Builder
 	msg.Fprintf(&b, "%d %d\n", len(c.Rows), len(c.Cols))
-	for _, runs := range append(append([][]int(nil), c.Rows...), c.Cols...) {
+	for l, runs := range append(append([][]int(nil), c.Rows...), c.Cols...) {
 		b.WriteString(strconv.Itoa(len(runs)))
-		for _, r := range runs {
-			b.WriteByte(' ')
-			b.WriteString(strconv.Itoa(r))
+		if c.IsColour() {
+			writeColourRuns(&b, runs, c.inksOf(l))
+		} else {
+			for _, r := range runs {
+				b.WriteByte(' ')
+				b.WriteString(strconv.Itoa(r))
+			}
 		}
 		b.WriteByte('\n')
+	}
+	if c.IsColour() {
+		c.writePalette(&b)
 	}
 	if c.Given != nil {
 		b.WriteString("given\n")
@@ -126,13 +154,13 @@ func (c *Clues) validate() error {
 	if c.Given != nil && len(c.Given) != len(c.Rows)*len(c.Cols) {
 		return errors.New("nonogram: given cells do not fit the size of the puzzle")
 	}
-	return nil
+	return c.validateColours()
 }
 
 // givenCells makes the row-major cells of a given section, every one not
 // given, for a puzzle of rows and cols.
 func givenCells(rows, cols int) []byte {
-	given, _ := parsePosition("", rows, cols, "")
+	given, _ := parsePosition("", rows, cols, 0, "")
 	return given
 }
 
@@ -166,10 +194,10 @@ func checkSize(rows, cols int) error {
 // ParseClues reads one puzzle in any of the formats Game.Formats lists,
 // telling them apart by their first characters:
 //   - the judge format, given cells included (see String);
-//   - webpbn's XML format, black and white puzzles only (see pbnPuzzle);
+//   - webpbn's XML format, in colour too (see pbnPuzzle);
 //   - the .non format of Steve Simpson's solver: "width W", "height H",
-//     then "rows" and "columns" each followed by one rule per line (see
-//     parseNon);
+//     then "rows" and "columns" each followed by one rule per line, runs
+//     perhaps with colour letters (see parseNon);
 //   - Simon Tatham's Pattern game IDs "WxH:c1/c2/.../r1/r2/...", column
 //     clues then row clues, numbers of a clue separated by '.', an empty
 //     clue empty or "0", perhaps with pre-filled squares after a ','
@@ -237,6 +265,8 @@ func parseJudge(in *lineReader) (*Clues, error) {
 		return nil, msg.Errorf("nonogram: line %d: %v", in.n, err)
 	}
 	c := &Clues{Rows: make([][]int, rows), Cols: make([][]int, cols)}
+	var inks [][]int // of every line, rows then columns, once a run has a letter
+	inkLine := 0     // the text's line of the first run with a letter
 	for l := range rows + cols {
 		text, ok := in.next()
 		name := lineName(l, rows)
@@ -254,9 +284,15 @@ func parseJudge(in *lineReader) (*Clues, error) {
 		if count != len(f)-1 {
 			return nil, msg.Errorf("nonogram: line %d: %s: clue count %d but %d numbers", in.n, name, count, len(f)-1)
 		}
-		runs, err := parseRuns(f[1:])
+		runs, lineInks, err := parseInkRuns(f[1:])
 		if err != nil {
 			return nil, msg.Errorf("nonogram: line %d: %s: %v", in.n, name, err)
+		}
+		if lineInks != nil && inks == nil {
+			inks, inkLine = make([][]int, rows+cols), in.n
+		}
+		if inks != nil {
+			inks[l] = lineInks
 		}
 		if l < rows {
 			c.Rows[l] = runs
@@ -264,10 +300,84 @@ func parseJudge(in *lineReader) (*Clues, error) {
 			c.Cols[l-rows] = runs
 		}
 	}
+	if err := parseColours(in, c, inks, inkLine); err != nil {
+		return nil, err
+	}
 	if err := parseGiven(in, c); err != nil {
 		return nil, err
 	}
 	return c, nil
+}
+
+// parseInkRuns reads the runs of a clue line of the judge format, each
+// perhaps with its ink's letter; inks is nil when none has one, and -1
+// for a run without one when others have.
+func parseInkRuns(f []string) (runs, inks []int, err error) {
+	digits := f
+	for i, s := range f {
+		d, ink, ok := splitInk(s)
+		if !ok || ink < 0 {
+			continue // parseRuns says what is wrong
+		}
+		if inks == nil {
+			digits, inks = slices.Clone(f), make([]int, len(f))
+			for j := range inks {
+				inks[j] = -1
+			}
+		}
+		digits[i], inks[i] = d, ink
+	}
+	runs, err = parseRuns(digits)
+	return runs, inks, err
+}
+
+// parseColours reads the colours section that may follow the clues in the
+// judge format (see Clues.String), after any blank lines, and gives the
+// runs their inks: with a palette every run has a letter, without one
+// none. inks are the letters read on each line, nil if none had any, the
+// first of them on line inkLine of the text.
+func parseColours(in *lineReader, c *Clues, inks [][]int, inkLine int) error {
+	before := *in
+	in.skipBlank()
+	line, _ := in.next()
+	f := strings.Fields(line)
+	if len(f) != 2 || f[0] != "colours" {
+		*in = before
+		if inks != nil {
+			return msg.Errorf("nonogram: line %d: runs with colour letters, but no colours section after the clues", inkLine)
+		}
+		return nil
+	}
+	n, err := strconv.Atoi(f[1])
+	if err != nil {
+		return msg.Errorf("nonogram: line %d: bad number of colours %q", in.n, clip(f[1]))
+	}
+	if c.Inks, err = parsePalette(in, n); err != nil {
+		return err
+	}
+	rows := len(c.Rows)
+	c.RowInks, c.ColInks = make([][]int, rows), make([][]int, len(c.Cols))
+	for l := range rows + len(c.Cols) {
+		runs, dst := c.Rows, c.RowInks
+		at := l
+		if l >= rows {
+			runs, dst, at = c.Cols, c.ColInks, l-rows
+		}
+		var lineInks []int
+		if inks != nil {
+			lineInks = inks[l]
+		}
+		if len(runs[at]) > 0 && lineInks == nil || slices.Contains(lineInks, -1) {
+			return msg.Errorf("nonogram: %s: a run without a colour letter in a colour puzzle", lineName(l, rows))
+		}
+		for _, ink := range lineInks {
+			if ink >= n {
+				return msg.Errorf("nonogram: %s: a run in colour %c, but the puzzle has %d colours", lineName(l, rows), InkLetter(ink), n)
+			}
+		}
+		dst[at] = lineInks
+	}
+	return nil
 }
 
 // parseGiven reads the given cells that may follow a puzzle's clues in
@@ -285,7 +395,7 @@ func parseGiven(in *lineReader, c *Clues) error {
 	for range c.Rows {
 		in.next()
 	}
-	given, err := parsePosition(rows[:len(rows)-len(in.rest)], len(c.Rows), len(c.Cols), "given cells")
+	given, err := parsePosition(rows[:len(rows)-len(in.rest)], len(c.Rows), len(c.Cols), len(c.Inks), "given cells")
 	if err != nil {
 		return err
 	}
@@ -347,10 +457,13 @@ func clip(s string) string {
 // rules follow their keyword line by line. Files that instead put blank
 // lines between rules, as Simpson's description allows, are read that
 // way when their rules only add up without the blank lines. A run may end
-// in a colour letter ("3a,1b"): a file with one colour, letter or none,
-// is black and white, and two or more are refused for now. Lines starting
-// with '#' are comments; any other line starting with a word is a
-// property (title, by, copyright, catalogue, license, color, maxrule,
+// in a colour letter ("3a,1b"), which a line "color a #e02020" may define
+// (nonogram-db's extension): a file whose runs have one colour, letter or
+// none, is black and white, and two or more make a colour puzzle, its
+// inks in the order the color lines define them, then as runs first use
+// them, and those without a color line in colours of their own choosing.
+// Lines starting with '#' are comments; any other line starting with a
+// word is a property (title, by, copyright, catalogue, license, maxrule,
 // goal, ...) and ignored, and so are the grid lines of 0, 1 and ? that
 // pbnsolve writes after a bare "goal" or "saved".
 //
@@ -362,6 +475,7 @@ func parseNon(text string) (*Clues, error) {
 	var c Clues
 	var haveRows, haveCols bool
 	var inks nonInks
+	var rowInks, colInks [][]int // the runs' letters, as indexes into inks.letters
 	for i := 0; i < len(lines); i++ {
 		f := strings.Fields(lines[i])
 		if len(f) == 0 || f[0][0] == '#' {
@@ -401,14 +515,21 @@ func parseNon(text string) (*Clues, error) {
 				return nil, errf(end, "%s: %v", key, err)
 			}
 			*dst = make([][]int, n)
+			dstInks := &rowInks
+			if key == "columns" {
+				dstInks = &colInks
+			}
+			*dstInks = make([][]int, n)
 			for r, at := range rules {
-				runs, err := inks.parseRule(lines[at])
+				runs, letters, err := inks.parseRule(lines[at])
 				if err != nil {
 					return nil, errf(at, "%s rule %d: %v", key, r+1, err)
 				}
-				(*dst)[r] = runs
+				(*dst)[r], (*dstInks)[r] = runs, letters
 			}
 			i = end
+		case key == "color" && len(f) >= 3:
+			inks.define(f[1], f[2])
 		case (key == "goal" || key == "saved") && len(f) == 1:
 			for i+1 < len(lines) && strings.Trim(lines[i+1], "01? \t\r") == "" && strings.TrimSpace(lines[i+1]) != "" {
 				i++
@@ -422,6 +543,9 @@ func parseNon(text string) (*Clues, error) {
 	}
 	if len(c.Rows) != rows || len(c.Cols) != cols {
 		return nil, errors.New("nonogram: .non: width or height changed after the rules")
+	}
+	if err := inks.colour(&c, rowInks, colInks); err != nil {
+		return nil, msg.Errorf("nonogram: .non: %v", err)
 	}
 	return &c, nil
 }
@@ -458,20 +582,36 @@ func nonRules(lines []string, start, n int) (rules []int, end int, err error) {
 	return nil, end, msg.Errorf("want %d rules, got %d", n, len(filled))
 }
 
-// nonInks is the colour of the runs of a .non file read so far: "" for
-// none yet or for runs without a colour letter, as long as every run so
-// far has had the same.
+// nonInks are the colours of a .non file: the letters of its color
+// lines and its runs, in the order met, "" for runs without one, each
+// with its RGB ("" if no color line gives one) and whether a run uses it.
 type nonInks struct {
-	colour string
-	seen   bool
+	letters, rgb []string
+	used         []bool
+}
+
+// index is the index of letter, added if new.
+func (k *nonInks) index(letter string) int {
+	i := slices.Index(k.letters, letter)
+	if i < 0 {
+		i = len(k.letters)
+		k.letters, k.rgb, k.used = append(k.letters, letter), append(k.rgb, ""), append(k.used, false)
+	}
+	return i
+}
+
+// define reads a line "color a #e02020".
+func (k *nonInks) define(letter, rgb string) {
+	k.rgb[k.index(letter)] = longRGB(rgb)
 }
 
 // parseRule reads a .non rule: runs separated by commas or spaces, each
-// perhaps followed by a colour letter; "0" or a blank line has none.
-func (k *nonInks) parseRule(rule string) ([]int, error) {
+// perhaps followed by a colour letter; "0" or a blank line has none. It
+// returns the runs and their colours, as indexes of k.letters.
+func (k *nonInks) parseRule(rule string) (runs, inks []int, err error) {
 	f := strings.FieldsFunc(rule, func(r rune) bool { return r == ',' || r == ' ' || r == '\t' || r == '\r' })
 	if len(f) == 1 && f[0] == "0" {
-		return nil, nil
+		return nil, nil, nil
 	}
 	for i, s := range f {
 		digits := strings.TrimRight(s, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ")
@@ -479,21 +619,42 @@ func (k *nonInks) parseRule(rule string) ([]int, error) {
 		if digits == "" || len(colour) > 1 {
 			continue // parseRuns says what is wrong
 		}
-		if k.seen && colour != k.colour {
-			return nil, msg.Errorf("%q: colour clues are not supported yet (runs in %s and %s)", clip(strings.TrimSpace(rule)), colourLetter(k.colour), colourLetter(colour))
-		}
-		k.colour, k.seen = colour, true
-		f[i] = digits
+		ink := k.index(colour)
+		k.used[ink] = true
+		f[i], inks = digits, append(inks, ink)
 	}
-	return parseRuns(f)
+	runs, err = parseRuns(f)
+	return runs, inks, err
 }
 
-// colourLetter names the colour of a .non run by its letter.
-func colourLetter(c string) string {
-	if c == "" {
-		return "the default colour"
+// colour makes c a colour puzzle when its runs, of lines rowInks and
+// colInks, have two or more colours: the inks the runs use, in the order
+// k met them.
+func (k *nonInks) colour(c *Clues, rowInks, colInks [][]int) error {
+	order := make([]int, len(k.letters)) // k's index to the ink's
+	for i, used := range k.used {
+		order[i] = -1
+		if used {
+			order[i] = len(c.Inks)
+			c.Inks = append(c.Inks, Ink{Name: "", RGB: cmp.Or(k.rgb[i], defaultRGB[len(c.Inks)%len(defaultRGB)])})
+		}
 	}
-	return msg.Sprintf("colour %q", c)
+	switch {
+	case len(c.Inks) < 2:
+		c.Inks = nil
+		return nil
+	case len(c.Inks) > MaxInks:
+		return msg.Errorf("%d colours: at most %d are supported", len(c.Inks), MaxInks)
+	}
+	for _, lines := range [][][]int{rowInks, colInks} {
+		for _, inks := range lines {
+			for j, ink := range inks {
+				inks[j] = order[ink]
+			}
+		}
+	}
+	c.RowInks, c.ColInks = rowInks, colInks
+	return nil
 }
 
 // isTathamID reports whether s looks like a Pattern game ID, "W:...",

@@ -131,7 +131,7 @@ func TestParseErrors(t *testing.T) {
 		{"width 2\nheight 1\n3\n", "rule outside"},
 		{"width 2\nheight 1\nrows\n1\n", "want both rows and columns"},
 		{"width 2000\n", "bad width"},
-		{"width 1\nheight 1\nrows\n1a\ncolumns\n1\n", `.non line 6: columns rule 1: "1": colour clues are not supported yet (runs in colour "a" and the default colour)`},
+		{"width 26\nheight 1\nrows\n" + strings.Join(strings.Split("1a 1b 1c 1d 1e 1f 1g 1h 1i 1j 1k 1l 1m 1n 1o 1p 1q 1r 1s 1t 1u 1v 1w 1x 1y 1z", " "), ",") + "\ncolumns\n" + strings.Repeat("1\n", 26), ".non: 27 colours: at most 25 are supported"},
 		{"width 1\nheight 3\nrows\n1\n\n\n\n1\ncolumns\n3\n", ".non line 8: rows: want 3 rules, got 2 and 3 blank lines between them"},
 		{"width 1\nheight 2\nrows\n1\n0\n1\ncolumns\n1\n", ".non line 6: rows: want 2 rules, got 3"},
 		{"width 1\nheight 1\nrows\n1x2\ncolumns\n1\n", `.non line 4: rows rule 1: bad run "1x2"`},
@@ -216,6 +216,8 @@ func FuzzParseNon(f *testing.F) {
 	for _, s := range []string{
 		"width 4\nheight 5\nrows\n4\n1,1\n1,1\n1,2\n3\ncolumns\n5\n1,1\n1,2\n4\n", "columns 1\nrows 1\nrows\n0\ncolumns\n\n1\n",
 		"width 2\nrows\n1\n", "width 1\nheight 1\nrows\n1a\ncolumns\n1\n", "title \"a\"\n",
+		"color a #e02020\ncolor b #2040c0\nwidth 3\nheight 2\nrows\n3a\n1b,1a,1b\ncolumns\n1a,1b\n2a\n1a,1b\n",
+		"width 2\nheight 1\nrows\n1A 1b\ncolumns\n1A\n1b\n",
 	} {
 		f.Add(s)
 	}
@@ -311,19 +313,21 @@ func FuzzParsePuzzLink(f *testing.F) {
 // TestNonFilesAsWritten reads .non files in the forms the format's
 // descriptions allow (testdata/non, made for these tests): blank lines as
 // empty rules and between rules, properties, pbnsolve's goal grid, comments
-// and runs in one colour letter. Each gives the clues of its picture.
+// and runs in one colour letter or two. Each gives the clues of its
+// picture.
 func TestNonFilesAsWritten(t *testing.T) {
 	for _, tc := range []struct {
 		file    string
 		picture string // rows separated by spaces
 		err     string // what the error says, for files refused
+		inks    []Ink  // of a colour puzzle, whose picture is in their letters
 	}{
 		{file: "blank-rules.non", picture: "##### #.#.# ..... #...# ##### #...#"},
 		{file: "simpson.non", picture: "#... ##.. ###. #### ...."},
 		{file: "pbnsolve-goal.non", picture: "#### #..# #..# ####"},
 		{file: "comments.non", picture: ".#. ### .#."},
 		{file: "one-colour.non", picture: ".#. ### .#."},
-		{file: "two-colours.non", err: `.non line 8: rows rule 2: "1b,1a,1b": colour clues are not supported yet (runs in colour "a" and colour "b")`},
+		{file: "two-colours.non", picture: "aaa bab", inks: []Ink{{"", "e02020"}, {"", "2040c0"}}},
 	} {
 		text, err := os.ReadFile(filepath.Join("testdata", "non", tc.file))
 		if err != nil {
@@ -338,6 +342,9 @@ func TestNonFilesAsWritten(t *testing.T) {
 				continue
 			}
 			want := CluesOf(picture(strings.Fields(tc.picture))).String()
+			if tc.inks != nil {
+				want = ColourCluesOf(colourPictureOf(strings.Fields(tc.picture)), tc.inks).String()
+			}
 			if err != nil || f.Name != ".non" || judge != want {
 				t.Errorf("%s: read as %s\n%s(error %v), want\n%s", tc.file, f.Name, judge, err, want)
 			}

@@ -1,6 +1,8 @@
 // Package nonogram solves nonograms (paint by numbers): given the runs of
 // black cells of every row and column, it finds the picture and tells
-// whether it is unique.
+// whether it is unique. Colour puzzles, whose runs each have an ink of a
+// palette, solve the same way (see Ink), by a solver of their own, so
+// that black and white keeps its speed.
 //
 // The solver settles cells with an exact line solver run to a fixpoint,
 // then probes single cells for contradictions, then searches depth first,
@@ -43,6 +45,7 @@ func (Game) Name() string { return "nonogram" }
 // Judge reads puzzles in the judge format (see Clues.String), one after the
 // other, and writes for each its picture, X lines of "##" (black) and ".."
 // (white) cells, or "No solution". With several solutions it writes one.
+// A colour puzzle's cells are its inks' letters twice, "aa", and "..".
 func (Game) Judge(ctx context.Context, in io.Reader, out io.Writer, progress func(int64)) error {
 	text, err := io.ReadAll(io.LimitReader(in, maxInput+1))
 	if err != nil {
@@ -77,11 +80,10 @@ func (Game) Judge(ctx context.Context, in io.Reader, out io.Writer, progress fun
 		var b strings.Builder
 		for _, row := range a.Grid {
 			for _, cell := range []byte(row) {
-				if cell == '#' {
-					b.WriteString("##")
-				} else {
-					b.WriteString("..")
-				}
+				// Black and white cells are '#' or '.', a colour
+				// puzzle's an ink's letter or '.': each written twice.
+				b.WriteByte(cell)
+				b.WriteByte(cell)
 			}
 			b.WriteByte('\n')
 		}

@@ -21,9 +21,11 @@ const (
 	markUnknown = '.'
 )
 
-// parsePosition reads a position for clues of h rows and w columns. An
-// empty position is a blank board. what names the text in errors.
-func parsePosition(text string, h, w int, what string) ([]byte, error) {
+// parsePosition reads a position for clues of h rows and w columns and
+// inks colours besides white: none for black and white, where '#' marks a
+// black cell, or the first inks of inkLetters. An empty position is a
+// blank board. what names the text in errors.
+func parsePosition(text string, h, w, inks int, what string) ([]byte, error) {
 	grid := make([]byte, h*w)
 	if strings.TrimSpace(text) == "" {
 		for i := range grid {
@@ -41,9 +43,13 @@ func parsePosition(text string, h, w int, what string) ([]byte, error) {
 			return nil, msg.Errorf("nonogram: %s: row %d has %d cells, want %d", what, r+1, len(line), w)
 		}
 		for c := range w {
-			switch ch := line[c]; ch {
-			case markBlack, markWhite, markUnknown:
+			switch ch := line[c]; {
+			case ch == markWhite || ch == markUnknown || ch == markBlack && inks == 0:
 				grid[r*w+c] = ch
+			case inks > 0 && uint(inkOf(ch)) < uint(inks):
+				grid[r*w+c] = ch
+			case inks > 0:
+				return nil, msg.Errorf("nonogram: %s: row %d, column %d: want a colour's letter (%s), 'x' or '.', got %q", what, r+1, c+1, inkLetters[:inks], ch)
 			default:
 				return nil, msg.Errorf("nonogram: %s: row %d, column %d: want '#', 'x' or '.', got %q", what, r+1, c+1, ch)
 			}
@@ -409,7 +415,10 @@ func (Game) Hint(ctx context.Context, puzzle, position string) (play.Hint, error
 	if err := c.validate(); err != nil {
 		return play.Hint{}, err
 	}
-	grid, err := parsePosition(position, len(c.Rows), len(c.Cols), "position")
+	if c.IsColour() {
+		return play.Hint{}, errors.New("nonogram: hints for colour puzzles are not ready yet: try Solve")
+	}
+	grid, err := parsePosition(position, len(c.Rows), len(c.Cols), len(c.Inks), "position")
 	if err != nil {
 		return play.Hint{}, err
 	}

@@ -342,7 +342,7 @@ func FuzzParsePosition(f *testing.F) {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, text string) {
-		grid, err := parsePosition(text, 2, 3, "position")
+		grid, err := parsePosition(text, 2, 3, 0, "position")
 		if err != nil {
 			return
 		}

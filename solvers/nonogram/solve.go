@@ -10,7 +10,7 @@ import (
 // Answer is the outcome of solving one nonogram, as the page draws it.
 type Answer struct {
 	Status Status   `json:"status"`
-	Grid   []string `json:"grid"`            // a solution, rows of '#' (black) and '.' (white); nil if none
+	Grid   []string `json:"grid"`            // a solution, rows of '#' (black), or of the inks' letters in colour, and '.' (white); nil if none
 	Other  []string `json:"other,omitempty"` // a second solution when the status is "multiple"
 }
 
@@ -33,6 +33,9 @@ const (
 func Solve(ctx context.Context, c *Clues, progress func(int64)) (*Answer, error) {
 	if err := c.validate(); err != nil {
 		return nil, err
+	}
+	if c.IsColour() {
+		return solveColour(ctx, c, progress)
 	}
 	return newSearcher(ctx, c, progress).solve()
 }

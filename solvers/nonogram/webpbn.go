@@ -1,6 +1,7 @@
 package nonogram
 
 import (
+	"bytes"
 	"cmp"
 	"errors"
 	"slices"
@@ -12,7 +13,7 @@ import (
 )
 
 // The webpbn XML format (pbn-0.3.dtd, described at webpbn.com/pbn_fmt.html)
-// as far as black and white puzzles need it:
+// as far as grid puzzles, black and white or colour, need it:
 //
 //	<puzzleset><puzzle type="grid" defaultcolor="black">
 //	  <color name="white" char=".">fff</color>
@@ -27,13 +28,17 @@ import (
 // colour of the cells between runs. Colour names are matched without
 // regard to case, as pbnsolve does. Whatever the colours are called, a
 // puzzle whose counts are all in one colour is black and white: that
-// colour is black. Counts in two or more colours make a colour puzzle, and
-// type="triddler" a puzzle of triangular cells, both refused in words.
+// colour is black. Counts in two or more colours make a colour puzzle,
+// its inks the colours of the counts in the order the <color> elements
+// define them, each with its name and the RGB its <color> gives ("f00"
+// or "ff0000"; one of defaultRGB if it has none). type="triddler", a
+// puzzle of triangular cells, is refused in words.
 // A puzzle without clues is read from its goal, a <solution> of type
 // "goal" (or of no type) whose <image> draws each row between bars,
 // "|..XX.|", a cell by the char of its <color> (white '.' and black 'X'
-// unless defined); its clues are the picture's. Titles, other solutions
-// and notes are ignored.
+// unless defined); its clues are the picture's, in colour when it has two
+// or more chars besides the background's, each the char of a <color>.
+// Titles, other solutions and notes are ignored.
 //
 // It is read by a small XML scanner of its own (xmlScanner) rather than
 // encoding/xml, which made each of the page's wasm files 40 to 60 KB
@@ -46,9 +51,9 @@ type pbnPuzzle struct {
 	solutions                          []pbnSolution
 }
 
-// pbnColour is a <color> of a puzzle: its name and the character that
-// stands for it in images.
-type pbnColour struct{ name, char string }
+// pbnColour is a <color> of a puzzle: its name, the character that
+// stands for it in images, and its text, the RGB ("f00" or "ff0000").
+type pbnColour struct{ name, char, rgb string }
 
 // pbnSolution is a <solution> of a puzzle: its type ("goal" when not
 // given, "solution" or "saved") and the text of its <image>.
@@ -81,7 +86,8 @@ func parseXML(text string) (*Clues, error) {
 	default:
 		return nil, msg.Errorf("nonogram: webpbn XML: want <puzzleset> or <puzzle>, got <%s>", clip(root))
 	}
-	if err := p.checkColours(); err != nil {
+	inks, err := p.checkColours()
+	if err != nil {
 		return nil, msg.Errorf("nonogram: webpbn XML: %v", err)
 	}
 	if len(p.clues) == 0 {
@@ -107,6 +113,11 @@ func parseXML(text string) (*Clues, error) {
 			return nil, msg.Errorf("nonogram: webpbn XML: more than %d %s", MaxSide, clues.typ)
 		}
 		*dst = make([][]int, len(clues.lines))
+		dstInks := &c.RowInks
+		if dst == &c.Cols {
+			dstInks = &c.ColInks
+		}
+		*dstInks = make([][]int, len(clues.lines))
 		for i, line := range clues.lines {
 			for _, count := range line {
 				runs, err := parseRuns([]string{strings.TrimSpace(count.n)})
@@ -114,6 +125,7 @@ func parseXML(text string) (*Clues, error) {
 					return nil, msg.Errorf("nonogram: webpbn XML: %s %d: %v", clues.typ, i+1, err)
 				}
 				(*dst)[i] = append((*dst)[i], runs...)
+				(*dstInks)[i] = append((*dstInks)[i], slices.IndexFunc(inks, p.named(p.inkOf(count))))
 			}
 		}
 	}
@@ -123,42 +135,102 @@ func parseXML(text string) (*Clues, error) {
 	if err := checkSize(len(c.Rows), len(c.Cols)); err != nil {
 		return nil, msg.Errorf("nonogram: webpbn XML: %v", err)
 	}
+	if len(inks) > 1 {
+		c.Inks = p.palette(inks)
+	} else {
+		c.RowInks, c.ColInks = nil, nil
+	}
 	return c, nil
 }
 
-// checkColours refuses, in words, the puzzles that are not black and
-// white: triddlers, and counts in more than one colour or in the
-// background colour.
-func (p *pbnPuzzle) checkColours() error {
+// inkOf is the colour of a count: its own, or the puzzle's default.
+func (p *pbnPuzzle) inkOf(count pbnCount) string {
+	return cmp.Or(count.color, p.defaultColor, "black")
+}
+
+// named returns a test for a colour's name, without regard to case.
+func (p *pbnPuzzle) named(name string) func(string) bool {
+	return func(s string) bool { return strings.EqualFold(s, name) }
+}
+
+// palette makes the inks of a colour puzzle from their names: the RGB of
+// their <color>, or of a colour of defaultRGB when the puzzle does not
+// define it.
+func (p *pbnPuzzle) palette(names []string) []Ink {
+	inks := make([]Ink, len(names))
+	for i, name := range names {
+		rgb := ""
+		if k := slices.IndexFunc(p.colours, func(c pbnColour) bool { return strings.EqualFold(c.name, name) }); k >= 0 {
+			rgb = longRGB(strings.TrimSpace(p.colours[k].rgb))
+		}
+		if rgb == "" && strings.EqualFold(name, "black") {
+			rgb = "000000"
+		}
+		// The name on one line, as the judge format keeps it; the
+		// writer's name for an ink without one is none.
+		if madeUpName(name) {
+			name = ""
+		}
+		inks[i] = Ink{Name: strings.Join(strings.Fields(name), " "), RGB: cmp.Or(rgb, defaultRGB[i%len(defaultRGB)])}
+	}
+	return inks
+}
+
+// defaultRGB are the colours given to inks that a file names without
+// saying what they are: black, red, blue, green, yellow, ...
+var defaultRGB = []string{"000000", "e02020", "2040c0", "20a040", "f0c000", "a040c0", "f08020", "40c0c0"}
+
+// longRGB writes a colour of three or six hex digits, as webpbn's <color>
+// gives it, in six lower-case ones; "" if it is neither.
+func longRGB(s string) string {
+	s = strings.ToLower(strings.TrimPrefix(s, "#"))
+	if len(s) == 3 {
+		s = string([]byte{s[0], s[0], s[1], s[1], s[2], s[2]})
+	}
+	if !isRGB(s) {
+		return ""
+	}
+	return s
+}
+
+// checkColours refuses, in words, the puzzles that cannot be read:
+// triddlers, counts in the background colour, and more inks than
+// MaxInks. It returns the inks of the counts, in the order their <color>
+// elements define them, any others after in the order they are met.
+func (p *pbnPuzzle) checkColours() ([]string, error) {
 	switch {
 	case p.typ == "" || strings.EqualFold(p.typ, "grid"):
 	case strings.EqualFold(p.typ, "triddler"):
-		return errors.New("triddlers, puzzles with triangular cells, are not supported")
+		return nil, errors.New("triddlers, puzzles with triangular cells, are not supported")
 	default:
-		return msg.Errorf("puzzle type %q is not supported (only grid puzzles are)", clip(p.typ))
+		return nil, msg.Errorf("puzzle type %q is not supported (only grid puzzles are)", clip(p.typ))
 	}
 	background := cmp.Or(p.backgroundColor, "white")
 	var inks []string // the colours of the counts, the first one first
 	for _, clues := range p.clues {
 		for i, line := range clues.lines {
 			for _, count := range line {
-				colour := cmp.Or(count.color, p.defaultColor, "black")
+				colour := p.inkOf(count)
 				if strings.EqualFold(colour, background) {
-					return msg.Errorf("%s %d: a count in %q, the background colour", clues.typ, i+1, clip(colour))
+					return nil, msg.Errorf("%s %d: a count in %q, the background colour", clues.typ, i+1, clip(colour))
 				}
-				if !slices.ContainsFunc(inks, func(s string) bool { return strings.EqualFold(s, colour) }) {
+				if !slices.ContainsFunc(inks, p.named(colour)) {
 					inks = append(inks, colour)
 				}
 			}
 		}
 	}
-	if len(inks) > 1 {
-		for i, ink := range inks {
-			inks[i] = strconv.Quote(clip(ink))
-		}
-		return msg.Errorf("colour puzzles are not supported yet: this one has %d colours besides the background (%s)", len(inks), strings.Join(inks, ", "))
+	if len(inks) > MaxInks {
+		return nil, msg.Errorf("%d colours besides the background: at most %d are supported", len(inks), MaxInks)
 	}
-	return nil
+	order := func(name string) int {
+		if k := slices.IndexFunc(p.colours, func(c pbnColour) bool { return strings.EqualFold(c.name, name) }); k >= 0 {
+			return k
+		}
+		return len(p.colours)
+	}
+	slices.SortStableFunc(inks, func(a, b string) int { return order(a) - order(b) })
+	return inks, nil
 }
 
 // fromGoal makes the clues of a puzzle given by its goal's image.
@@ -183,8 +255,8 @@ func (p *pbnPuzzle) fromGoal() (*Clues, error) {
 			bg = c.char
 		}
 	}
-	var pic [][]bool
-	ink := byte(0)
+	var pic [][]int
+	var chars []byte // the inks' chars, in the order met
 	for _, row := range strings.Fields(goal.image) {
 		if len(row) < 2 || row[0] != '|' || row[len(row)-1] != '|' {
 			return nil, msg.Errorf("goal row %d: want its cells between bars, |..XX.|", len(pic)+1)
@@ -196,16 +268,21 @@ func (p *pbnPuzzle) fromGoal() (*Clues, error) {
 		if len(pic) == MaxSide || len(cells) > MaxSide {
 			return nil, msg.Errorf("goal larger than %d cells a side", MaxSide)
 		}
-		line := make([]bool, len(cells))
+		line := make([]int, len(cells))
 		for i := range len(cells) {
 			switch ch := cells[i]; {
 			case ch == '[':
 				return nil, msg.Errorf("goal row %d: a cell of several colours, [...], is no goal", len(pic)+1)
 			case len(bg) == 1 && ch == bg[0]:
-			case ink != 0 && ch != ink:
-				return nil, msg.Errorf("colour puzzles are not supported yet: the goal has cells %q and %q besides the background", ink, ch)
 			default:
-				ink, line[i] = ch, true
+				k := bytes.IndexByte(chars, ch)
+				if k < 0 {
+					if len(chars) == MaxInks {
+						return nil, msg.Errorf("the goal has more than %d colours besides the background", MaxInks)
+					}
+					k, chars = len(chars), append(chars, ch)
+				}
+				line[i] = k + 1
 			}
 		}
 		pic = append(pic, line)
@@ -216,7 +293,22 @@ func (p *pbnPuzzle) fromGoal() (*Clues, error) {
 	if err := checkSize(len(pic), len(pic[0])); err != nil {
 		return nil, err
 	}
-	return CluesOf(pic), nil
+	c := ColourCluesOf(pic, nil)
+	if len(chars) < 2 {
+		c.Inks, c.RowInks, c.ColInks = nil, nil, nil // black and white
+		return c, nil
+	}
+	// The inks by their <color>: names and RGB.
+	names := make([]string, len(chars))
+	for i, ch := range chars {
+		k := slices.IndexFunc(p.colours, func(c pbnColour) bool { return c.char == string(ch) })
+		if k < 0 {
+			return nil, msg.Errorf("the goal has cells %q, the char of no <color>", ch)
+		}
+		names[i] = p.colours[k].name
+	}
+	c.Inks = p.palette(names)
+	return c, nil
 }
 
 // readPBN reads the root element's name and the puzzles in the document:
@@ -267,6 +359,8 @@ func readPBN(text string) (root string, puzzles []pbnPuzzle, err error) {
 				counts[len(counts)-1].n += tok.text
 			case image:
 				puzzles[p].solutions[len(puzzles[p].solutions)-1].image += tok.text
+			case colour:
+				puzzles[p].colours[len(puzzles[p].colours)-1].rgb += tok.text
 			}
 		case xmlStart:
 			parent := other
@@ -307,7 +401,7 @@ func readPBN(text string) (root string, puzzles []pbnPuzzle, err error) {
 				lines := puzzles[p].clues[len(puzzles[p].clues)-1].lines
 				lines[len(lines)-1] = append(lines[len(lines)-1], pbnCount{color: tok.attr("color")})
 			case colour:
-				puzzles[p].colours = append(puzzles[p].colours, pbnColour{tok.attr("name"), tok.attr("char")})
+				puzzles[p].colours = append(puzzles[p].colours, pbnColour{tok.attr("name"), tok.attr("char"), ""})
 			case solution:
 				puzzles[p].solutions = append(puzzles[p].solutions, pbnSolution{typ: tok.attr("type")})
 			case image:

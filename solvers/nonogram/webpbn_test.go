@@ -21,6 +21,7 @@ type stdPuzzle struct {
 	Colors          []struct {
 		Name string `xml:"name,attr"`
 		Char string `xml:"char,attr"`
+		RGB  string `xml:",chardata"`
 	} `xml:"color"`
 	Solutions []struct {
 		Type  string `xml:"type,attr"`
@@ -55,7 +56,7 @@ func stdPBN(text string) (root string, puzzles []pbnPuzzle, err error) {
 	for _, p := range list {
 		q := pbnPuzzle{typ: p.Type, defaultColor: p.DefaultColor, backgroundColor: p.BackgroundColor}
 		for _, c := range p.Colors {
-			q.colours = append(q.colours, pbnColour{c.Name, c.Char})
+			q.colours = append(q.colours, pbnColour{c.Name, c.Char, c.RGB})
 		}
 		for _, sol := range p.Solutions {
 			q.solutions = append(q.solutions, pbnSolution{sol.Type, sol.Image})
@@ -111,7 +112,7 @@ func spacedAttrs(puzzles []pbnPuzzle) []pbnPuzzle {
 		p := &puzzles[i]
 		p.typ, p.defaultColor, p.backgroundColor = space(p.typ), space(p.defaultColor), space(p.backgroundColor)
 		for k := range p.colours {
-			p.colours[k] = pbnColour{space(p.colours[k].name), space(p.colours[k].char)}
+			p.colours[k] = pbnColour{space(p.colours[k].name), space(p.colours[k].char), p.colours[k].rgb}
 		}
 		for k := range p.solutions {
 			p.solutions[k].typ = space(p.solutions[k].typ)
@@ -243,20 +244,21 @@ func goalImage(t *testing.T, text string, white byte) []string {
 
 // TestWebpbnFilesAsWritten reads webpbn files in the styles other tools
 // write (testdata/webpbn, made for these tests): black and white puzzles
-// whose colours have names, given by clues or by their goal alone, solve
-// to their goal; colour puzzles and triddlers are refused in words.
+// whose colours have names, and colour puzzles, given by clues or by their
+// goal alone, solve to their goal; triddlers are refused in words.
 func TestWebpbnFilesAsWritten(t *testing.T) {
 	for _, tc := range []struct {
 		file  string
 		white byte   // the background's character in the goal
 		err   string // what the error says, for files refused
+		inks  string // of a colour puzzle: its goal's chars, each with its ink's letter
 	}{
 		{file: "bw-named-colours.xml", white: '.'},
 		{file: "bw-other-names.xml", white: '-'},
-		{file: "colour-three.xml", err: "colour puzzles are not supported yet: this one has 2 colours besides the background"},
+		{file: "colour-three.xml", white: '.', inks: "Ra Bb"},
 		{file: "triddler.xml", err: "triddlers, puzzles with triangular cells, are not supported"},
 		{file: "goal-only.xml", white: '-'},
-		{file: "goal-colour.xml", err: `colour puzzles are not supported yet: the goal has cells '#' and 'R' besides the background`},
+		{file: "goal-colour.xml", white: '-', inks: "#a Rb"},
 	} {
 		text, err := os.ReadFile(filepath.Join("testdata", "webpbn", tc.file))
 		if err != nil {
@@ -278,8 +280,33 @@ func TestWebpbnFilesAsWritten(t *testing.T) {
 			t.Fatal(err)
 		}
 		want := goalImage(t, string(text), tc.white)
+		if tc.inks != "" {
+			want = colourGoal(t, string(text), tc.white, tc.inks)
+		}
 		if got := a.(*Answer); got.Status != "unique" || !slices.Equal(got.Grid, want) {
 			t.Errorf("%s: %s\n%s\nwant the goal\n%s", tc.file, got.Status, strings.Join(got.Grid, "\n"), strings.Join(want, "\n"))
 		}
 	}
+}
+
+// colourGoal reads the rows of the <image> of a colour webpbn file's goal
+// in the inks' letters: white is the background's char, and inks pairs
+// each ink's char with its letter ("Ra Bb").
+func colourGoal(t *testing.T, text string, white byte, inks string) []string {
+	t.Helper()
+	_, image, _ := strings.Cut(text, "<image>")
+	image, _, _ = strings.Cut(image, "</image>")
+	letters := map[byte]byte{white: '.'}
+	for _, pair := range strings.Fields(inks) {
+		letters[pair[0]] = pair[1]
+	}
+	var rows []string
+	for _, row := range strings.Fields(image) {
+		b := []byte(strings.Trim(row, "|"))
+		for i := range b {
+			b[i] = letters[b[i]]
+		}
+		rows = append(rows, string(b))
+	}
+	return rows
 }

@@ -33,6 +33,13 @@ func TestAnswers(t *testing.T) {
 		{"nonogram", "1 1\n1 1\n1 1\n", "##\n"},
 		// Clues that contradict each other: the row wants black, the column white.
 		{"nonogram", "1 1\n1 1\n0\n", "No solution\n"},
+		// A colour puzzle: a red cell touching a blue one, as judge text,
+		// .non and webpbn XML.
+		{"nonogram", "1 2\n2 1a 1b\n1 1a\n1 1b\ncolours 2\na e02020 red\nb 2040c0 blue\n", "aabb\n"},
+		{"nonogram", "color a #e02020\ncolor b #2040c0\nwidth 2\nheight 1\nrows\n1a,1b\ncolumns\n1a\n1b\n", "aabb\n"},
+		{"nonogram", `<puzzleset><puzzle defaultcolor="red"><color name="red" char="r">e02020</color><color name="blue" char="b">2040c0</color>` +
+			`<clues type="columns"><line><count>1</count></line><line><count color="blue">1</count></line></clues>` +
+			`<clues type="rows"><line><count>1</count><count color="blue">1</count></line></clues></puzzle></puzzleset>`, "aabb\n"},
 		// One card always fits; two games are numbered.
 		{"tetravex", "1\n1 2 3 4\n1\n5 6 7 8\n0\n", "Game 1: Possible\n\nGame 2: Possible\n\n"},
 		// Four identical cards whose right digit never equals their left one.
@@ -253,7 +260,7 @@ func TestEveryFormat(t *testing.T) {
 func TestFormatErrors(t *testing.T) {
 	for _, tc := range []struct{ puzzle, in, want string }{
 		{"nonogram", "15x15#123456", "random seed ID"},
-		{"nonogram", "width 2\nheight 1\nrows\n1a,1b\ncolumns\n1\n1\n", "colour clues are not supported yet"},
+		{"nonogram", "1 1\n1 1a\n1 1a\n", "runs with colour letters, but no colours section after the clues"},
 		{"nonogram", "1 1\n1 1\n1 1\n1 1\n", "puzzle 2: line 5: row 1: missing clue"},
 		{"flip", "4x4#123", "random seed"},
 		{"flip", "bwwb\nbbwb\nbwxb\nbwww\n", "want b or w"},
