@@ -170,10 +170,29 @@ func (p *page) listen(ev any) {
 	p.mu.Unlock()
 }
 
-// openPuzzle opens the app on a puzzle, through its share link.
+// openPuzzle opens the app on a puzzle to edit: through its share link,
+// which opens it ready to play (see openShared), then one click on the
+// game's Edit button, as the person who made the puzzle would.
 func openPuzzle(t *testing.T, game, text string) *page {
+	t.Helper()
+	p := openShared(t, game, text)
+	if edit, ok := editButton[game]; ok {
+		p.click(edit)
+	}
+	return p
+}
+
+// openShared opens the app on a puzzle through its share link, as the
+// person it was shared with does.
+func openShared(t *testing.T, game, text string) *page {
+	t.Helper()
 	return open(t, share.Encode(game, text))
 }
+
+// editButton is the button that leaves play for editing, in the games
+// whose shared puzzles open in play (IQ's pieces edit the board as they
+// play it; Ships' link opens to edit).
+var editButton = map[string]string{"flip": "#flip-edit", "nonogram": "#nono-clues", "tetravex": "#tv-edit"}
 
 func (p *page) do(actions ...chromedp.Action[chromedp.Void]) {
 	p.t.Helper()

@@ -220,3 +220,37 @@ func TestNonogramDesignerCheck(t *testing.T) {
 		})
 	}
 }
+
+// A shared nonogram opens ready to play, its clues shown (issue 27, item
+// 9: it opened in Edit clues, where a click on the grid did nothing): the
+// person it was shared with fills it to Solved without pressing a mode
+// button.
+func TestSharedNonogramOpensToPlay(t *testing.T) {
+	pic := [][]bool{
+		{true, false, false, true},
+		{true, true, true, true},
+		{true, false, false, true},
+		{true, false, true, true},
+	}
+	clues := nonogram.CluesOf(pic)
+	if a, err := nonogram.Solve(context.Background(), clues, nil); err != nil || a.Status != nonogram.Unique {
+		t.Fatalf("the test's puzzle: %+v %v", a, err)
+	}
+	p := openShared(t, "nonogram", clues.String())
+	p.waitFor(`document.querySelector("#status").textContent.startsWith("Opened the shared Nonogram puzzle")`)
+	if !eval[bool](p, `document.querySelector("#nono-play").classList.contains("active")`) {
+		t.Errorf("the shared puzzle opens in %q, not Play", eval[string](p, `document.querySelector(".tool.active")?.id ?? ""`))
+	}
+	if n := eval[int](p, `document.querySelectorAll("#grid .clue").length`); n != len(clues.Rows)+len(clues.Cols) {
+		t.Errorf("%d clues shown, want %d", n, len(clues.Rows)+len(clues.Cols))
+	}
+	p.screenshot("shared-nonogram")
+	w := len(clues.Cols)
+	for i := range w * len(clues.Rows) {
+		if pic[i/w][i%w] {
+			p.clickCell(i)
+			p.cellsHave([]int{i}, "fill", true)
+		}
+	}
+	p.waitFor(`document.querySelector("#play-status").textContent.startsWith("Solved")`)
+}

@@ -408,6 +408,9 @@ func (*flipEditor) input() boardInput      { return boardInput{} }
 func (e *flipEditor) fileSize() (w, h int) { return e.size() }
 func (e *flipEditor) marginChars() int     { return 0 }
 
+// openShared: a shared board is pressed to one colour, in play.
+func (e *flipEditor) openShared(text string) error { return e.deal(text) }
+
 // warmup: 40×40, dealt and solved natively in 0.2 ms.
 func (*flipEditor) warmup() warmup {
 	return warmup{deal: solvers.Options{W: 40, H: 40, Level: 3}, order: 1}

@@ -1,11 +1,20 @@
 package ui
 
+import (
+	"encoding/json"
+	"strconv"
+	"strings"
+)
+
 // history is one tab's undo list, as in the midend of Tatham's collection:
 // a list of snapshots of the editor (see editor.snapshot) and the index of
 // the one shown. Every editor gets undo and redo from it without knowing.
 type history struct {
 	states []string
 	at     int // index of the state shown; len(states) > 0 once reset
+	// quoted keeps each saved state as JSON, so that saving after a
+	// change encodes that one step, not the whole history again.
+	quoted map[string]string
 }
 
 // maxHistory bounds the undo list; the oldest steps go first.
@@ -88,6 +97,36 @@ func (h *history) saved() savedHistory {
 		last++
 	}
 	return savedHistory{States: h.states[first:last], At: h.at - first}
+}
+
+// savedJSON is saved() as JSON, as json.Marshal writes it.
+func (h *history) savedJSON() string {
+	sv := h.saved()
+	was := h.quoted
+	h.quoted = make(map[string]string, len(sv.States))
+	size := 0
+	for _, st := range sv.States {
+		q, ok := was[st]
+		if !ok {
+			text, _ := json.Marshal(st) // a string: it cannot fail
+			q = string(text)
+		}
+		h.quoted[st] = q
+		size += len(q) + 1
+	}
+	var b strings.Builder
+	b.Grow(size + 32)
+	b.WriteString(`{"states":[`)
+	for i, st := range sv.States {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		b.WriteString(h.quoted[st])
+	}
+	b.WriteString(`],"at":`)
+	b.WriteString(strconv.Itoa(sv.At))
+	b.WriteByte('}')
+	return b.String()
 }
 
 // restore takes a saved history whose states all pass valid; it reports

@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"encoding/json"
 	"fmt"
 	"strings"
 	"testing"
@@ -72,4 +73,30 @@ func TestHistorySaved(t *testing.T) {
 	if back.restore(s, func(st string) bool { return !strings.HasPrefix(st, "3") }) {
 		t.Error("restored a history with an invalid state")
 	}
+}
+
+// savedJSON writes what json.Marshal writes of saved(), through every
+// kind of change, with states JSON must escape.
+func TestHistorySavedJSON(t *testing.T) {
+	var h history
+	h.reset("play\n#.\n=\n\"quoted\" <b>&</b> é\t\x01")
+	check := func(what string) {
+		t.Helper()
+		want, _ := json.Marshal(h.saved())
+		if got := h.savedJSON(); got != string(want) {
+			t.Errorf("%s: savedJSON\n%s\nwant\n%s", what, got, want)
+		}
+	}
+	check("fresh")
+	for i := range 40 {
+		h.push(strings.Repeat(fmt.Sprint(i%7), maxSavedHistory/16))
+		check(fmt.Sprint("push ", i))
+	}
+	h.undo()
+	h.undo()
+	check("undo")
+	h.push("new")
+	check("push after undo")
+	h.restore(savedHistory{States: []string{"x", "y\n"}, At: 0}, func(string) bool { return true })
+	check("restore")
 }

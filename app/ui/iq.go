@@ -462,12 +462,12 @@ func (e *iqEditor) solvedNow() bool {
 
 func (e *iqEditor) dealSize() (w, h int) { return iq.Size, iq.Size }
 
-// deal shows a new starting position, to play.
+// deal shows a new starting position, to play with whole pieces.
 func (e *iqEditor) deal(text string) error {
 	if err := e.load(text); err != nil {
 		return err
 	}
-	e.dealt = true
+	e.dealt, e.painting = true, false
 	return nil
 }
 
@@ -590,3 +590,7 @@ func (*iqEditor) warmup() warmup { return warmup{deal: solvers.Options{Level: 3}
 
 func (e *iqEditor) fileSize() (w, h int) { return e.size() }
 func (e *iqEditor) marginChars() int     { return 0 }
+
+// openShared: a shared position is completed with whole pieces, timed as
+// a dealt one.
+func (e *iqEditor) openShared(text string) error { return e.deal(text) }

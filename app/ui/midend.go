@@ -37,6 +37,10 @@ type worker interface {
 // addressBar shows the link to the shown puzzle.
 type addressBar interface {
 	replace(fragment string)
+	// written is the fragment the page itself wrote into the address
+	// shown, kept across a reload; "" for an address made elsewhere (a
+	// link opened).
+	written() string
 }
 
 // tabState is how a tab's status line looks (#status's data-state).
@@ -152,8 +156,12 @@ type midend struct {
 	stroke   stroke
 	shareURL string // the link Share made for the shown puzzle, until it changes
 	lastFrag string // the fragment the page last wrote or read
-	copying  int    // a share whose copy to the clipboard is pending, by number
-	unsaved  string // why changes are not being kept, "" while saving works
+	// link is the fragment last encoded and the puzzle it was encoded
+	// from: most changes (a play stroke, a mode) keep the puzzle's text,
+	// and compressing it again allocates most of a megabyte each time.
+	link    struct{ game, text, frag string }
+	copying int    // a share whose copy to the clipboard is pending, by number
+	unsaved string // why changes are not being kept, "" while saving works
 
 	store  store
 	worker worker
@@ -291,4 +299,5 @@ func (s memStore) set(key, value string) error   { s[key] = value; return nil }
 // nopBar is the address bar of a page not (yet) in a browser.
 type nopBar struct{}
 
-func (nopBar) replace(string) {}
+func (nopBar) replace(string)  {}
+func (nopBar) written() string { return "" }

@@ -3,6 +3,8 @@ package ui
 import (
 	"errors"
 	"fmt"
+	"os"
+	"runtime"
 	"slices"
 	"strconv"
 	"strings"
@@ -68,9 +70,12 @@ func (w *fakeWorker) fail(m *midend, why string) {
 	}
 }
 
+// fakeBar is one browser tab's address: what the page wrote there last
+// is what it finds written, as long as no link is opened anew.
 type fakeBar struct{ frag string }
 
 func (b *fakeBar) replace(f string) { b.frag = f }
+func (b *fakeBar) written() string  { return b.frag }
 
 // fullStore refuses every write while full.
 type fullStore struct {
@@ -259,19 +264,23 @@ func TestMidendDealOnBackgroundTab(t *testing.T) {
 	}
 }
 
-// A link opened on a tab in play mode ends play and its timer (issue 22:
-// the timer kept running).
-func TestMidendLinkEndsPlay(t *testing.T) {
+// A link opened on a tab in play starts a new game: its timer starts
+// again (issue 22: the old game's timer kept running), and Undo brings
+// the old game back.
+func TestMidendLinkRestartsPlay(t *testing.T) {
 	p := mount(memStore{})
 	ft := p.show(t, "flip")
 	p.applyTool("mode", "play")
+	p.now = func() int64 { return 1000 }
+	p.after(p.at, "")
 	if ft.playStart == 0 {
 		t.Fatal("play did not start the timer")
 	}
+	p.now = func() int64 { return 5000 }
 	b, _ := flip.ParseBoard("3 3\nbbb\nbwb\nbbb\n")
 	p.openLink(share.Encode("flip", b.String()), false)
-	if ft.ed.(*flipEditor).play || ft.playStart != 0 {
-		t.Errorf("after the link: play %v, timer %d", ft.ed.(*flipEditor).play, ft.playStart)
+	if fe := ft.ed.(*flipEditor); !fe.play || fe.start.String() != b.String() || ft.playStart != 5000 {
+		t.Errorf("after the link: play %v from\n%s timer from %d, want the link's board from 5000", fe.play, fe.start, ft.playStart)
 	}
 	if !strings.HasPrefix(ft.status, "Opened the shared Flip puzzle") || !ft.hist.canUndo() {
 		t.Errorf("status %q, undo %v", ft.status, ft.hist.canUndo())
@@ -280,8 +289,74 @@ func TestMidendLinkEndsPlay(t *testing.T) {
 		t.Errorf("address bar %q", p.bar.frag)
 	}
 	p.ctrl("z")
-	if !ft.ed.(*flipEditor).play {
-		t.Error("undo does not bring the game back")
+	if fe := ft.ed.(*flipEditor); !fe.play || fe.start.String() == b.String() {
+		t.Error("undo does not bring the old game back")
+	}
+}
+
+// A shared puzzle opens ready to play where its game plays what a link
+// holds (issue 27, item 9: a shared nonogram opened in Edit clues, where
+// a click on the grid did nothing); Ships' link is a board of shots with
+// no fleet to hunt, so it opens to edit. The puzzle the tab had is one
+// Undo away, and a click plays at once.
+func TestMidendLinkOpensToPlay(t *testing.T) {
+	for _, c := range []struct {
+		game, text string
+		play       bool
+	}{
+		{"ships", "5 4\n.....\n..x..\n.....\n.....\n0 0\n", false},
+		{"flip", "3 3\nbwb\nwwb\nbbb\n", true},
+		{"iq", ".\n..\n...\n...A\nB.AA.\nB.....\nB.....F\nB.....FF\nL.....F..\nLLLL..F...\n", true},
+		{"nonogram", "2 2\n1 1\n1 2\n1 2\n1 1\n", true},
+		{"tetravex", "2\n1 2 3 4\n5 6 7 8\n9 0 1 2\n3 4 5 6\n0\n", true},
+	} {
+		p := mount(memStore{})
+		tb := p.show(t, c.game)
+		mine := tb.ed.snapshot()
+		p.openLink(share.Encode(c.game, c.text), false)
+		if p.cur() != tb || tb.ed.text() != c.text {
+			t.Errorf("%s: the link shows %s\n%s", c.game, p.cur().ed.game(), p.cur().ed.text())
+			continue
+		}
+		if on, _ := tb.ed.(player).playState(); on != c.play || (tb.playStart != 0) != c.play {
+			t.Errorf("%s: play %v, timer %d, want play %v", c.game, on, tb.playStart, c.play)
+		}
+		if c.game == "nonogram" {
+			p.click(0)
+			if got := tb.ed.(*nonogramEditor).grid; got == nil || got[0] != filled {
+				t.Errorf("nonogram: a click on the shared puzzle fills nothing: %q", got)
+			}
+			p.ctrl("z")
+		}
+		if p.ctrl("z"); tb.ed.snapshot() != mine {
+			t.Errorf("%s: Undo gives\n%s\nnot the puzzle the tab had\n%s", c.game, tb.ed.snapshot(), mine)
+		}
+	}
+}
+
+// A reload finds in the address the link the page wrote itself: the
+// puzzle is shown as it was left, a game in play with its moves, not
+// opened again as a shared one; the same link opened in a new tab is.
+func TestMidendReloadKeepsPlay(t *testing.T) {
+	st := memStore{}
+	p := mount(st)
+	nt := p.show(t, "nonogram")
+	p.openLink(share.Encode("nonogram", "2 2\n1 1\n1 2\n1 2\n1 1\n"), false)
+	p.click(1)
+	left, frag := nt.ed.snapshot(), p.bar.frag
+	q := mount(st) // a reload: the address and what the page wrote there stay
+	q.bar.frag = frag
+	q.openLink(frag, false)
+	if got := q.cur(); got.ed.snapshot() != left || got.hist.canRedo() || !strings.HasPrefix(got.status, "Draw a puzzle") {
+		t.Errorf("after a reload: %q, redo %v, status %q; want\n%s", got.ed.snapshot(), got.hist.canRedo(), got.status, left)
+	}
+	q = mount(st) // the link opened in a new tab
+	q.openLink(frag, false)
+	if got := q.cur(); !strings.HasPrefix(got.status, "Opened the shared") || got.ed.snapshot() == left {
+		t.Errorf("a new tab: %q, status %q", got.ed.snapshot(), got.status)
+	}
+	if q.ctrl("z"); q.cur().ed.snapshot() != left {
+		t.Errorf("a new tab: Undo gives %q, not the game left", q.cur().ed.snapshot())
 	}
 }
 
@@ -647,6 +722,7 @@ func TestMidendFlipGoal(t *testing.T) {
 	p := mount(memStore{})
 	ft := p.show(t, "flip")
 	p.openLink(share.Encode("flip", "3 3\nbwb\nwbw\nbwb\n"), false)
+	p.applyTool("mode", "edit") // a link opens to play; the goal is picked in Draw
 	p.applyTool("goal", "1")
 	p.solve()
 	p.w.run(p.midend)
@@ -682,5 +758,40 @@ func TestMidendFlipGoal(t *testing.T) {
 	q.w.run(q.midend)
 	if !strings.Contains(qt.status, "no presses make the board all black") {
 		t.Errorf("an impossible goal says %q", qt.status)
+	}
+}
+
+// The end of a play stroke on a 50×50 nonogram saves its history (up to
+// maxSavedHistory bytes) without encoding it whole again, nor compressing
+// the link of a puzzle whose text has not changed (issue 27, item 7: it
+// allocated 1.6 MB each time, in a page whose Go heap is collected on
+// the main thread).
+func TestMidendPlayStrokeSaveCost(t *testing.T) {
+	clues, err := os.ReadFile("../../solvers/nonogram/testdata/random50-24.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := mount(memStore{})
+	p.show(t, "nonogram")
+	p.openLink(share.Encode("nonogram", string(clues)), false)
+	stroke := func(y int) {
+		row := make([]int, 50)
+		for i := range row {
+			row[i] = 50*(y%50) + i
+		}
+		p.drag(row...)
+	}
+	for y := range 80 { // more than the saved history holds
+		stroke(y)
+	}
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	const n = 10
+	for y := range n {
+		stroke(y)
+	}
+	runtime.ReadMemStats(&after)
+	if per := (after.TotalAlloc - before.TotalAlloc) / n; per > 600<<10 {
+		t.Errorf("a play stroke allocates %d KB", per>>10)
 	}
 }

@@ -951,6 +951,9 @@ func (*nonogramEditor) colours() cssColours    { return nil }
 func (*nonogramEditor) input() boardInput      { return boardInput{} }
 func (e *nonogramEditor) fileSize() (w, h int) { return e.size() }
 
+// openShared: shared clues are played, the clues shown around the grid.
+func (e *nonogramEditor) openShared(text string) error { return e.deal(text) }
+
 // warmup: 25×25, the size of the hard benchmark; natively the deal takes
 // 216 ms and the solve 4 ms.
 func (*nonogramEditor) warmup() warmup {

@@ -38,6 +38,10 @@ type gameParts interface {
 	// marginChars is the width, in characters, of what the board draws
 	// beside its cells (row clues), for Page.wide.
 	marginChars() int
+	// openShared loads the puzzle of a shared link (judge text) as the
+	// person who opens it wants it: ready to play where the game can play
+	// it, as New deals a puzzle, with editing one click away.
+	openShared(text string) error
 }
 
 // boardInput is what a board takes beyond the keys every board takes

@@ -457,6 +457,10 @@ func (*shipsEditor) input() boardInput      { return boardInput{} }
 func (e *shipsEditor) fileSize() (w, h int) { return e.size() }
 func (e *shipsEditor) marginChars() int     { return 0 }
 
+// openShared: a link holds a board of shots to judge, not a fleet to
+// hunt (there is nothing hidden to play against), so it opens to edit.
+func (e *shipsEditor) openShared(text string) error { return e.load(text) }
+
 // warmup: a dealt fleet is all revealed; the solve starts from a board
 // with no shot, as the player does; natively 20 ms, the most of it the
 // solve.

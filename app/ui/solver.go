@@ -69,9 +69,18 @@ func (localStore) set(key, value string) (err error) {
 }
 
 // windowBar is the midend's address bar: the window's URL fragment,
-// replaced without a new entry in the browser's history.
+// replaced without a new entry in the browser's history. The entry's
+// state holds the fragment too: the browser keeps it across a reload,
+// and a link opened anew has none.
 type windowBar struct{}
 
 func (windowBar) replace(frag string) {
-	app.Window().Get("history").Call("replaceState", nil, "", "#"+frag)
+	app.Window().Get("history").Call("replaceState", frag, "", "#"+frag)
+}
+
+func (windowBar) written() string {
+	if s := app.Window().Get("history").Get("state"); s.Type() == app.TypeString {
+		return s.String()
+	}
+	return ""
 }

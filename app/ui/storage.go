@@ -91,8 +91,14 @@ func (m *midend) getJSON(key string, v any) (ok bool, err error) {
 // kept once a save works.
 func (m *midend) setJSON(key string, v any) {
 	b, err := json.Marshal(v)
+	m.setRaw(key, string(b), err)
+}
+
+// setRaw writes value, JSON already, under key, unless err says it could
+// not be encoded, and keeps m.unsaved up to date as setJSON says.
+func (m *midend) setRaw(key, value string, err error) {
 	if err == nil {
-		err = m.store.set(key, string(b))
+		err = m.store.set(key, value)
 	}
 	if err != nil {
 		m.unsaved = "Your changes are not being kept: the browser refused to save them (" +
@@ -108,7 +114,7 @@ func (m *midend) setJSON(key string, v any) {
 func (m *midend) save(i int) {
 	t := m.tabs[i]
 	game := t.ed.game()
-	m.setJSON(storageKey+game+"/history", t.hist.saved())
+	m.setRaw(storageKey+game+"/history", t.hist.savedJSON(), nil)
 	if m.unsaved == "" {
 		m.setJSON(storageKey+game, t.ed.snapshot())
 	}
@@ -127,13 +133,18 @@ func (m *midend) saveShown() {
 
 func (m *midend) writeFragment() {
 	ed := m.cur().ed
-	m.lastFrag = share.Encode(ed.game(), ed.text())
+	game, text := ed.game(), ed.text()
+	if c := &m.link; c.game != game || c.text != text {
+		c.game, c.text, c.frag = game, text, share.Encode(game, text)
+	}
+	m.lastFrag = m.link.frag
 	m.bar.replace(m.lastFrag)
 }
 
 // openLink opens the puzzle of a shared link, given its fragment: on first
 // load and whenever the fragment changes to one the page did not write
-// itself. The puzzle it replaces stays one undo away. damaged says the
+// itself. The puzzle opens as its game's openShared has it (ready to
+// play), and the one it replaces stays one undo away. damaged says the
 // address could not even be parsed (frag is then the raw fragment).
 func (m *midend) openLink(frag string, damaged bool) {
 	if damaged {
@@ -170,8 +181,13 @@ func (m *midend) openLink(frag string, damaged bool) {
 	i, _ := m.tabIndex(game)
 	m.showTab(i)
 	t := m.tabs[i]
+	if frag == m.bar.written() && text == t.ed.text() {
+		// The page's own address come back (a reload, Back): its puzzle
+		// is shown already, as it was left, in play or not.
+		return
+	}
 	before := t.ed.snapshot()
-	if err := t.ed.load(text); err != nil {
+	if err := t.ed.openShared(text); err != nil {
 		t.ed.restore(before)
 		t.say(stateError, "This link is damaged: "+clip(err.Error(), 160))
 		m.writeFragment()
@@ -182,6 +198,7 @@ func (m *midend) openLink(frag string, damaged bool) {
 		m.save(i)
 		return
 	}
+	t.playStart = 0 // a new game: its timer starts again
 	news := "Opened the shared " + t.ed.title() + " puzzle."
 	if t.hist.canUndo() {
 		news += " Undo brings back the one you had."

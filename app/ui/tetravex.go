@@ -607,3 +607,6 @@ func (*tetravexEditor) warmup() warmup {
 // fileSize: n×n cards, though the keyboard moves on edges, not cells.
 func (e *tetravexEditor) fileSize() (w, h int) { return e.puzzle.N, e.puzzle.N }
 func (e *tetravexEditor) marginChars() int     { return 0 }
+
+// openShared: shared cards are dealt to the tray, in play.
+func (e *tetravexEditor) openShared(text string) error { return e.deal(text) }
