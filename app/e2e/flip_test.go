@@ -142,6 +142,9 @@ func TestFlipGoal(t *testing.T) {
 	if got := q.exported(); got != want {
 		t.Errorf("the share link opens\n%s\nwant\n%s", got, want)
 	}
+	// It opens to play, for the goal it was shared with; Draw shows it picked.
+	q.waitFor(`document.querySelector("#flip-presses")?.textContent.endsWith("Make the board all white.")`)
+	q.click("#flip-edit")
 	if got := eval[string](q, `document.querySelector("#flip-goal").value`); got != "1" {
 		t.Errorf("the share link's goal picker shows %q, want 1 (all white)", got)
 	}

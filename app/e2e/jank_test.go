@@ -84,7 +84,9 @@ func TestLongSolvesResponsive(t *testing.T) {
 // starts only after a quiet spell, and the next click ends it at once.
 // Run to its end, it has dealt and solved a puzzle of every game.
 func TestWarmUpGivesWay(t *testing.T) {
-	p := openPuzzle(t, "flip", "2 2\nbw\nwb\n")
+	// Ships' link opens to edit and starts no job (a job warms the code
+	// up itself, and so ends the need for a warm-up).
+	p := openPuzzle(t, "ships", "3 3\n...\n.x.\n..o\n")
 	p.waitFor(`gridsolveSolver.live() === 2`) // the spare, and the warm-up after a quiet spell
 	p.clickCell(0)
 	if n := eval[int](p, `gridsolveSolver.live()`); n != 1 {
