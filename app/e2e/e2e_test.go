@@ -14,6 +14,7 @@ import (
 	"net/http/httptest"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -187,6 +188,15 @@ func openPuzzle(t *testing.T, game, text string) *page {
 func openShared(t *testing.T, game, text string) *page {
 	t.Helper()
 	return open(t, share.Encode(game, text))
+}
+
+// editing leaves play for editing on the shown tab of game, when it is
+// in play: a tab restored from storage may be, as a shared puzzle opens so.
+func (p *page) editing(game string) {
+	p.t.Helper()
+	if b, ok := editButton[game]; ok && eval[bool](p, `!document.querySelector("#field-w") && !!document.querySelector(`+strconv.Quote(b)+`)`) {
+		p.click(b)
+	}
 }
 
 // editButton is the button that leaves play for editing, in the games

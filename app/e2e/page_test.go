@@ -38,6 +38,7 @@ func TestShareRoundTrip(t *testing.T) {
 		game := g.Name()
 		first := map[bool]int{true: 10, false: 1}[game == "iq"] // IQ's cells 1 and 2 are off the triangle
 		p.tab(game)
+		p.editing(game)
 		p.clickCell(first)
 		p.click("#share")
 		p.waitFor(`document.querySelector("#share-url")?.value.includes("#")`)
@@ -56,6 +57,7 @@ func TestShareRoundTrip(t *testing.T) {
 		if got := eval[string](q, `document.querySelector(".tab.active").id`); got != "tab-"+game {
 			t.Errorf("%s: link opens the %s tab", game, got)
 		}
+		q.editing(game) // it opens to play; the sharer was editing
 		if got := q.exported(); got != text {
 			t.Errorf("%s: link restores\n%s\nwant\n%s", game, got, text)
 		}
