@@ -221,7 +221,8 @@ func (e *nonogramEditor) tools(p *Page) []app.UI {
 
 func (e *nonogramEditor) tool(name, value string) error {
 	e.warn = ""
-	if e.clues.IsColour() && name != "unique" && name != "accept" {
+	stay := name == "mode" && nonoMode(value) == e.mode // already there: nothing to refuse
+	if e.clues.IsColour() && !stay && name != "unique" && name != "accept" {
 		e.warn = colourNote
 		return errors.New(colourNote)
 	}
