@@ -179,12 +179,46 @@ func TestNonogramClueLines(t *testing.T) {
 
 // A colour puzzle, which the solvers read but the editor does not draw
 // yet, is refused in words and leaves the puzzle as it was.
-func TestNonogramColourRefused(t *testing.T) {
+func TestNonogramColour(t *testing.T) {
+	inks := []nonogram.Ink{{Name: "red", RGB: "e02020"}, {Name: "navy", RGB: "101060"}}
+	pic := [][]int{{1, 1, 2}, {0, 2, 2}}
+	text := nonogram.ColourCluesOf(pic, inks).String()
 	e := newNonogram()
-	before := e.text()
-	err := e.load("1 2\n2 1a 1b\n1 1a\n1 1b\ncolours 2\na e02020 red\nb 2040c0 blue\n")
-	if err == nil || !strings.Contains(err.Error(), "does not draw colour puzzles yet") || e.text() != before {
-		t.Fatalf("load of a colour puzzle: %v, puzzle now\n%s", err, e.text())
+	if err := e.load(text); err != nil || e.text() != text || e.warn != colourNote {
+		t.Fatalf("load of a colour puzzle: %v, warning %q, puzzle now\n%s", err, e.warn, e.text())
+	}
+	// Editing is refused in words, and leaves the puzzle as it was.
+	for _, tool := range [][2]string{{"mode", "draw"}, {"mode", "play"}, {"w", "5"}, {"rows", "1\n1\n"}, {"clear", ""}} {
+		if err := e.tool(tool[0], tool[1]); err == nil || e.text() != text || e.mode != nonoClues {
+			t.Errorf("tool %v on a colour puzzle: %v, mode %s, puzzle\n%s", tool, err, e.mode, e.text())
+		}
+	}
+	if _, err := e.setAnswer([]byte(`{"status":"unique","grid":["aab",".bb"]}`)); err != nil {
+		t.Fatal(err)
+	}
+	for y, row := range pic {
+		for x, v := range row {
+			want := ""
+			if v > 0 {
+				want = "background:#" + inks[v-1].RGB
+			}
+			if got := e.inkStyle(x, y); got != want {
+				t.Errorf("cell %d,%d style %q, want %q", x, y, got, want)
+			}
+		}
+	}
+	s, err := e.draw(true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	svg := s.svg()
+	for _, rgb := range []string{"#e02020", "#101060"} {
+		if !strings.Contains(svg, rgb) {
+			t.Errorf("the image has no %s", rgb)
+		}
+	}
+	if textOn("101060") != "#fff" || textOn("f0e040") != "#000" {
+		t.Error("clue numbers unreadable on dark or light inks")
 	}
 }
 

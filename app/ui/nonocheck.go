@@ -46,6 +46,9 @@ func (e *nonogramEditor) pictureText() string {
 
 // checkWork is the check the editor wants now, outside play.
 func (e *nonogramEditor) checkWork() (jobRequest, bool) {
+	if e.clues.IsColour() { // the designer's check reads black and white clues only
+		return jobRequest{}, false
+	}
 	text := e.text()
 	live := e.width() <= nonoLiveSide && e.height() <= nonoLiveSide
 	if e.check.of != text && (live || e.answer != nil) {

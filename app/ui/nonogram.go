@@ -100,17 +100,21 @@ func (e *nonogramEditor) load(text string) error {
 	if err != nil {
 		return err
 	}
-	if c.IsColour() {
-		// The solvers read colour puzzles; the editor does not draw them yet.
-		return errors.New("nonogram: the editor does not draw colour puzzles yet: solve this one with the command line, solve nonogram < file")
-	}
 	if len(c.Rows) > nonoMaxSide || len(c.Cols) > nonoMaxSide {
 		return fmt.Errorf("nonogram: the editor draws puzzles up to %d×%d, this one is %d×%d",
 			nonoMaxSide, nonoMaxSide, len(c.Cols), len(c.Rows))
 	}
 	e.setClues(c)
+	if c.IsColour() {
+		e.warn = colourNote
+	}
 	return nil
 }
+
+// colourNote says what the editor does with a colour puzzle: it shows,
+// solves, saves and shares it, but draws, edits and plays only black and
+// white ones for now.
+const colourNote = "Colour puzzles can be solved, saved and shared; drawing, editing and playing them is coming."
 
 // setClues takes clues typed or loaded: the picture no longer leads.
 func (e *nonogramEditor) setClues(c *nonogram.Clues) {
@@ -217,6 +221,11 @@ func (e *nonogramEditor) tools(p *Page) []app.UI {
 
 func (e *nonogramEditor) tool(name, value string) error {
 	e.warn = ""
+	stay := name == "mode" && nonoMode(value) == e.mode // already there: nothing to refuse
+	if e.clues.IsColour() && !stay && name != "unique" && name != "accept" {
+		e.warn = colourNote
+		return errors.New(colourNote)
+	}
 	switch name {
 	case "w", "h":
 		if e.mode == nonoPlay {
@@ -629,15 +638,15 @@ func (e *nonogramEditor) board(p *Page) app.UI {
 	for x, runs := range e.clues.Cols {
 		fmt.Fprintf(&b, `<div class="clue col%s" role="columnheader" aria-label="Column %d clue %s">`,
 			map[bool]string{true: " done"}[colsDone[x]], x+1, runsText(runs))
-		for _, r := range runs {
-			fmt.Fprintf(&b, `<span>%d</span>`, r)
+		for k, r := range runs {
+			e.writeRun(&b, r, e.clues.ColInks, x, k)
 		}
 		b.WriteString(`</div>`)
 	}
 	b.WriteString(`</div>`)
 	rows = append(rows, app.Raw(b.String()))
 	t := p.cur()
-	classes, labels := make([]string, w), make([]string, w)
+	classes, labels, styles := make([]string, w), make([]string, w), make([]string, w)
 	suggest := e.suggested()
 	for y := range h {
 		if t.rows.kept(y) {
@@ -660,8 +669,12 @@ func (e *nonogramEditor) board(p *Page) app.UI {
 			if t.hinted(i) {
 				class, label = class+" hinted", label+", the hint"
 			}
+			styles[x] = e.inkStyle(x, y)
+			if styles[x] != "" {
+				label = inkName(e.clues, e.inkAt(x, y)) + strings.TrimPrefix(label, "empty")
+			}
 			classes[x], labels[x] = class, label
-			key = appendKey(key, class, label)
+			key = appendKey(key, class, label, styles[x])
 		}
 		key = appendKey(key, runsText(e.clues.Rows[y]))
 		t.rows.key = key
@@ -669,12 +682,12 @@ func (e *nonogramEditor) board(p *Page) app.UI {
 			var b strings.Builder
 			fmt.Fprintf(&b, `<div class="row" role="row"><div class="clue rowclue%s" role="rowheader" aria-label="Row %d clue %s">`,
 				map[bool]string{true: " done"}[rowsDone[y]], y+1, runsText(e.clues.Rows[y]))
-			for _, r := range e.clues.Rows[y] {
-				fmt.Fprintf(&b, `<span>%d</span>`, r)
+			for k, r := range e.clues.Rows[y] {
+				e.writeRun(&b, r, e.clues.RowInks, y, k)
 			}
 			b.WriteString(`</div>`)
 			for x := range w {
-				writeCell(&b, y*w+x, x, y, cell{class: classes[x], label: labels[x]})
+				writeCell(&b, y*w+x, x, y, cell{class: classes[x], label: labels[x], style: styles[x]})
 			}
 			b.WriteString(`</div>`)
 			return b.String()
@@ -766,14 +779,18 @@ func runsText(runs []int) string {
 }
 
 func (e *nonogramEditor) clueField(p *Page, name, label string) app.UI {
-	lines := e.clues.Rows
+	lines, inks := e.clues.Rows, e.clues.RowInks
 	if name == "cols" {
-		lines = e.clues.Cols
+		lines, inks = e.clues.Cols, e.clues.ColInks
+	}
+	text := clueText(lines)
+	if e.clues.IsColour() {
+		text = colourClueText(lines, inks)
 	}
 	return app.Label().Class("field").Body(
 		app.Span().Text(label),
 		app.Textarea().ID("clues-"+name).Class("mono").Rows(8).Spellcheck(false).
-			ReadOnly(e.mode != nonoClues).DataSet("tool", name).Attr("value", clueText(lines)).OnChange(p.onTool),
+			ReadOnly(e.mode != nonoClues).DataSet("tool", name).Attr("value", text).OnChange(p.onTool),
 	)
 }
 
@@ -798,6 +815,9 @@ func (e *nonogramEditor) dealSize() (w, h int) { return e.width(), e.height() }
 func (e *nonogramEditor) deal(text string) error {
 	if err := e.load(text); err != nil {
 		return err
+	}
+	if e.clues.IsColour() { // not played yet: shown with its clues, to solve
+		return nil
 	}
 	e.setMode(nonoPlay)
 	return nil
@@ -914,12 +934,12 @@ func (e *nonogramEditor) draw(answer bool) (*sketch, error) {
 	x0, y0 := float64(left), float64(top)
 	for y, runs := range c.Rows {
 		for k, n := range runs {
-			s.text(x0-float64(len(runs)-k)+0.5, y0+float64(y)+0.5, 0.55, strconv.Itoa(n), ink)
+			e.drawRun(s, x0-float64(len(runs)-k), y0+float64(y), n, c.RowInks, y, k)
 		}
 	}
 	for x, runs := range c.Cols {
 		for k, n := range runs {
-			s.text(x0+float64(x)+0.5, y0-float64(len(runs)-k)+0.5, 0.55, strconv.Itoa(n), ink)
+			e.drawRun(s, x0+float64(x), y0-float64(len(runs)-k), n, c.ColInks, x, k)
 		}
 	}
 	for i, g := range c.Given { // the puzzle's own cells, as Pattern prints them
@@ -936,6 +956,8 @@ func (e *nonogramEditor) draw(answer bool) (*sketch, error) {
 			for x := range min(len(row), w) {
 				if row[x] == '#' {
 					s.rect(x0+float64(x), y0+float64(y), 1, 1, ink)
+				} else if i := e.inkAt(x, y); i >= 0 {
+					s.rect(x0+float64(x), y0+float64(y), 1, 1, "#"+c.Inks[i].RGB)
 				}
 			}
 		}
