@@ -52,7 +52,7 @@ type nonogramEditor struct {
 	checkWaits bool
 	answer     *nonogram.Answer
 	warn       string    // a note on the last mode change, shown under the tools
-	check      nonoCheck // the designer's check (see nonocheck.go)
+	check      nonoCheck // the designer's check (see nonogram_check.go)
 }
 
 func newNonogram() *nonogramEditor {

@@ -39,7 +39,7 @@ func zoomStep(z zoomPercent, dir int) zoomPercent {
 }
 
 // zoomKeys are the keys that zoom a focused board that does not take
-// them itself (Tetravex types values with them).
+// them itself (a game may type values with them).
 var zoomKeys = map[string]string{"+": zoomIn, "=": zoomIn, "-": zoomOut, "0": zoomToFit}
 
 // The zoom requests of web/input.js (key of an inputZoom) and the buttons.
