@@ -178,7 +178,8 @@ func TestNonogramClueLines(t *testing.T) {
 }
 
 // A colour puzzle, which the solvers read but the editor does not draw
-// yet, is refused in words and leaves the puzzle as it was.
+// yet, is refused in words and leaves the puzzle as it was; Clear starts
+// a blank black-and-white puzzle of its size.
 func TestNonogramColour(t *testing.T) {
 	inks := []nonogram.Ink{{Name: "red", RGB: "e02020"}, {Name: "navy", RGB: "101060"}}
 	pic := [][]int{{1, 1, 2}, {0, 2, 2}}
@@ -188,7 +189,7 @@ func TestNonogramColour(t *testing.T) {
 		t.Fatalf("load of a colour puzzle: %v, warning %q, puzzle now\n%s", err, e.warn, e.text())
 	}
 	// Editing is refused in words, and leaves the puzzle as it was.
-	for _, tool := range [][2]string{{"mode", "draw"}, {"mode", "play"}, {"w", "5"}, {"rows", "1\n1\n"}, {"clear", ""}} {
+	for _, tool := range [][2]string{{"mode", "draw"}, {"mode", "play"}, {"w", "5"}, {"rows", "1\n1\n"}} {
 		if err := e.tool(tool[0], tool[1]); err == nil || e.text() != text || e.mode != nonoClues {
 			t.Errorf("tool %v on a colour puzzle: %v, mode %s, puzzle\n%s", tool, err, e.mode, e.text())
 		}
@@ -219,6 +220,12 @@ func TestNonogramColour(t *testing.T) {
 	}
 	if textOn("101060") != "#fff" || textOn("f0e040") != "#000" {
 		t.Error("clue numbers unreadable on dark or light inks")
+	}
+	if err := e.tool("clear", ""); err != nil || e.clues.IsColour() || e.width() != 3 || e.height() != 2 {
+		t.Fatalf("Clear on a colour puzzle: %v, puzzle now\n%s", err, e.text())
+	}
+	if err := e.tool("mode", "draw"); err != nil {
+		t.Errorf("the cleared puzzle cannot be drawn: %v", err)
 	}
 }
 
@@ -519,10 +526,10 @@ func TestNonogramGiven(t *testing.T) {
 	if e.text() != text {
 		t.Fatalf("loaded text is\n%s\nwant\n%s", e.text(), text)
 	}
-	if class, label := e.cellLook(1, 0, nil); class != "fill given" || label != "given black" {
+	if class, label := e.cellLook(1, 0, checkMarks{}); class != "fill given" || label != "given black" {
 		t.Errorf("the given cell looks %q, %q", class, label)
 	}
-	if class, _ := e.cellLook(0, 0, nil); strings.Contains(class, "given") {
+	if class, _ := e.cellLook(0, 0, checkMarks{}); strings.Contains(class, "given") {
 		t.Errorf("a cell not given looks %q", class)
 	}
 	// The puzzle's image shows them as Pattern prints them: the black one
@@ -543,7 +550,7 @@ func TestNonogramGiven(t *testing.T) {
 	if _, changed := e.press(1, true); changed || e.paint(1, unknown) || e.grid[1] != filled {
 		t.Errorf("a given cell changes in play: %q", e.grid)
 	}
-	if class, _ := e.cellLook(1, 0, nil); class != "fill given" {
+	if class, _ := e.cellLook(1, 0, checkMarks{}); class != "fill given" {
 		t.Errorf("in play the given cell looks %q", class)
 	}
 	if _, pos, ok := e.hintRequest(); !ok || pos != ".#\n..\n" {

@@ -114,7 +114,7 @@ func (e *nonogramEditor) load(text string) error {
 // colourNote says what the editor does with a colour puzzle: it shows,
 // solves, saves and shares it, but draws, edits and plays only black and
 // white ones for now.
-const colourNote = "Colour puzzles can be solved, saved and shared; drawing, editing and playing them is coming."
+const colourNote = "Colour puzzles can be solved, saved and shared; drawing, editing and playing them is coming. Clear starts a black-and-white puzzle of this size."
 
 // setClues takes clues typed or loaded: the picture no longer leads.
 func (e *nonogramEditor) setClues(c *nonogram.Clues) {
@@ -204,7 +204,7 @@ func (e *nonogramEditor) tools(p *Page) []app.UI {
 		ui = append(ui,
 			p.toolNumber("Width", "w", e.width(), 1, nonoMaxSide),
 			p.toolNumber("Height", "h", e.height(), 1, nonoMaxSide),
-			p.toolButton("Clear", "clear", "", false),
+			p.toolButton("Clear", "clear", "", false).ID("nono-clear"),
 		)
 	}
 	hint := map[nonoMode]string{
@@ -222,7 +222,8 @@ func (e *nonogramEditor) tools(p *Page) []app.UI {
 func (e *nonogramEditor) tool(name, value string) error {
 	e.warn = ""
 	stay := name == "mode" && nonoMode(value) == e.mode // already there: nothing to refuse
-	if e.clues.IsColour() && !stay && name != "unique" && name != "accept" {
+	// Clear is the way out of a colour puzzle: a blank black-and-white one.
+	if e.clues.IsColour() && !stay && name != "unique" && name != "accept" && name != "clear" {
 		e.warn = colourNote
 		return errors.New(colourNote)
 	}
@@ -647,7 +648,7 @@ func (e *nonogramEditor) board(p *Page) app.UI {
 	rows = append(rows, app.Raw(b.String()))
 	t := p.cur()
 	classes, labels, styles := make([]string, w), make([]string, w), make([]string, w)
-	suggest := e.suggested()
+	marks := e.checkMarks()
 	for y := range h {
 		if t.rows.kept(y) {
 			rows = append(rows, app.Raw(t.rows.rows[y]))
@@ -656,7 +657,7 @@ func (e *nonogramEditor) board(p *Page) app.UI {
 		key := append(t.rows.key[:0], byte(boolInt(rowsDone[y])))
 		for x := range w {
 			i := y*w + x
-			class, label := e.cellLook(x, y, suggest)
+			class, label := e.cellLook(x, y, marks)
 			if x%5 == 4 && x+1 < w {
 				class += " rule-r"
 			}
@@ -718,7 +719,7 @@ func (e *nonogramEditor) board(p *Page) app.UI {
 }
 
 // cellLook is a cell's classes (besides "cell") and spoken label.
-func (e *nonogramEditor) cellLook(x, y int, suggest []int) (class, label string) {
+func (e *nonogramEditor) cellLook(x, y int, marks checkMarks) (class, label string) {
 	w := e.width()
 	i := y*w + x
 	class, label = "", "empty"
@@ -744,7 +745,7 @@ func (e *nonogramEditor) cellLook(x, y int, suggest []int) (class, label string)
 			class, label = class+" differs", label+", differs in another solution"
 		}
 		class, label = givenLook(class, label, e.given(i))
-		return e.checkLook(i, class, label, suggest)
+		return e.checkLook(i, class, label, marks)
 	}
 	switch {
 	case e.mode == nonoDraw && e.pic[y][x]:
@@ -755,7 +756,7 @@ func (e *nonogramEditor) cellLook(x, y int, suggest []int) (class, label string)
 		class, label = "dot", "white"
 	}
 	class, label = givenLook(class, label, e.given(i))
-	return e.checkLook(i, class, label, suggest)
+	return e.checkLook(i, class, label, marks)
 }
 
 // givenLook marks a given cell's look: a corner tab, and "given" said first.

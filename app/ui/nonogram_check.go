@@ -168,15 +168,32 @@ func (e *nonogramEditor) checkTool(name, value string) error {
 	return nil
 }
 
+// checkMarks is what the designer's check marks on the board, worked out
+// once per drawing of it: matching the report to the puzzle writes the
+// puzzle's text, far too dear to do for every cell.
+type checkMarks struct {
+	report    *nonogram.Report // nil: no check of the puzzle shown
+	unsettled []bool
+	suggest   []int
+}
+
+func (e *nonogramEditor) checkMarks() checkMarks {
+	r := e.reportNow()
+	if r == nil {
+		return checkMarks{}
+	}
+	return checkMarks{report: r, unsettled: e.check.unsettled, suggest: e.suggested()}
+}
+
 // checkLook adds the check's marks to a cell outside play: shaded when
 // line reasoning alone cannot settle it, ringed when another solution
 // differs there, outlined when a change is suggested.
-func (e *nonogramEditor) checkLook(i int, class, label string, suggest []int) (string, string) {
-	r := e.reportNow()
+func (e *nonogramEditor) checkLook(i int, class, label string, m checkMarks) (string, string) {
+	r := m.report
 	if r == nil {
 		return class, label
 	}
-	if e.check.unsettled[i] {
+	if m.unsettled[i] {
 		class, label = class+" unsettled", label+", line reasoning alone cannot settle it"
 	}
 	w := e.width()
@@ -184,7 +201,7 @@ func (e *nonogramEditor) checkLook(i int, class, label string, suggest []int) (s
 		r.Grid[i/w][i%w] != r.Other[i/w][i%w] {
 		class, label = class+" differs", label+", differs in another solution"
 	}
-	if slices.Contains(suggest, i) {
+	if slices.Contains(m.suggest, i) {
 		class, label = class+" suggest", label+", a suggested change"
 	}
 	return class, label

@@ -65,9 +65,9 @@ func TestMidendNonogramCheck(t *testing.T) {
 	if r == nil || r.Summary() != native.Summary() || !slices.Equal(r.Unsettled, native.Unsettled) || native.Level != nonogram.ByProbes {
 		t.Fatalf("report %+v, native %+v", r, native)
 	}
-	shaded := 0
+	shaded, marks := 0, ed.checkMarks()
 	for i := range ed.width() * ed.height() {
-		if class, _ := ed.cellLook(i%ed.width(), i/ed.width(), nil); strings.Contains(class, "unsettled") {
+		if class, _ := ed.cellLook(i%ed.width(), i/ed.width(), marks); strings.Contains(class, "unsettled") {
 			shaded++
 		}
 	}
