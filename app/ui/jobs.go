@@ -409,6 +409,7 @@ func (m *midend) dealt(i int, res jobResult) {
 		return
 	}
 	t.hist.push(t.ed.snapshot())
+	t.playStart = 0 // a new game: its timer starts again
 	m.after(i, "A new "+levelNames[max(1, t.level)-1]+" puzzle. Undo brings the last one back.")
 }
 

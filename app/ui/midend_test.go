@@ -264,6 +264,25 @@ func TestMidendDealOnBackgroundTab(t *testing.T) {
 	}
 }
 
+// New puzzle during play starts a new game: its timer starts again (the
+// old game's timer kept running).
+func TestMidendDealRestartsTimer(t *testing.T) {
+	p := mount(memStore{})
+	ft := p.show(t, "flip")
+	p.now = func() int64 { return 1000 }
+	p.deal()
+	p.w.run(p.midend)
+	if fe := ft.ed.(*flipEditor); !fe.play || ft.playStart != 1000 {
+		t.Fatalf("the first deal: play %v, timer from %d, want 1000", fe.play, ft.playStart)
+	}
+	p.now = func() int64 { return 9000 }
+	p.deal()
+	p.w.run(p.midend)
+	if ft.playStart != 9000 || !strings.HasPrefix(ft.status, "A new") {
+		t.Errorf("after New puzzle in play the timer runs from %d (%q), want 9000", ft.playStart, ft.status)
+	}
+}
+
 // A link opened on a tab in play starts a new game: its timer starts
 // again (issue 22: the old game's timer kept running), and Undo brings
 // the old game back.
