@@ -40,10 +40,10 @@ UIFLAGS := $(foreach p,gridsolve/... math/big net/url time encoding/json,-gcflag
 # or never (parsing, formatting, posting results, timers), so goes without
 # inlining: 10 KB less Brotli, for searches about 3% slower in wasm (the
 # issue's benchmarks: none beyond the noise but iq SolveFourPieces, +3.9%).
-# Both wasm files are linked without a Go build ID: the ID, a hash of every input,
-# changes with any edit, even to code a binary does not link, and the
-# Brotli size swings with it (the same code: 699,488 or 700,239 B), so that sizes
-# compared say little.
+# Both wasm files are linked without a Go build ID: the ID, a hash of
+# every input, changes with any edit, even to code a binary does not
+# link, and the Brotli size swings with it (the same code: 699,488 or
+# 700,239 B), so that sizes compared say little.
 # The tag judgeonly leaves out Nonogram's import formats (20 KB less
 # Brotli): the page sends the worker only judge text, which its editors
 # write.
