@@ -49,12 +49,13 @@ wasm:
 
 # A folder any static host can serve, at any sub-path: index.html and
 # web/, every path relative, every file precompressed (see README).
+# DIST: a folder, relative or absolute.
 DIST ?= dist
 dist: wasm
 	rm -rf $(DIST)
 	mkdir -p $(DIST)/web
 	cp -p index.html sw.js $(DIST)/
-	cd web && cp -p build.json $(foreach f,$(WEBFILES),$(f) $(f).br $(f).gz) ../$(DIST)/web/
+	cd web && cp -p build.json $(foreach f,$(WEBFILES),$(f) $(f).br $(f).gz) $(abspath $(DIST))/web/
 
 run: dist
 	$(GO) run ./app/cmd/serve -addr $(ADDR) -root $(DIST)
