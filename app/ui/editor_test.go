@@ -52,7 +52,8 @@ func TestEveryGameHasAnEditor(t *testing.T) {
 func TestEditorsRoundTrip(t *testing.T) {
 	rng := rand.New(rand.NewPCG(5, 6))
 	tools := [][2]string{{"mode", "play"}, {"mode", "edit"}, {"mode", "draw"}, {"mode", "clues"},
-		{"mode", "play"}, {"reset", ""}, {"check", ""}, {"w", "6"}, {"h", "5"}, {"invert", ""}, {"brush", "C"}}
+		{"mode", "play"}, {"reset", ""}, {"check", ""}, {"w", "6"}, {"h", "5"}, {"invert", ""}, {"brush", "C"},
+		{"ink-add", ""}, {"ink-del:1", ""}, {"ink", "1"}}
 	for _, ed := range editors() {
 		for step := range 120 {
 			snap := ed.snapshot()
@@ -155,7 +156,7 @@ func TestFlipStartsSolvable(t *testing.T) {
 }
 
 func TestNonogramClueLines(t *testing.T) {
-	lines, err := parseClueLines("rows", "1 2\n0\n\n3,1\n")
+	lines, _, err := parseClueLines("rows", "1 2\n0\n\n3,1\n", 0)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -163,7 +164,7 @@ func TestNonogramClueLines(t *testing.T) {
 		t.Errorf("clue lines read back as %q", got)
 	}
 	for _, bad := range []string{"1 x", "-1", "51", strings.Repeat("1\n", 51)} {
-		if _, err := parseClueLines("rows", bad); err == nil {
+		if _, _, err := parseClueLines("rows", bad, 0); err == nil {
 			t.Errorf("clue text %q accepted", bad)
 		}
 	}
@@ -172,27 +173,24 @@ func TestNonogramClueLines(t *testing.T) {
 	e.tool("clear", "")
 	v, _ := e.press(0, false)
 	e.paint(1, v)
-	if want := nonogram.CluesOf(e.pic).String(); e.text() != want || !strings.Contains(e.text(), "\n1 2\n") {
+	if want := cluesOfPicture(e.pic, nil).String(); e.text() != want || !strings.Contains(e.text(), "\n1 2\n") {
 		t.Errorf("drawn clues\n%s\nwant\n%s", e.text(), want)
 	}
 }
 
-// A colour puzzle, which the solvers read but the editor does not draw
-// yet, is refused in words and leaves the puzzle as it was; Clear starts
-// a blank black-and-white puzzle of its size.
+// A colour puzzle opens to edit like any other: its cells show their
+// inks, its image is drawn in them, and Clear keeps its palette.
 func TestNonogramColour(t *testing.T) {
 	inks := []nonogram.Ink{{Name: "red", RGB: "e02020"}, {Name: "navy", RGB: "101060"}}
 	pic := [][]int{{1, 1, 2}, {0, 2, 2}}
 	text := nonogram.ColourCluesOf(pic, inks).String()
 	e := newNonogram()
-	if err := e.load(text); err != nil || e.text() != text || e.warn != colourNote {
+	if err := e.load(text); err != nil || e.text() != text || e.warn != "" {
 		t.Fatalf("load of a colour puzzle: %v, warning %q, puzzle now\n%s", err, e.warn, e.text())
 	}
-	// Editing is refused in words, and leaves the puzzle as it was.
-	for _, tool := range [][2]string{{"mode", "draw"}, {"mode", "play"}, {"w", "5"}, {"rows", "1\n1\n"}} {
-		if err := e.tool(tool[0], tool[1]); err == nil || e.text() != text || e.mode != nonoClues {
-			t.Errorf("tool %v on a colour puzzle: %v, mode %s, puzzle\n%s", tool, err, e.mode, e.text())
-		}
+	// Editing is allowed: typed clues in the inks' letters.
+	if err := e.tool("rows", "2a 1b\n2b\n"); err != nil || e.text() != text {
+		t.Errorf("typing the rows again: %v, puzzle\n%s", err, e.text())
 	}
 	if _, err := e.setAnswer([]byte(`{"status":"unique","grid":["aab",".bb"]}`)); err != nil {
 		t.Fatal(err)
@@ -221,11 +219,11 @@ func TestNonogramColour(t *testing.T) {
 	if textOn("101060") != "#fff" || textOn("f0e040") != "#000" {
 		t.Error("clue numbers unreadable on dark or light inks")
 	}
-	if err := e.tool("clear", ""); err != nil || e.clues.IsColour() || e.width() != 3 || e.height() != 2 {
+	if err := e.tool("clear", ""); err != nil || !e.clues.IsColour() || e.width() != 3 || e.height() != 2 || strings.Contains(e.text(), "1a") {
 		t.Fatalf("Clear on a colour puzzle: %v, puzzle now\n%s", err, e.text())
 	}
-	if err := e.tool("mode", "draw"); err != nil {
-		t.Errorf("the cleared puzzle cannot be drawn: %v", err)
+	if err := e.tool("mode", "draw"); err != nil || !e.clues.IsColour() {
+		t.Errorf("the cleared puzzle cannot be drawn in colour: %v", err)
 	}
 }
 
@@ -245,7 +243,7 @@ func TestNonogramDrawAfterClues(t *testing.T) {
 	for _, row := range pic {
 		var s strings.Builder
 		for _, b := range row {
-			s.WriteByte(".#"[boolInt(b)])
+			s.WriteByte(".#"[min(b, 1)])
 		}
 		grid = append(grid, s.String())
 	}
@@ -270,7 +268,7 @@ func TestNonogramPlay(t *testing.T) {
 	for _, row := range pic {
 		var s strings.Builder
 		for _, b := range row {
-			s.WriteByte(".#"[boolInt(b)])
+			s.WriteByte(".#"[min(b, 1)])
 		}
 		sol.WriteString(s.String())
 		grid = append(grid, s.String())

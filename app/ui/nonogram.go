@@ -2,7 +2,6 @@ package ui
 
 import (
 	"encoding/json"
-	"errors"
 	"fmt"
 	"slices"
 	"strconv"
@@ -43,11 +42,12 @@ type nonogramEditor struct {
 	noKeys
 	mode   nonoMode
 	clues  *nonogram.Clues
-	pic    [][]bool // draw: the drawn picture, len(clues.Rows) × len(clues.Cols)
-	grid   []byte   // play: the player's cells, row-major: unknown, filled or dotted
-	wrong  []bool   // play: cells Check found wrong, until the next change
-	sol    []byte   // play: the unique solution, from the solver; nil until known
-	solErr string   // play: why there is no solution to check against
+	pic    [][]int // draw: the drawn picture, len(clues.Rows) × len(clues.Cols): 0 white, k ink k-1
+	ink    int     // the colour picker's ink: what draw and play fill cells with
+	grid   []byte  // play: the player's cells, row-major: unknown, filled or dotted
+	wrong  []bool  // play: cells Check found wrong, until the next change
+	sol    []byte  // play: the unique solution, from the solver; nil until known
+	solErr string  // play: why there is no solution to check against
 	// play: Check was asked before the solution came: check on its arrival
 	checkWaits bool
 	answer     *nonogram.Answer
@@ -59,9 +59,9 @@ func newNonogram() *nonogramEditor {
 	e := &nonogramEditor{mode: nonoDraw}
 	e.pic = blankPicture(8, 8)
 	for _, rc := range [][2]int{{1, 2}, {1, 5}, {2, 2}, {2, 5}, {4, 1}, {4, 6}, {5, 2}, {5, 3}, {5, 4}, {5, 5}} {
-		e.pic[rc[0]][rc[1]] = true
+		e.pic[rc[0]][rc[1]] = 1
 	}
-	e.clues = nonogram.CluesOf(e.pic)
+	e.clues = cluesOfPicture(e.pic, nil)
 	return e
 }
 
@@ -79,10 +79,10 @@ func (e *nonogramEditor) given(i int) bool {
 	return e.clues.Given != nil && e.clues.Given[i] != nonogram.NotGiven
 }
 
-func blankPicture(w, h int) [][]bool {
-	pic := make([][]bool, h)
+func blankPicture(w, h int) [][]int {
+	pic := make([][]int, h)
 	for y := range pic {
-		pic[y] = make([]bool, w)
+		pic[y] = make([]int, w)
 	}
 	return pic
 }
@@ -105,36 +105,34 @@ func (e *nonogramEditor) load(text string) error {
 			nonoMaxSide, nonoMaxSide, len(c.Cols), len(c.Rows))
 	}
 	e.setClues(c)
-	if c.IsColour() {
-		e.warn = colourNote
-	}
 	return nil
 }
-
-// colourNote says what the editor does with a colour puzzle: it shows,
-// solves, saves and shares it, but draws, edits and plays only black and
-// white ones for now.
-const colourNote = "Colour puzzles can be solved, saved and shared; drawing, editing and playing them is coming. Clear starts a black-and-white puzzle of this size."
 
 // setClues takes clues typed or loaded: the picture no longer leads.
 func (e *nonogramEditor) setClues(c *nonogram.Clues) {
 	e.clues, e.answer, e.mode, e.warn = c, nil, nonoClues, ""
 	e.pic = blankPicture(len(c.Cols), len(c.Rows))
 	e.grid, e.wrong, e.sol, e.solErr = nil, nil, nil, ""
+	e.ink = min(e.ink, max(0, len(c.Inks)-1))
 }
 
 // snapshot: the mode's word, then the picture (draw), the clues (clues),
-// or the player's grid rows, a "=" line and the clues (play).
+// or the player's grid rows, a "=" line and the clues (play). A colour
+// picture writes its cells by their inks' letters, then a "=" line and
+// its clues, which carry the palette.
 func (e *nonogramEditor) snapshot() string {
 	switch e.mode {
 	case nonoDraw:
 		var b strings.Builder
 		b.WriteString("draw\n")
 		for _, row := range e.pic {
-			for _, black := range row {
-				b.WriteByte(".#"[boolInt(black)])
+			for _, v := range row {
+				b.WriteByte(e.picChar(v))
 			}
 			b.WriteByte('\n')
+		}
+		if e.clues.IsColour() {
+			b.WriteString("=\n" + e.text())
 		}
 		return b.String()
 	case nonoPlay:
@@ -155,20 +153,33 @@ func (e *nonogramEditor) restore(s string) error {
 	case nonoClues:
 		return e.load(body)
 	case nonoDraw:
-		rows := strings.Split(strings.TrimSuffix(body, "\n"), "\n")
+		cells, palette, colour := strings.Cut(body, "=\n")
+		var inks []nonogram.Ink
+		if colour {
+			c, err := nonogram.ParseClues(palette)
+			if err != nil || !c.IsColour() {
+				return fmt.Errorf("nonogram: damaged picture")
+			}
+			inks = c.Inks
+		}
+		rows := strings.Split(strings.TrimSuffix(cells, "\n"), "\n")
 		if len(rows) == 0 || len(rows) > nonoMaxSide || len(rows[0]) == 0 || len(rows[0]) > nonoMaxSide {
 			return fmt.Errorf("nonogram: damaged picture")
 		}
 		pic := blankPicture(len(rows[0]), len(rows))
 		for y, row := range rows {
-			if len(row) != len(rows[0]) || strings.Trim(row, ".#") != "" {
+			if len(row) != len(rows[0]) {
 				return fmt.Errorf("nonogram: damaged picture")
 			}
 			for x := range row {
-				pic[y][x] = row[x] == '#'
+				k := inkOfCell(row[x], len(inks))
+				if k < 0 && row[x] != '.' {
+					return fmt.Errorf("nonogram: damaged picture")
+				}
+				pic[y][x] = k + 1
 			}
 		}
-		e.setClues(nonogram.CluesOf(pic))
+		e.setClues(cluesOfPicture(pic, inks))
 		e.pic, e.mode = pic, nonoDraw
 		return nil
 	case nonoPlay:
@@ -180,7 +191,7 @@ func (e *nonogramEditor) restore(s string) error {
 			return err
 		}
 		grid := []byte(strings.ReplaceAll(gridText, "\n", ""))
-		if len(grid) != e.width()*e.height() || strings.Trim(string(grid), ".#x") != "" {
+		if len(grid) != e.width()*e.height() || slices.ContainsFunc(grid, func(v byte) bool { return !e.playable(v) }) {
 			return fmt.Errorf("nonogram: damaged play state")
 		}
 		e.mode, e.grid, e.wrong = nonoPlay, grid, nil
@@ -195,6 +206,7 @@ func (e *nonogramEditor) tools(p *Page) []app.UI {
 		p.toolButton("Edit clues", "mode", string(nonoClues), e.mode == nonoClues).ID("nono-clues"),
 		p.toolButton("Play", "mode", string(nonoPlay), e.mode == nonoPlay).ID("nono-play"),
 	}
+	ui = append(ui, e.paletteTools(p)...)
 	if e.mode == nonoPlay {
 		ui = append(ui,
 			p.toolButton("Check", "check", "", false).ID("nono-check"),
@@ -212,6 +224,13 @@ func (e *nonogramEditor) tools(p *Page) []app.UI {
 		nonoClues: "Type the clues below, one line per row or column.",
 		nonoPlay:  "Left: fill. Right or long-press: dot (known empty). Drag to paint.",
 	}[e.mode]
+	if e.clues.IsColour() {
+		hint = map[nonoMode]string{
+			nonoDraw:  "Pick a colour, then click or drag to paint with it; right-click erases. The clues follow the picture.",
+			nonoClues: "Type the clues below, one line per row or column, each run with its colour's letter: 3a 1b.",
+			nonoPlay:  "Pick a colour. Left: fill with it. Right or long-press: dot (known white). Drag to paint.",
+		}[e.mode]
+	}
 	if e.warn != "" {
 		hint = e.warn
 	}
@@ -221,11 +240,8 @@ func (e *nonogramEditor) tools(p *Page) []app.UI {
 
 func (e *nonogramEditor) tool(name, value string) error {
 	e.warn = ""
-	stay := name == "mode" && nonoMode(value) == e.mode // already there: nothing to refuse
-	// Clear is the way out of a colour puzzle: a blank black-and-white one.
-	if e.clues.IsColour() && !stay && name != "unique" && name != "accept" && name != "clear" {
-		e.warn = colourNote
-		return errors.New(colourNote)
+	if strings.HasPrefix(name, "ink") {
+		return e.paletteTool(name, value)
 	}
 	switch name {
 	case "w", "h":
@@ -247,11 +263,15 @@ func (e *nonogramEditor) tool(name, value string) error {
 			copy(pic[y], e.pic[y])
 		}
 		e.pic = pic
+		c := e.clues
 		if e.mode == nonoDraw {
-			e.clues = nonogram.CluesOf(pic)
+			e.clues = cluesOfPicture(pic, c.Inks)
 		} else {
-			e.clues = &nonogram.Clues{Rows: resizeLines(e.clues.Rows, h), Cols: resizeLines(e.clues.Cols, w),
-				Given: resizeGiven(e.clues.Given, e.width(), w, h)}
+			e.clues = &nonogram.Clues{Rows: resizeLines(c.Rows, h), Cols: resizeLines(c.Cols, w),
+				Given: resizeGiven(c.Given, e.width(), w, h), Inks: c.Inks}
+			if c.IsColour() {
+				e.clues.RowInks, e.clues.ColInks = resizeLines(c.RowInks, h), resizeLines(c.ColInks, w)
+			}
 		}
 	case "mode":
 		e.setMode(nonoMode(value))
@@ -259,9 +279,9 @@ func (e *nonogramEditor) tool(name, value string) error {
 		switch e.mode {
 		case nonoDraw:
 			e.pic = blankPicture(e.width(), e.height())
-			e.clues = nonogram.CluesOf(e.pic)
+			e.clues = cluesOfPicture(e.pic, e.clues.Inks)
 		case nonoClues:
-			e.clues = &nonogram.Clues{Rows: make([][]int, e.height()), Cols: make([][]int, e.width())}
+			e.clues = cluesOfPicture(blankPicture(e.width(), e.height()), e.clues.Inks)
 		case nonoPlay:
 			e.grid = e.startGrid()
 			e.wrong = nil
@@ -274,15 +294,16 @@ func (e *nonogramEditor) tool(name, value string) error {
 		if e.mode != nonoClues {
 			return nil
 		}
-		lines, err := parseClueLines(name, value)
+		lines, inks, err := parseClueLines(name, value, len(e.clues.Inks))
 		if err != nil {
 			return err
 		}
-		c := &nonogram.Clues{Rows: e.clues.Rows, Cols: e.clues.Cols}
+		c := &nonogram.Clues{Rows: e.clues.Rows, Cols: e.clues.Cols, Inks: e.clues.Inks,
+			RowInks: e.clues.RowInks, ColInks: e.clues.ColInks}
 		if name == "rows" {
-			c.Rows = lines
+			c.Rows, c.RowInks = lines, inks
 		} else {
-			c.Cols = lines
+			c.Cols, c.ColInks = lines, inks
 		}
 		if len(c.Rows) == e.height() && len(c.Cols) == e.width() {
 			c.Given = e.clues.Given // new runs, the same cells
@@ -304,10 +325,12 @@ func (e *nonogramEditor) setMode(mode nonoMode) {
 	case nonoDraw:
 		pic := e.picture()
 		given := e.clues.Given != nil
-		runs := &nonogram.Clues{Rows: e.clues.Rows, Cols: e.clues.Cols} // the clues without given cells
-		empty := nonogram.CluesOf(pic).String() != runs.String()
+		runs := *e.clues // the clues without given cells
+		runs.Given = nil
+		drawn := cluesOfPicture(pic, e.clues.Inks)
+		empty := drawn.String() != runs.String()
 		e.pic, e.mode = pic, nonoDraw
-		e.clues = nonogram.CluesOf(pic)
+		e.clues = drawn
 		// A drawn picture's clues are all of its puzzle: no cell is given.
 		switch {
 		case empty && given:
@@ -333,21 +356,22 @@ func (e *nonogramEditor) setMode(mode nonoMode) {
 
 // picture is the best picture to draw from: the drawn one, else a solution
 // found for these clues, else the player's filled cells.
-func (e *nonogramEditor) picture() [][]bool {
+func (e *nonogramEditor) picture() [][]int {
 	w, h := e.width(), e.height()
 	pic := blankPicture(w, h)
+	inks := len(e.clues.Inks)
 	switch {
 	case e.mode == nonoDraw:
 		return e.pic
 	case e.answer != nil && e.answer.Status != nonogram.None && len(e.answer.Grid) == h:
 		for y, row := range e.answer.Grid {
 			for x := range min(w, len(row)) {
-				pic[y][x] = row[x] == '#'
+				pic[y][x] = inkOfCell(row[x], inks) + 1
 			}
 		}
 	case e.sol != nil:
 		for i, v := range e.sol {
-			pic[i/w][i%w] = v == filled
+			pic[i/w][i%w] = inkOfCell(v, inks) + 1
 		}
 	}
 	return pic
@@ -379,27 +403,35 @@ func resizeLines(lines [][]int, n int) [][]int {
 }
 
 // parseClueLines reads clue text: one line per row (or column), its run
-// lengths separated by spaces or commas; a blank line or "0" is empty.
-func parseClueLines(name, text string) ([][]int, error) {
+// lengths separated by spaces or commas; a blank line or "0" is empty. In
+// a puzzle of inks colours (0 for black and white) each run ends with its
+// ink's letter, "3a 1b", and lineInks lists them; it is nil otherwise.
+func parseClueLines(name, text string, inks int) (lines, lineInks [][]int, err error) {
 	text = strings.TrimRight(strings.ReplaceAll(text, "\r", ""), "\n")
-	var lines [][]int
 	for i, line := range strings.Split(text, "\n") {
-		var runs []int
+		var runs, runInks []int
 		for _, f := range strings.FieldsFunc(line, func(r rune) bool { return r == ' ' || r == ',' || r == '\t' }) {
-			n, err := strconv.Atoi(f)
+			digits, ink, err := splitRunInk(f, inks)
+			if err != nil {
+				return nil, nil, fmt.Errorf("nonogram: %s line %d: %v", name, i+1, err)
+			}
+			n, err := strconv.Atoi(digits)
 			if err != nil || n < 0 || n > nonoMaxSide {
-				return nil, fmt.Errorf("nonogram: %s line %d: %q is not a run length from 0 to %d", name, i+1, clip(f, 12), nonoMaxSide)
+				return nil, nil, fmt.Errorf("nonogram: %s line %d: %q is not a run length from 0 to %d", name, i+1, clip(f, 12), nonoMaxSide)
 			}
 			if n > 0 {
-				runs = append(runs, n)
+				runs, runInks = append(runs, n), append(runInks, ink)
 			}
 		}
-		lines = append(lines, runs)
+		lines, lineInks = append(lines, runs), append(lineInks, runInks)
 	}
 	if len(lines) > nonoMaxSide {
-		return nil, fmt.Errorf("nonogram: %d %s, at most %d", len(lines), name, nonoMaxSide)
+		return nil, nil, fmt.Errorf("nonogram: %d %s, at most %d", len(lines), name, nonoMaxSide)
 	}
-	return lines, nil
+	if inks == 0 {
+		lineInks = nil
+	}
+	return lines, lineInks, nil
 }
 
 func clueText(lines [][]int) string {
@@ -429,10 +461,13 @@ func (e *nonogramEditor) press(i int, alt bool) (byte, bool) {
 	}
 	switch e.mode {
 	case nonoDraw:
-		v := byte(boolInt(!e.pic[i/w][i%w] && !alt))
+		v := byte(e.ink + 1)
+		if alt || e.pic[i/w][i%w] == int(v) {
+			v = 0
+		}
 		return v, e.paint(i, v)
 	case nonoPlay:
-		v := byte(filled)
+		v := e.fill()
 		if alt {
 			v = dotted
 		}
@@ -451,14 +486,14 @@ func (e *nonogramEditor) paint(i int, v byte) bool {
 	}
 	switch e.mode {
 	case nonoDraw:
-		if v > 1 || e.pic[i/w][i%w] == (v == 1) {
+		if int(v) > max(1, len(e.clues.Inks)) || e.pic[i/w][i%w] == int(v) {
 			return false
 		}
-		e.pic[i/w][i%w] = v == 1
-		e.clues = nonogram.CluesOf(e.pic)
+		e.pic[i/w][i%w] = int(v)
+		e.clues = cluesOfPicture(e.pic, e.clues.Inks)
 		return true
 	case nonoPlay:
-		if e.grid[i] == v || v != filled && v != dotted && v != unknown || e.given(i) {
+		if e.grid[i] == v || !e.playable(v) || e.given(i) {
 			return false
 		}
 		e.grid[i] = v
@@ -469,19 +504,23 @@ func (e *nonogramEditor) paint(i int, v byte) bool {
 }
 
 // playLineDone reports whether a line of the player's grid matches its
-// clue exactly, reading filled cells as black and the rest as white.
-func playLineDone(runs []int, n int, at func(int) byte) bool {
-	k, run := 0, 0
+// clue exactly, runs and (in a colour puzzle) their inks, reading filled
+// cells as their inks and the rest as white.
+func playLineDone(runs, inks []int, colours, n int, at func(int) byte) bool {
+	k, run, ink := 0, 0, -1
 	for i := 0; i <= n; i++ {
-		if i < n && at(i) == filled {
-			run++
-			continue
+		c := -1
+		if i < n {
+			c = inkOfCell(at(i), colours)
 		}
-		if run > 0 {
-			if k == len(runs) || runs[k] != run {
+		if c != ink && run > 0 {
+			if k == len(runs) || runs[k] != run || inks != nil && inks[k] != ink {
 				return false
 			}
 			k, run = k+1, 0
+		}
+		if ink = c; c >= 0 {
+			run++
 		}
 	}
 	return k == len(runs)
@@ -494,11 +533,12 @@ func (e *nonogramEditor) doneLines() (rows, cols []bool) {
 	if e.mode != nonoPlay {
 		return rows, cols
 	}
+	c, n := e.clues, len(e.clues.Inks)
 	for y := range h {
-		rows[y] = playLineDone(e.clues.Rows[y], w, func(x int) byte { return e.grid[y*w+x] })
+		rows[y] = playLineDone(c.Rows[y], lineInks(c.RowInks, y), n, w, func(x int) byte { return e.grid[y*w+x] })
 	}
 	for x := range w {
-		cols[x] = playLineDone(e.clues.Cols[x], h, func(y int) byte { return e.grid[y*w+x] })
+		cols[x] = playLineDone(c.Cols[x], lineInks(c.ColInks, x), n, h, func(y int) byte { return e.grid[y*w+x] })
 	}
 	return rows, cols
 }
@@ -526,7 +566,8 @@ func (e *nonogramEditor) checkPlay() {
 	e.checkWaits = false
 	e.wrong = make([]bool, len(e.grid))
 	for i, v := range e.grid {
-		e.wrong[i] = v == filled && e.sol[i] != filled || v == dotted && e.sol[i] == filled
+		inked := inkOfCell(v, len(e.clues.Inks)) >= 0
+		e.wrong[i] = inked && e.sol[i] != v || v == dotted && inkOfCell(e.sol[i], len(e.clues.Inks)) >= 0
 	}
 }
 
@@ -672,7 +713,7 @@ func (e *nonogramEditor) board(p *Page) app.UI {
 			}
 			styles[x] = e.inkStyle(x, y)
 			if styles[x] != "" {
-				label = inkName(e.clues, e.inkAt(x, y)) + strings.TrimPrefix(label, "empty")
+				label = inkLabel(label, inkName(e.clues, e.inkAt(x, y)))
 			}
 			classes[x], labels[x] = class, label
 			key = appendKey(key, class, label, styles[x])
@@ -725,12 +766,12 @@ func (e *nonogramEditor) cellLook(x, y int, marks checkMarks) (class, label stri
 	class, label = "", "empty"
 	if e.mode == nonoPlay {
 		switch e.grid[i] {
-		case filled:
-			class, label = "fill", "filled"
 		case dotted:
 			class, label = "dot", "dotted"
-		default:
+		case unknown:
 			label = "unknown"
+		default:
+			class, label = "fill", "filled"
 		}
 		if e.wrong != nil && e.wrong[i] {
 			class, label = class+" wrong", label+", wrong"
@@ -748,12 +789,12 @@ func (e *nonogramEditor) cellLook(x, y int, marks checkMarks) (class, label stri
 		return e.checkLook(i, class, label, marks)
 	}
 	switch {
-	case e.mode == nonoDraw && e.pic[y][x]:
+	case e.mode == nonoDraw && e.pic[y][x] > 0:
 		class, label = "fill", "black"
-	case e.given(i) && e.clues.Given[i] == nonogram.GivenBlack:
-		class, label = "fill", "black"
-	case e.given(i):
+	case e.given(i) && e.clues.Given[i] == nonogram.GivenWhite:
 		class, label = "dot", "white"
+	case e.given(i):
+		class, label = "fill", "black"
 	}
 	class, label = givenLook(class, label, e.given(i))
 	return e.checkLook(i, class, label, marks)
@@ -816,9 +857,6 @@ func (e *nonogramEditor) dealSize() (w, h int) { return e.width(), e.height() }
 func (e *nonogramEditor) deal(text string) error {
 	if err := e.load(text); err != nil {
 		return err
-	}
-	if e.clues.IsColour() { // not played yet: shown with its clues, to solve
-		return nil
 	}
 	e.setMode(nonoPlay)
 	return nil
@@ -945,20 +983,17 @@ func (e *nonogramEditor) draw(answer bool) (*sketch, error) {
 	}
 	for i, g := range c.Given { // the puzzle's own cells, as Pattern prints them
 		x, y := x0+float64(i%w), y0+float64(i/w)
-		switch g {
-		case nonogram.GivenBlack:
-			s.rect(x, y, 1, 1, ink)
-		case nonogram.GivenWhite:
+		if k := inkOfCell(g, len(c.Inks)); k >= 0 {
+			s.rect(x, y, 1, 1, e.inkColour(k))
+		} else if g == nonogram.GivenWhite {
 			s.circle(x+0.5, y+0.5, 0.12, ink, "none")
 		}
 	}
 	if answer {
 		for y, row := range a.Grid {
 			for x := range min(len(row), w) {
-				if row[x] == '#' {
-					s.rect(x0+float64(x), y0+float64(y), 1, 1, ink)
-				} else if i := e.inkAt(x, y); i >= 0 {
-					s.rect(x0+float64(x), y0+float64(y), 1, 1, "#"+c.Inks[i].RGB)
+				if k := inkOfCell(row[x], len(c.Inks)); k >= 0 {
+					s.rect(x0+float64(x), y0+float64(y), 1, 1, e.inkColour(k))
 				}
 			}
 		}

@@ -133,7 +133,7 @@ func (e *nonogramEditor) suggested() []int {
 			return nil
 		}
 		for x := range row {
-			if (row[x] == '#') != e.pic[y][x] {
+			if (row[x] == '#') != (e.pic[y][x] > 0) {
 				made = append(made, y*e.width()+x)
 			}
 		}
@@ -164,7 +164,7 @@ func (e *nonogramEditor) checkTool(name, value string) error {
 	if err != nil || !slices.Contains(e.suggested(), i) {
 		return fmt.Errorf("nonogram: that change is no longer suggested")
 	}
-	e.paint(i, byte(boolInt(!e.pic[i/e.width()][i%e.width()])))
+	e.paint(i, byte(boolInt(e.pic[i/e.width()][i%e.width()] == 0)))
 	return nil
 }
 
@@ -256,7 +256,7 @@ func (e *nonogramEditor) checkPanel(p *Page) app.UI {
 		}
 		next := suggest[0]
 		to := "black"
-		if e.pic[next/e.width()][next%e.width()] {
+		if e.pic[next/e.width()][next%e.width()] > 0 {
 			to = "white"
 		}
 		lines = append(lines,
