@@ -42,12 +42,13 @@ type nonogramEditor struct {
 	noKeys
 	mode   nonoMode
 	clues  *nonogram.Clues
-	pic    [][]int // draw: the drawn picture, len(clues.Rows) × len(clues.Cols): 0 white, k ink k-1
-	ink    int     // the colour picker's ink: what draw and play fill cells with
-	grid   []byte  // play: the player's cells, row-major: unknown, filled or dotted
-	wrong  []bool  // play: cells Check found wrong, until the next change
-	sol    []byte  // play: the unique solution, from the solver; nil until known
-	solErr string  // play: why there is no solution to check against
+	pic    [][]int  // draw: the drawn picture, len(clues.Rows) × len(clues.Cols): 0 white, k ink k-1
+	ink    int      // the colour picker's ink: what draw and play fill cells with
+	black  [][]bool // draw: scratch for a black and white picture's clues (see blackCells)
+	grid   []byte   // play: the player's cells, row-major: unknown, filled or dotted
+	wrong  []bool   // play: cells Check found wrong, until the next change
+	sol    []byte   // play: the unique solution, from the solver; nil until known
+	solErr string   // play: why there is no solution to check against
 	// play: Check was asked before the solution came: check on its arrival
 	checkWaits bool
 	answer     *nonogram.Answer
@@ -490,7 +491,12 @@ func (e *nonogramEditor) paint(i int, v byte) bool {
 			return false
 		}
 		e.pic[i/w][i%w] = int(v)
-		e.clues = cluesOfPicture(e.pic, e.clues.Inks)
+		if e.clues.IsColour() {
+			e.clues = cluesOfPicture(e.pic, e.clues.Inks)
+		} else {
+			e.black = blackCells(e.pic, e.black)
+			e.clues = nonogram.CluesOf(e.black)
+		}
 		return true
 	case nonoPlay:
 		if e.grid[i] == v || !e.playable(v) || e.given(i) {

@@ -83,20 +83,31 @@ func cluesOfPicture(pic [][]int, inks []nonogram.Ink) *nonogram.Clues {
 	if inks != nil {
 		return nonogram.ColourCluesOf(pic, inks)
 	}
-	// One backing array: this runs on every cell a stroke paints.
+	return nonogram.CluesOf(blackCells(pic, nil))
+}
+
+// blackCells is a black and white picture's cells as CluesOf reads them,
+// written into reuse when it has the picture's size: a stroke paints
+// many cells, and each derives the clues again.
+func blackCells(pic [][]int, reuse [][]bool) [][]bool {
 	w := 0
 	if len(pic) > 0 {
 		w = len(pic[0])
 	}
-	cells := make([]bool, len(pic)*w)
-	black := make([][]bool, len(pic))
+	black := reuse
+	if len(black) != len(pic) || len(black) > 0 && len(black[0]) != w {
+		cells := make([]bool, len(pic)*w)
+		black = make([][]bool, len(pic))
+		for y := range black {
+			black[y] = cells[y*w : (y+1)*w : (y+1)*w]
+		}
+	}
 	for y, row := range pic {
-		black[y] = cells[y*w : (y+1)*w : (y+1)*w]
 		for x, v := range row {
 			black[y][x] = v > 0
 		}
 	}
-	return nonogram.CluesOf(black)
+	return black
 }
 
 // inkColour is the CSS colour of ink k: black in a black and white puzzle.
