@@ -29,14 +29,15 @@ func (e *nonogramEditor) paletteTools(p *Page) []app.UI {
 	var items []app.UI
 	for k, ink := range inks {
 		name := inkName(e.clues, k)
-		items = append(items, app.Button().ID("ink-"+strconv.Itoa(k)).Class(classIf("tool swatch", k == e.ink, "active")).
+		controls := []app.UI{app.Button().ID("ink-"+strconv.Itoa(k)).Class(classIf("tool swatch", k == e.ink, "active")).
 			Aria("pressed", k == e.ink).Title("Paint with "+name).DataSet("tool", "ink").DataSet("v", strconv.Itoa(k)).
-			Style("background", "#"+ink.RGB).Style("color", textOn(ink.RGB)).Text(string(nonogram.InkLetter(k))).OnClick(p.onTool))
+			Style("background", "#"+ink.RGB).Style("color", textOn(ink.RGB)).Text(string(nonogram.InkLetter(k))).OnClick(p.onTool)}
 		if !edit {
+			items = append(items, controls...)
 			continue
 		}
 		at := ":" + strconv.Itoa(k)
-		items = append(items,
+		controls = append(controls,
 			app.Input().Type("color").ID("ink-rgb-"+strconv.Itoa(k)).Class("ink-rgb").Title("The colour of "+name).
 				Aria("label", "The colour of "+name).DataSet("tool", "ink-rgb"+at).Value("#"+ink.RGB).OnChange(p.onTool),
 			app.Input().Type("text").ID("ink-name-"+strconv.Itoa(k)).Class("ink-name").Size(7).MaxLength(nonoMaxInkName).
@@ -45,6 +46,8 @@ func (e *nonogramEditor) paletteTools(p *Page) []app.UI {
 			app.Button().ID("ink-del-"+strconv.Itoa(k)).Class("tool ink-del").Title("Remove "+name).
 				Aria("label", "Remove "+name).DataSet("tool", "ink-del"+at).Text("×").OnClick(p.onTool),
 		)
+		// One ink's controls wrap together on a narrow screen.
+		items = append(items, app.Span().Class("ink-item").Body(controls...))
 	}
 	if edit && len(inks) < nonoMaxInks {
 		items = append(items, p.toolButton("Add colour", "ink-add", "", false).ID("ink-add"))
