@@ -2,6 +2,7 @@ package ui
 
 import (
 	"encoding/json"
+	"slices"
 	"strings"
 	"testing"
 
@@ -272,4 +273,35 @@ func TestNonogramColourSnapshots(t *testing.T) {
 			t.Errorf("damaged snapshot accepted:\n%s", bad)
 		}
 	}
+}
+
+// Typed clue lines and saved states, whatever they hold, are read or
+// refused without a panic; what is read has an ink for every run, and a
+// state restored saves as a snapshot that restores to itself.
+func FuzzNonogramColourInput(f *testing.F) {
+	e := newNonogram()
+	e.tool("ink-add", "")
+	e.tool("ink-add", "")
+	f.Add("3a 1b\n0\n2c", 3, e.snapshot())
+	f.Add("1, 2\n", 0, "draw\n.#\n")
+	f.Add("4b", 2, "play\nab\nx.\n=\n"+e.text())
+	f.Fuzz(func(t *testing.T, text string, inks int, snap string) {
+		inks = max(0, min(inks, nonoMaxInks))
+		lines, lineInks, err := parseClueLines("rows", text, inks)
+		if err == nil && inks > 0 {
+			for l := range lines {
+				if len(lineInks[l]) != len(lines[l]) || slices.ContainsFunc(lineInks[l], func(k int) bool { return k < 0 || k >= inks }) {
+					t.Fatalf("%q read as %v in inks %v", text, lines, lineInks)
+				}
+			}
+		}
+		ed := newNonogram()
+		if ed.restore(snap) != nil {
+			return
+		}
+		fresh := newNonogram()
+		if err := fresh.restore(ed.snapshot()); err != nil || fresh.snapshot() != ed.snapshot() {
+			t.Fatalf("%q restores, but its snapshot\n%s\ndoes not (%v)", snap, ed.snapshot(), err)
+		}
+	})
 }
