@@ -890,6 +890,7 @@ func (e *nonogramEditor) playState() (on, won bool) { return e.mode == nonoPlay,
 var nonogramHelp = gameHelp{
 	rules: []string{
 		"Colour cells black so that every row and column matches its clue: the lengths of its runs of black cells, in order, with at least one white cell between runs. \"1 1\" is two single cells with a gap; an empty clue is an all-white line.",
+		"In a colour puzzle each run has a colour, shown by its number's swatch: runs of different colours may touch, runs of the same colour have a white cell between them. Add colour turns a black-and-white picture into one; pick a colour to draw or fill with it.",
 		"The solver draws the picture and says whether it is the only one.",
 	},
 	picture: nonogramExample,
