@@ -15,12 +15,15 @@ import (
 // game writes one case's answer in one Write (each Judge does), so the
 // cuts fall between cases.
 type JudgeAnswer struct {
-	Cases  []string // the output of each case, in order; together the whole output
-	Nodes  []int    // search nodes of each case: the progress reported before its answer
-	Millis []int    // time from the case before's answer (or the start) to this one's
+	Cases  []string `json:"cases"` // the output of each case, in order; together the whole output
+	Nodes  []int    `json:"nodes"` // search nodes of each case: the progress reported before its answer
+	Millis []int    `json:"ms"`    // time from the case before's answer (or the start) to this one's
 }
 
 func (a *JudgeAnswer) AppendJSON(w *jsonw.Writer) {
+	if w.Null("", a == nil) {
+		return
+	}
 	w.Object("")
 	w.Strings("cases", a.Cases)
 	w.Ints("nodes", a.Nodes)
