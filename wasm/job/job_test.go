@@ -113,6 +113,10 @@ func TestJudgeCases(t *testing.T) {
 	if err := json.Unmarshal(b, &a); err != nil || !slices.Equal(a.Cases, []string{"Game 1: Possible\n\n", "Game 2: Possible\n\n"}) || len(a.Nodes) != 2 || len(a.Millis) != 2 {
 		t.Errorf("judge answer %s (%v)", b, err)
 	}
+	// Tetravex reports each game's nodes in full at its end.
+	if len(a.Nodes) == 2 && (a.Nodes[0] <= 0 || a.Nodes[1] <= 0) {
+		t.Errorf("nodes per game %v, want each game's own", a.Nodes)
+	}
 	if res := runJob(t, Request{Op: "judge", Game: "tetravex", Text: "2\n1\n"}); res.Error == "" || res.Answer != nil {
 		t.Errorf("malformed judge input: %+v", res)
 	}
