@@ -116,3 +116,22 @@ func TestEverySampleJudges(t *testing.T) {
 		}
 	}
 }
+
+// Any pasted output gets a sentence, never a panic, and the judge's own
+// output, cut anywhere into cases, matches.
+func FuzzFirstDiff(f *testing.F) {
+	f.Add("Game 1: Possible\n\n", "Game 1: Impossible\n", 1)
+	f.Add("##\n..\nNo solution\n", "", 2)
+	f.Fuzz(func(t *testing.T, want, yours string, cut int) {
+		cut = min(max(cut, 0), len(want))
+		cases := []string{want[:cut], want[cut:]}
+		if firstDiff(tetravex.Game{}.CaseName, cases, yours) == "" {
+			t.Errorf("no words for %q against %q", yours, cases)
+		}
+		if !strings.ContainsRune(want, '\r') && strings.HasSuffix(want, "\n") && strings.Count(want[:cut], "\n") > 0 && strings.HasSuffix(want[:cut], "\n") {
+			if got := firstDiff(tetravex.Game{}.CaseName, cases, want); !strings.HasPrefix(got, "Your output matches") {
+				t.Errorf("the judge's own output %q reads %q", cases, got)
+			}
+		}
+	})
+}

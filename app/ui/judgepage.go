@@ -65,7 +65,7 @@ func (p *Page) renderJudgeRun(b *bench) app.UI {
 		app.Div().Class("buttons").Body(
 			app.Button().ID("judge-save").Text("Save output").OnClick(p.onJudgeSave),
 		),
-		app.Ol().ID("judge-cases").Class("judge-cases").Body(rows...),
+		app.Ul().ID("judge-cases").Class("judge-cases").Body(rows...),
 		app.If(more != "", func() app.UI { return app.P().Class("hint").Text(more) }),
 		app.Label().For("judge-yours").Text("Your output"),
 		app.Textarea().ID("judge-yours").Class("wide mono").Rows(5).Spellcheck(false).
