@@ -29,11 +29,78 @@ type lineSolver struct {
 
 // solve refines line in place and reports whether any placement fits.
 // runs must be positive.
+//
+// A long line is first cut down to what is left between its settled ends
+// (see trimSettled): late in a large puzzle most of a line is known, and
+// what is left often fits the mask solver, which is many times faster than
+// the tables.
 func (s *lineSolver) solve(line []byte, runs []int) bool {
 	if len(line) <= wordCells {
 		return s.tables.solveWord(line, runs)
 	}
+	lo, hi, j0, j1 := trimSettled(line, runs)
+	line, runs = line[lo:hi], runs[j0:j1]
+	switch {
+	case len(runs) == 0:
+		for p, c := range line {
+			if c == black {
+				return false
+			}
+			line[p] = white
+		}
+		return true
+	case len(line) <= wordCells:
+		return s.tables.solveWord(line, runs)
+	}
 	return s.solveTable(line, runs)
+}
+
+// trimSettled returns the part of line, cells [lo,hi), that holds runs
+// [j0,j1) once its settled ends are cut off: from each end, white cells
+// and whole runs, known black and bounded by a white cell or the line's
+// end. The first black cell after only whites starts the first run, so a
+// known block of that run's length followed by a white is that run and
+// nothing else is left to settle there. It stops at the first unknown
+// cell, and at a block that does not match its run, which it leaves for the
+// line solver to find wanting.
+func trimSettled(line []byte, runs []int) (lo, hi, j0, j1 int) {
+	n, k := len(line), len(runs)
+	for {
+		for lo < n && line[lo] == white {
+			lo++
+		}
+		if lo == n || j0 == k || !settledRun(line, lo, lo+runs[j0], lo) {
+			break
+		}
+		lo += runs[j0]
+		j0++
+	}
+	hi, j1 = n, k
+	for {
+		for hi > lo && line[hi-1] == white {
+			hi--
+		}
+		if hi == lo || j1 == j0 || !settledRun(line, hi-runs[j1-1], hi, lo) {
+			break
+		}
+		hi -= runs[j1-1]
+		j1--
+	}
+	return lo, hi, j0, j1
+}
+
+// settledRun reports whether cells [a,e) of line are known black, within
+// [lo,len(line)), and bounded by white cells or the ends of the line.
+func settledRun(line []byte, a, e, lo int) bool {
+	if a < lo || e > len(line) || a > 0 && line[a-1] != white || e < len(line) && line[e] != white {
+		return false
+	}
+	for _, c := range line[a:e] {
+		if c != black {
+			return false
+		}
+	}
+	return true
 }
 
 // solveTable is solve for lines of any length.
