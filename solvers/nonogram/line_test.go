@@ -161,8 +161,8 @@ func TestTrimmedLongLines(t *testing.T) {
 func TestTrimSettled(t *testing.T) {
 	const u, b, w = unknown, black, white
 	for _, c := range []struct {
-		line             []byte
-		runs             []int
+		line           []byte
+		runs           []int
 		lo, hi, j0, j1 int
 	}{
 		{[]byte{w, b, b, w, u, u, u, w, b, w}, []int{2, 1, 1}, 4, 7, 1, 2},
