@@ -178,3 +178,51 @@ func TestTrimSettled(t *testing.T) {
 		}
 	}
 }
+
+// FuzzLineSolvers checks the table line solver, alone and behind the
+// trimming of long lines, against the mask solver, which shares none of
+// their code: a line of up to wordCells cells, and the same line padded
+// with known white cells to more than wordCells, must settle alike.
+func FuzzLineSolvers(f *testing.F) {
+	f.Add([]byte{10, 3, 2, 1, 0, 1, 2, 0, 0, 0, 1}, uint8(30))
+	f.Add([]byte{62, 5, 7, 0, 2, 2, 1, 1, 0, 0, 2}, uint8(1))
+	f.Fuzz(func(t *testing.T, data []byte, pad uint8) {
+		if len(data) < 2 {
+			return
+		}
+		n, k := 1+int(data[0])%wordCells, int(data[1])%(wordCells/2+1)
+		data = data[2:]
+		runs := make([]int, 0, k)
+		for j := 0; j < k && j < len(data); j++ {
+			runs = append(runs, 1+int(data[j])%n)
+		}
+		line := make([]byte, n)
+		for p := range line {
+			if i := len(runs) + p; i < len(data) {
+				line[p] = data[i] % 3 // unknown, black or white
+			}
+		}
+		want := slices.Clone(line)
+		wantOK := solveWord(want, runs)
+
+		var s lineSolver
+		got := slices.Clone(line)
+		if ok := s.solveTable(got, runs); ok != wantOK || ok && !slices.Equal(got, want) {
+			t.Fatalf("solveTable(%v, %v) = %v %v, want %v %v", line, runs, got, ok, want, wantOK)
+		}
+		// Padded past wordCells with whites, which the long-line solver
+		// either trims or tables.
+		side := wordCells - n/2 + int(pad)%20
+		padded := make([]byte, side+n+side)
+		for p := range padded {
+			padded[p] = white
+		}
+		copy(padded[side:], line)
+		for name, solve := range map[string]func([]byte, []int) bool{"solve": s.solve, "solveTable": s.solveTable} {
+			got := slices.Clone(padded)
+			if ok := solve(got, runs); ok != wantOK || ok && !slices.Equal(got[side:side+n], want) {
+				t.Fatalf("%s padded %v, %v = %v %v, want %v %v", name, line, runs, got[side:side+n], ok, want, wantOK)
+			}
+		}
+	})
+}
