@@ -74,14 +74,20 @@ var boardNames = [...]string{iq.Triangle: "Triangle", iq.Rectangle: "Rectangle 5
 // boardPicker chooses the board; a change of board empties it (Undo
 // brings the last one back).
 func (e *iqEditor) boardPicker(p *Page) app.UI {
-	opts := make([]app.UI, len(boardNames))
-	for k, name := range boardNames {
-		opts[k] = app.Option().Value(iq.Kind(k).String()).Text(name).Selected(iq.Kind(k) == e.b.Kind())
+	return toolSelect(p, "Board", "iq-board", "board", "The board: the triangle or Kanoodle's rectangle",
+		boardNames[:], int(e.b.Kind()), func(k int) string { return iq.Kind(k).String() })
+}
+
+// toolSelect is a labelled drop-down list applying tool name with the
+// chosen option's value(k), option k showing names[k].
+func toolSelect(p *Page, label, id, name, aria string, names []string, chosen int, value func(k int) string) app.UI {
+	opts := make([]app.UI, len(names))
+	for k, n := range names {
+		opts[k] = app.Option().Value(value(k)).Text(n).Selected(k == chosen)
 	}
 	return app.Label().Class("field").Body(
-		app.Span().Text("Board"),
-		app.Select().ID("iq-board").DataSet("tool", "board").Aria("label", "The board: the triangle or Kanoodle's rectangle").
-			Body(opts...).OnChange(p.onTool),
+		app.Span().Text(label),
+		app.Select().ID(id).DataSet("tool", name).Aria("label", aria).Body(opts...).OnChange(p.onTool),
 	)
 }
 
@@ -531,17 +537,12 @@ func (e *iqEditor) tuneDeal(o *solvers.Options) { o.Pieces = e.dealPieces }
 
 // dealChoice picks the number of pieces New places.
 func (e *iqEditor) dealChoice(p *Page) app.UI {
-	opts := make([]app.UI, iq.NumPieces)
-	opts[0] = app.Option().Value("0").Text("As the difficulty").Selected(e.dealPieces == 0)
-	for n := 1; n < iq.NumPieces; n++ {
-		opts[n] = app.Option().Value(strconv.Itoa(n)).Text(strconv.Itoa(n)).Selected(e.dealPieces == n)
-	}
-	return app.Label().Class("field").Body(
-		app.Span().Text("Pieces placed"),
-		app.Select().ID("iq-deal-pieces").DataSet("tool", "deal").Aria("label", "Pieces New places on the board").
-			Body(opts...).OnChange(p.onTool),
-	)
+	return toolSelect(p, "Pieces placed", "iq-deal-pieces", "deal", "Pieces New places on the board",
+		dealNames[:], e.dealPieces, strconv.Itoa)
 }
+
+// dealNames are the words of dealChoice, by the number of pieces placed.
+var dealNames = [iq.NumPieces]string{"As the difficulty", "1", "2", "3", "4", "5", "6", "7", "8", "9", "10", "11"}
 
 // deal shows a new starting position, to play with whole pieces.
 func (e *iqEditor) deal(text string) error {
@@ -597,7 +598,7 @@ var iqHelp = gameHelp{
 	format:  "Ten lines, line i holding i cells: . for an empty cell or a piece letter A–L.",
 	example: "A\nAA\n...\nBBBB\n.....\n......\n.......\n........\n.........\n..........\n",
 	also: []helpExample{{"The rectangle: the line \"rectangle 11x5\", then its five rows of eleven cells (or the rows alone)",
-		"rectangle 11x5\nAA.........\nA..........\n...........\n...........\n..........D\n"}},
+		"rectangle 11x5\nAA.........\nA..........\n...........\n...........\n...........\n"}},
 	play:    "place the chosen piece",
 	playAlt: "take a placed piece off",
 	keys:    iqKeys,
@@ -617,9 +618,11 @@ var iqFilled = [iq.RectRows]string{"AAJFFFFLLLL", "AJJJFKKIIIL", "CGJGHHKKEII", 
 
 // iqRectangle draws iqFilled.
 func iqRectangle() app.UI {
-	return miniGrid("iq", iq.NumCells, iq.RectCols, func(i int) string {
-		return "solved p-" + string(iqFilled[i/iq.RectCols][i%iq.RectCols])
-	})
+	return app.Div().Class("help-rect").Body(
+		miniGrid("iq", iq.NumCells, iq.RectCols, func(i int) string {
+			return "solved p-" + string(iqFilled[i/iq.RectCols][i%iq.RectCols])
+		}),
+		app.P().Class("hint").Text("Kanoodle's rectangle, filled: one of its 371,020 fillings."))
 }
 
 // iqPieces draws the twelve pieces in their solver's base orientation.
