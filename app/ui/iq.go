@@ -16,10 +16,10 @@ import (
 // iqEditor edits an IQ board: the triangle, which sits in the lower left
 // of a Size×Size grid (row r holds columns 0 to r), or Kanoodle's 5×11
 // rectangle, chosen with the board picker; the page's cell i is row
-// i/Cols, column i%Cols of the board's grid (see iq.Kind). Pieces are placed whole:
-// pick one from the palette, turn it (R, the wheel) or mirror it (F), and
-// click where its anchor, the first cell of its top row, goes; a ghost
-// shows where it would land. Clicking a placed piece picks it up again.
+// i/Cols, column i%Cols of the board's grid (see iq.Kind). Pieces are
+// placed whole: pick one from the palette, turn it (R, the wheel) or
+// mirror it (F), and click where its anchor, the first cell of its top
+// row, goes; a ghost shows where it would land. Clicking a placed piece picks it up again.
 // Painting single cells stays as a second tool, for odd boards.
 type iqEditor struct {
 	b        *iq.Board
