@@ -50,6 +50,7 @@ const (
 	OpSolve    = play.OpSolve
 	OpHint     = play.OpHint
 	OpGenerate = play.OpGenerate
+	OpJudge    = play.OpJudge
 )
 
 // Player is implemented by games the page can deal and help with, on top
@@ -90,6 +91,25 @@ type Operator interface {
 	Run(ctx context.Context, op Op, text, arg string, progress func(nodes int64)) (jsonw.Appender, error)
 }
 
+// Bench is implemented by games the page's judge bench takes apart: it
+// cuts a judge input into its cases, to open one in the editor and to
+// name the case where two outputs part.
+type Bench interface {
+	// Cases cuts judge input into its cases in order, each the judge
+	// text of that case alone (what the editor loads); malformed input
+	// is the error Judge gives.
+	Cases(judge string) ([]string, error)
+	// Join is the judge input of the cases given, each one case's judge
+	// text as Cases returns it: Cases(Join(c)) is c.
+	Join(cases []string) string
+	// CaseName names case i (from 0) as the problem's output does:
+	// "Game #3" for Ships' third game.
+	CaseName(i int) string
+	// Sample is the sample input of the problem's statement, several
+	// cases where the problem allows them.
+	Sample() string
+}
+
 // All lists every game, in the order the page shows them.
 var All = []Game{ships.Game{}, flip.Game{}, iq.Game{}, nonogram.Game{}, tetravex.Game{}}
 
@@ -102,3 +122,23 @@ func Lookup(name string) (Game, bool) {
 	}
 	return nil, false
 }
+
+// NodeCount adds up the progress reports of a judge run, for the command
+// line's -nodes and the page's judge bench. Some games count the nodes of
+// each puzzle afresh, so a report smaller than the one before starts a new
+// puzzle whose nodes come on top of the last puzzle's.
+type NodeCount struct {
+	done, last int64 // nodes of the finished puzzles; last report
+}
+
+// Add takes one progress report and returns the total so far.
+func (c *NodeCount) Add(nodes int64) int64 {
+	if nodes < c.last {
+		c.done += c.last
+	}
+	c.last = nodes
+	return c.Total()
+}
+
+// Total is the nodes of every report so far.
+func (c *NodeCount) Total() int64 { return c.done + c.last }

@@ -1,7 +1,10 @@
 package solvers
 
 import (
+	"context"
 	"math/rand/v2"
+	"slices"
+	"strings"
 	"testing"
 
 	"gridsolve/solvers/flip"
@@ -143,4 +146,52 @@ func FuzzImport(f *testing.F) {
 			t.Fatalf("%s of %q: %q reads back as %q (%v)", format.Name, judge, out, again, err)
 		}
 	})
+}
+func TestNodeCountAcrossPuzzles(t *testing.T) {
+	var c NodeCount
+	for _, report := range []int64{10, 20, 5, 15, 30} {
+		c.Add(report)
+	}
+	// Reports 10, 20 for the first puzzle, 5, 15, 30 for the second.
+	if got := c.Total(); got != 50 {
+		t.Errorf("total after two puzzles = %d, want 50", got)
+	}
+}
+
+// Every game's judge input is taken apart by the page's judge bench:
+// Cases and Join undo each other on generated puzzles, the sample reads,
+// and the cases have names of their own.
+func TestEveryGameHasABench(t *testing.T) {
+	ctx := context.Background()
+	for _, g := range All {
+		b, ok := g.(Bench)
+		if !ok {
+			t.Errorf("%s is not a Bench", g.Name())
+			continue
+		}
+		if cases, err := b.Cases(b.Sample()); err != nil || len(cases) == 0 {
+			t.Errorf("%s: sample: %d cases, %v", g.Name(), len(cases), err)
+		}
+		var cases []string
+		for seed := range uint64(4) {
+			text, err := g.(Player).Generate(ctx, Options{W: 8, H: 8, Level: 1, Seed: seed})
+			if err != nil {
+				t.Fatalf("%s: generate: %v", g.Name(), err)
+			}
+			one, err := b.Cases(text)
+			if err != nil || len(one) != 1 {
+				t.Fatalf("%s: %q cut into %q, %v; want one case", g.Name(), text, one, err)
+			}
+			cases = append(cases, one[0])
+		}
+		if got, err := b.Cases(b.Join(cases)); err != nil || !slices.Equal(got, cases) {
+			t.Errorf("%s: Cases(Join(%q)) = %q, %v", g.Name(), cases, got, err)
+		}
+		if _, err := b.Cases("?"); err == nil {
+			t.Errorf("%s: Cases of %q is no error", g.Name(), "?")
+		}
+		if b.CaseName(0) == b.CaseName(1) || !strings.HasSuffix(b.CaseName(11), "12") {
+			t.Errorf("%s: cases named %q, %q, %q", g.Name(), b.CaseName(0), b.CaseName(1), b.CaseName(11))
+		}
+	}
 }

@@ -37,6 +37,7 @@ const (
 	jobWork                     // the editor's own background job (needsWork)
 	jobDeal                     // New puzzle
 	jobHint                     // Hint
+	jobJudge                    // the judge bench's Run (judge.go)
 )
 
 // job is a running worker job and what it was asked.
@@ -203,7 +204,7 @@ func (m *midend) busyText(t *tab) string {
 // busy reports whether the shown tab runs a job that Cancel stops.
 func (m *midend) busy() bool {
 	t := m.cur()
-	return t.solving != 0 || t.dealing != 0 || t.hinting != 0 || t.working != 0
+	return t.solving != 0 || t.dealing != 0 || t.hinting != 0 || t.working != 0 || t.bench.running != 0
 }
 
 // cancel stops every job of the shown tab: its solve or count, a deal, a
@@ -215,6 +216,9 @@ func (m *midend) cancel() {
 		return
 	}
 	progress := ""
+	if t.bench.running != 0 {
+		m.cancelJudge()
+	}
 	for _, id := range []*int{&t.solving, &t.dealing, &t.hinting, &t.working} {
 		if *id == 0 {
 			continue
@@ -261,6 +265,8 @@ func (m *midend) jobEnded(id int, ok bool, result string) (reveal *tab) {
 	case jobDeal:
 		t.dealing = 0
 		m.dealt(j.tab, res)
+	case jobJudge:
+		m.judged(t, j, ok, result, res)
 	case jobHint:
 		t.hinting = 0
 		m.hinted(t, j, res)

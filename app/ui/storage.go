@@ -163,6 +163,11 @@ func (m *midend) openLink(frag string, damaged bool) {
 		return
 	}
 	m.lastFrag = frag
+	if rest, ok := strings.CutPrefix(frag, judgeLink); ok {
+		m.openJudgeLink(rest)
+		m.writeFragment()
+		return
+	}
 	if i, ok := m.tabIndex(frag); ok { // "#<game>": a link to a puzzle's tab
 		m.showTab(i)
 		m.writeFragment()

@@ -54,17 +54,9 @@ func (Game) Judge(ctx context.Context, in io.Reader, out io.Writer, progress fun
 	if len(text) > maxInput {
 		return msg.Errorf("nonogram: input longer than %d bytes", maxInput)
 	}
-	lines := newLineReader(string(text))
-	var puzzles []*Clues
-	for !lines.skipBlank() || len(puzzles) == 0 {
-		c, err := parseJudge(lines)
-		if err != nil {
-			if len(puzzles) > 0 {
-				return msg.Errorf("nonogram: puzzle %d: %s", len(puzzles)+1, strings.TrimPrefix(err.Error(), "nonogram: "))
-			}
-			return err
-		}
-		puzzles = append(puzzles, c)
+	puzzles, err := parseAll(string(text))
+	if err != nil {
+		return err
 	}
 	for _, c := range puzzles {
 		a, err := Solve(ctx, c, progress)
@@ -102,4 +94,21 @@ func (Game) Solve(ctx context.Context, text string, progress func(int64)) (any, 
 		return nil, err
 	}
 	return Solve(ctx, c, progress)
+}
+
+// parseAll reads every puzzle of a judge input, at least one.
+func parseAll(text string) ([]*Clues, error) {
+	lines := newLineReader(text)
+	var puzzles []*Clues
+	for !lines.skipBlank() || len(puzzles) == 0 {
+		c, err := parseJudge(lines)
+		if err != nil {
+			if len(puzzles) > 0 {
+				return nil, msg.Errorf("nonogram: puzzle %d: %s", len(puzzles)+1, strings.TrimPrefix(err.Error(), "nonogram: "))
+			}
+			return nil, err
+		}
+		puzzles = append(puzzles, c)
+	}
+	return puzzles, nil
 }

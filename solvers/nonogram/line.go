@@ -14,34 +14,101 @@ const (
 // can hold the first j runs and which suffixes the last ones, so a cell is
 // settled black only if no consistent placement leaves it white, and the
 // other way round. Only the band of prefix lengths where j runs can end
-// (between the left-most and right-most packings) is computed, so a line
-// costs O(runs × slack + length). The tables are reused between calls.
+// (between the left-most and right-most packings) is looked at, and in it
+// only the stretch that the row before reaches, so a line costs at most
+// O(runs × slack + length), and about its length when its known cells
+// pin the runs down. The tables are reused between calls.
 type lineSolver struct {
 	fwd, bwd []bool // [j*(n+1)+i]: cells [0,i) hold runs [0,j); cells [i,n) hold runs [j,k)
 	// lo[j]..hi[j]: the prefix lengths that may hold exactly j runs and
 	// leave room for the others; suffixes are kept for lo[j]..hiBwd[j].
 	lo, hi, hiBwd []int
-	whites        []int  // whites[i]: known white cells among [0,i)
-	cover         []int  // difference array of placements covering a cell
-	canWhite      []bool // some placement leaves the cell white
-	tables        maskTables
+	// first[j]..last[j] (bFirst[j]..bLast[j]) are the true entries of
+	// row j of fwd (bwd).
+	first, last, bFirst, bLast []int
+	whites                     []int  // whites[i]: known white cells among [0,i)
+	cover                      []int  // difference array of placements covering a cell
+	canWhite                   []bool // some placement leaves the cell white
+	tables                     maskTables
 }
 
 // solve refines line in place and reports whether any placement fits.
 // runs must be positive.
+//
+// A long line is first cut down to what is left between its settled ends
+// (see trimSettled): late in a large puzzle most of a line is known, and
+// what is left often fits the mask solver, which is many times faster than
+// the tables.
 func (s *lineSolver) solve(line []byte, runs []int) bool {
 	if len(line) <= wordCells {
+		return s.tables.solveWord(line, runs)
+	}
+	lo, hi, j0, j1 := trimSettled(line, runs)
+	line, runs = line[lo:hi], runs[j0:j1]
+	switch {
+	case len(runs) == 0:
+		for p, c := range line {
+			if c == black {
+				return false
+			}
+			line[p] = white
+		}
+		return true
+	case len(line) <= wordCells:
 		return s.tables.solveWord(line, runs)
 	}
 	return s.solveTable(line, runs)
 }
 
+// trimSettled returns the part of line, cells [lo,hi), that holds runs
+// [j0,j1) once its settled ends are cut off: from each end, white cells
+// and whole runs, known black and bounded by a white cell or the line's
+// end. The first black cell after only whites starts the first run, so a
+// known block of that run's length followed by a white is that run and
+// nothing else is left to settle there. It stops at the first unknown
+// cell, and at a block that does not match its run, which it leaves for the
+// line solver to find wanting.
+func trimSettled(line []byte, runs []int) (lo, hi, j0, j1 int) {
+	n, k := len(line), len(runs)
+	for {
+		for lo < n && line[lo] == white {
+			lo++
+		}
+		if lo == n || j0 == k || !settledRun(line, lo, lo+runs[j0], lo) {
+			break
+		}
+		lo += runs[j0]
+		j0++
+	}
+	hi, j1 = n, k
+	for {
+		for hi > lo && line[hi-1] == white {
+			hi--
+		}
+		if hi == lo || j1 == j0 || !settledRun(line, hi-runs[j1-1], hi, lo) {
+			break
+		}
+		hi -= runs[j1-1]
+		j1--
+	}
+	return lo, hi, j0, j1
+}
+
+// settledRun reports whether cells [a,e) of line are known black, within
+// [lo,len(line)), and bounded by white cells or the ends of the line.
+func settledRun(line []byte, a, e, lo int) bool {
+	if a < lo || e > len(line) || a > 0 && line[a-1] != white || e < len(line) && line[e] != white {
+		return false
+	}
+	for _, c := range line[a:e] {
+		if c != black {
+			return false
+		}
+	}
+	return true
+}
+
 // solveTable is solve for lines of any length.
-//
-// The tables are read only inside the bands and one cell past their ends,
-// which are cleared, so that the loops index them without bounds tests of
-// their own: a run j ends at i only if its start i-runs[j] lies in the band
-// of run j-1 plus one, and the same for suffixes.
 func (s *lineSolver) solveTable(line []byte, runs []int) bool {
 	n, k := len(line), len(runs)
 	if !fits(runs, n) {
@@ -51,6 +118,7 @@ func (s *lineSolver) solveTable(line []byte, runs []int) bool {
 	s.grow(n, k)
 	fwd, bwd := s.fwd[:(k+1)*stride], s.bwd[:(k+1)*stride]
 	lo, hi, hiBwd := s.lo[:k+1], s.hi[:k+1], s.hiBwd[:k+1]
+	first, last, bFirst, bLast := s.first[:k+1], s.last[:k+1], s.bFirst[:k+1], s.bLast[:k+1]
 	whites, cover, canWhite := s.whites[:n+1], s.cover[:n+1], s.canWhite[:n]
 
 	total := 0
@@ -77,65 +145,107 @@ func (s *lineSolver) solveTable(line []byte, runs []int) bool {
 	}
 
 	// fwd row j, entry i: cells [0,i) hold runs [0,j), the last cell
-	// white or the end of run j-1.
-	for j := 0; j <= k; j++ {
-		row := fwd[j*stride : (j+1)*stride]
-		first := lo[j]
-		if first > 0 {
-			row[first-1] = false
+	// white or the end of run j-1. Only the entries from where run j-1
+	// can first end to where the row turns false past the last end are
+	// computed, and first[j]..last[j] are its true entries: the known
+	// cells of a line make these stretches short, so that a mostly
+	// settled line costs about its length, not runs × slack. Reads of a
+	// row are checked against that range (in), since entries outside it
+	// are left from other lines.
+	row := fwd[:stride]
+	row[0] = true
+	i := 1
+	for ; i <= hi[0] && line[i-1] != black; i++ {
+		row[i] = true
+	}
+	first[0], last[0] = 0, i-1
+	for j := 1; j <= k; j++ {
+		row, prev, r := fwd[j*stride:(j+1)*stride], fwd[(j-1)*stride:j*stride], runs[j-1]
+		pFirst, pLast := first[j-1], last[j-1]
+		from := pFirst + r + 1 // run j-1 starts past a white after runs [0,j-1)
+		if j == 1 {
+			from = r // or starts the line
 		}
-		if j == 0 {
-			row[0] = true
-			for i := 1; i <= hi[0]; i++ {
-				row[i] = row[i-1] && line[i-1] != black
-			}
-			continue
-		}
-		prev, r := fwd[(j-1)*stride:j*stride], runs[j-1]
-		for i := first; i <= hi[j]; i++ {
-			v := row[i-1] && line[i-1] != black
+		reach := pLast + r + 1 // the last end of run j-1
+		rowFirst, rowLast := -1, -1
+		v := false
+		for i := max(from, lo[j]); i <= hi[j]; i++ {
+			v = v && line[i-1] != black
 			if a := i - r; !v && whites[i] == whites[a] {
 				// Run j-1 fills [a,i): it starts the line or follows a
 				// white cell ending runs [0,j-1).
-				v = a == 0 && j == 1 || a > 0 && line[a-1] != black && prev[a-1]
+				v = a == 0 && j == 1 || a > 0 && line[a-1] != black && in(a-1, pFirst, pLast) && prev[a-1]
+			}
+			if !v && i > reach {
+				break
 			}
 			row[i] = v
+			if v {
+				if rowFirst < 0 {
+					rowFirst = i
+				}
+				rowLast = i
+			}
 		}
+		if rowFirst < 0 {
+			return false
+		}
+		first[j], last[j] = rowFirst, rowLast
 	}
-	if !fwd[k*stride+n] {
+	if last[k] != n {
 		return false
 	}
-	// bwd row j, entry i: cells [i,n) hold runs [j,k).
-	for j := k; j >= 0; j-- {
-		row := bwd[j*stride : (j+1)*stride]
-		last := hiBwd[j]
-		row[last+1] = false
-		if j == k {
-			row[n] = true
-			for i := n - 1; i >= lo[k]; i-- {
-				row[i] = row[i+1] && line[i] != black
-			}
-			continue
+	// bwd row j, entry i: cells [i,n) hold runs [j,k), computed as fwd is,
+	// from the right; its true entries are bFirst[j]..bLast[j].
+	row = bwd[k*stride : (k+1)*stride]
+	row[n] = true
+	i = n - 1
+	for ; i >= lo[k] && line[i] != black; i-- {
+		row[i] = true
+	}
+	bFirst[k], bLast[k] = i+1, n
+	for j := k - 1; j >= 0; j-- {
+		row, next, r := bwd[j*stride:(j+1)*stride], bwd[(j+1)*stride:(j+2)*stride], runs[j]
+		nFirst, nLast := bFirst[j+1], bLast[j+1]
+		from := nLast - 1 - r // run j ends before a white before runs [j+1,k)
+		if j == k-1 {
+			from = n - r // or ends the line
 		}
-		next, r := bwd[(j+1)*stride:(j+2)*stride], runs[j]
-		for i := last; i >= lo[j]; i-- {
-			v := row[i+1] && line[i] != black
-			if e := i + r; !v && e <= n && whites[e] == whites[i] {
+		reach := nFirst - 1 - r // the first start of run j
+		rowFirst, rowLast := -1, -1
+		v := false
+		for i := min(from, hiBwd[j]); i >= lo[j]; i-- {
+			v = v && line[i] != black
+			if e := i + r; !v && whites[e] == whites[i] {
 				// Run j fills [i,e): it ends the line or a white cell
 				// follows it before runs [j+1,k).
-				v = e == n && j == k-1 || e < n && line[e] != black && next[e+1]
+				v = e == n && j == k-1 || e < n && line[e] != black && in(e+1, nFirst, nLast) && next[e+1]
+			}
+			if !v && i < reach {
+				break
 			}
 			row[i] = v
+			if v {
+				if rowLast < 0 {
+					rowLast = i
+				}
+				rowFirst = i
+			}
 		}
+		if rowLast < 0 {
+			return false
+		}
+		bFirst[j], bLast[j] = rowFirst, rowLast
 	}
 
 	clear(cover)
 	clear(canWhite)
 	for j := 0; j <= k; j++ {
 		f, b := fwd[j*stride:(j+1)*stride], bwd[j*stride:(j+1)*stride]
+		fFirst, fLast, bF, bL := first[j], last[j], bFirst[j], bLast[j]
 		// Cell p is white between runs j-1 and j.
-		for p := lo[j]; p <= min(hi[j], n-1); p++ {
-			if line[p] != black && f[p] && b[p+1] {
+		for p := fFirst; p <= min(fLast, n-1); p++ {
+			if f[p] && line[p] != black && in(p+1, bF, bL) && b[p+1] {
 				canWhite[p] = true
 			}
 		}
@@ -147,24 +257,18 @@ func (s *lineSolver) solveTable(line []byte, runs []int) bool {
 		// with a cell that may be white on either side unless it is
 		// the line's end.
 		r, nextB := runs[j], bwd[(j+1)*stride:(j+2)*stride]
-		a, last := lo[j]+min(j, 1), hi[j+1]-r // a run after another starts past its gap
-		if a == 0 && a <= last {
-			if whites[r] == 0 && (r == n && k == 1 || r < n && line[r] != black && nextB[r+1]) {
-				cover[0]++
-				cover[r]--
-			}
-			a++
+		nF, nL := bFirst[j+1], bLast[j+1]
+		if j == 0 && whites[r] == 0 && (r == n && k == 1 || r < n && line[r] != black && in(r+1, nF, nL) && nextB[r+1]) {
+			cover[0]++ // run 0 starts the line
+			cover[r]--
 		}
-		for ; a <= last && a+r < n; a++ {
+		for a := max(fFirst+1, 1); a <= min(fLast+1, hi[j+1]-r); a++ {
 			e := a + r
-			if f[a-1] && nextB[e+1] && line[a-1] != black && line[e] != black && whites[e] == whites[a] {
+			if f[a-1] && line[a-1] != black && whites[e] == whites[a] &&
+				(e == n && j == k-1 || e < n && line[e] != black && in(e+1, nF, nL) && nextB[e+1]) {
 				cover[a]++
 				cover[e]--
 			}
-		}
-		if a <= last && j == k-1 && f[a-1] && line[a-1] != black && whites[n] == whites[a] {
-			cover[a]++
-			cover[n]--
 		}
 	}
 	covered := 0
@@ -182,6 +286,9 @@ func (s *lineSolver) solveTable(line []byte, runs []int) bool {
 	return true
 }
 
+// in reports whether i lies in [first,last], with one comparison.
+func in(i, first, last int) bool { return uint(i-first) <= uint(last-first) }
+
 // grow makes room for a line of n cells and k runs.
 func (s *lineSolver) grow(n, k int) {
 	if size := (k + 1) * (n + 2); cap(s.fwd) < size {
@@ -192,6 +299,8 @@ func (s *lineSolver) grow(n, k int) {
 		s.lo = make([]int, k+1)
 		s.hi = make([]int, k+1)
 		s.hiBwd = make([]int, k+1)
+		s.first, s.last = make([]int, k+1), make([]int, k+1)
+		s.bFirst, s.bLast = make([]int, k+1), make([]int, k+1)
 	}
 	if cap(s.whites) < n+1 {
 		s.whites = make([]int, n+1)

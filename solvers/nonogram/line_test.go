@@ -112,3 +112,117 @@ func TestWhiteSpansGrow(t *testing.T) {
 		}
 	}
 }
+
+// TestTrimmedLongLines checks the line solver on long lines, whose settled
+// ends it trims before solving what is left (see trimSettled), against
+// solveTable on the whole line: lines of pictures with most of their
+// cells known, as they are late in a large puzzle, and some with cells
+// that contradict their runs.
+func TestTrimmedLongLines(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 6))
+	var table, trimmed lineSolver
+	for iter := range 20000 {
+		n := wordCells + 1 + rng.IntN(300)
+		pic := make([]bool, n)
+		density := rng.Float64()
+		for i := range pic {
+			pic[i] = rng.Float64() < density
+		}
+		runs := runsOf(n, func(i int) bool { return pic[i] })
+		if len(runs) > 0 && rng.IntN(8) == 0 { // runs of another picture
+			runs[rng.IntN(len(runs))]++
+		}
+		line := make([]byte, n)
+		known := rng.Float64()
+		for i := range line {
+			// Whole stretches known at the ends, as line solving leaves them.
+			edge := min(i, n-1-i) < rng.IntN(n/2+1)
+			if edge || rng.Float64() < known {
+				line[i] = white
+				if pic[i] {
+					line[i] = black
+				}
+			}
+		}
+		if rng.IntN(8) == 0 { // a wrong cell
+			line[rng.IntN(n)] = byte(1 + rng.IntN(2))
+		}
+		want := slices.Clone(line)
+		wantOK := table.solveTable(want, runs)
+		got := slices.Clone(line)
+		if gotOK := trimmed.solve(got, runs); gotOK != wantOK || wantOK && !slices.Equal(got, want) {
+			t.Fatalf("iter %d: line %v runs %v: got %v %v, want %v %v", iter, line, runs, got, gotOK, want, wantOK)
+		}
+	}
+}
+
+// TestTrimSettled checks which ends trimSettled cuts off: whites and
+// whole runs bounded by whites, up to the first unknown cell from each end.
+func TestTrimSettled(t *testing.T) {
+	const u, b, w = unknown, black, white
+	for _, c := range []struct {
+		line           []byte
+		runs           []int
+		lo, hi, j0, j1 int
+	}{
+		{[]byte{w, b, b, w, u, u, u, w, b, w}, []int{2, 1, 1}, 4, 7, 1, 2},
+		{[]byte{b, w, b, b, w, b}, []int{1, 2, 1}, 6, 6, 3, 3},
+		{[]byte{b, b, w, u, b}, []int{2, 1}, 3, 5, 1, 2},
+		{[]byte{u, b, w, b}, []int{1, 1}, 0, 2, 0, 1},
+		{[]byte{b, b, b, u}, []int{2, 1}, 0, 4, 0, 2}, // run 0 too long: left to the solver
+		{[]byte{w, w, w}, []int{}, 3, 3, 0, 0},
+	} {
+		lo, hi, j0, j1 := trimSettled(c.line, c.runs)
+		if lo != c.lo || hi != c.hi || j0 != c.j0 || j1 != c.j1 {
+			t.Errorf("trimSettled(%v, %v) = %d %d %d %d, want %d %d %d %d", c.line, c.runs, lo, hi, j0, j1, c.lo, c.hi, c.j0, c.j1)
+		}
+	}
+}
+
+// FuzzLineSolvers checks the table line solver, alone and behind the
+// trimming of long lines, against the mask solver, which shares none of
+// their code: a line of up to wordCells cells, and the same line padded
+// with known white cells to more than wordCells, must settle alike.
+func FuzzLineSolvers(f *testing.F) {
+	f.Add([]byte{10, 3, 2, 1, 0, 1, 2, 0, 0, 0, 1}, uint8(30))
+	f.Add([]byte{62, 5, 7, 0, 2, 2, 1, 1, 0, 0, 2}, uint8(1))
+	f.Fuzz(func(t *testing.T, data []byte, pad uint8) {
+		if len(data) < 2 {
+			return
+		}
+		n, k := 1+int(data[0])%wordCells, int(data[1])%(wordCells/2+1)
+		data = data[2:]
+		runs := make([]int, 0, k)
+		for j := 0; j < k && j < len(data); j++ {
+			runs = append(runs, 1+int(data[j])%n)
+		}
+		line := make([]byte, n)
+		for p := range line {
+			if i := len(runs) + p; i < len(data) {
+				line[p] = data[i] % 3 // unknown, black or white
+			}
+		}
+		want := slices.Clone(line)
+		wantOK := solveWord(want, runs)
+
+		var s lineSolver
+		got := slices.Clone(line)
+		if ok := s.solveTable(got, runs); ok != wantOK || ok && !slices.Equal(got, want) {
+			t.Fatalf("solveTable(%v, %v) = %v %v, want %v %v", line, runs, got, ok, want, wantOK)
+		}
+		// Padded past wordCells with whites, which the long-line solver
+		// either trims or tables.
+		side := wordCells - n/2 + int(pad)%20
+		padded := make([]byte, side+n+side)
+		for p := range padded {
+			padded[p] = white
+		}
+		copy(padded[side:], line)
+		for name, solve := range map[string]func([]byte, []int) bool{"solve": s.solve, "solveTable": s.solveTable} {
+			got := slices.Clone(padded)
+			if ok := solve(got, runs); ok != wantOK || ok && !slices.Equal(got[side:side+n], want) {
+				t.Fatalf("%s padded %v, %v = %v %v, want %v %v", name, line, runs, got[side:side+n], ok, want, wantOK)
+			}
+		}
+	})
+}

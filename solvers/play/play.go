@@ -22,6 +22,7 @@ const (
 	OpSolve    Op = "solve"    // solve the puzzle: solvers.Game's Solve
 	OpHint     Op = "hint"     // one step from the player's position: solvers.Player's Hint
 	OpGenerate Op = "generate" // deal a new puzzle: solvers.Player's Generate
+	OpJudge    Op = "judge"    // a whole judge input, as the command line answers it: solvers.Game's Judge
 )
 
 // Options asks a generator for one new puzzle.

@@ -30,6 +30,9 @@ func (Game) Judge(ctx context.Context, in io.Reader, out io.Writer, progress fun
 			return err
 		}
 		done += nodes
+		if progress != nil {
+			progress(done) // each game's nodes in full, which the page's judge bench shows
+		}
 		verdict := "Impossible"
 		if a.Possible {
 			verdict = "Possible"

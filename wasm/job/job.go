@@ -73,6 +73,8 @@ func run(ctx context.Context, req Request, progress func(int64)) (any, string) {
 	switch op := solvers.Op(req.Op); op {
 	case solvers.OpSolve:
 		answer, err = g.Solve(ctx, req.Text, progress)
+	case solvers.OpJudge:
+		answer, err = judge(ctx, g, req.Text, progress)
 	case solvers.OpHint, solvers.OpGenerate:
 		p, ok := g.(solvers.Player)
 		if !ok {

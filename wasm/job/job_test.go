@@ -2,11 +2,13 @@ package job
 
 import (
 	"encoding/json"
+	"math/rand/v2"
 	"slices"
 	"strings"
 	"testing"
 
 	"gridsolve/solvers"
+	"gridsolve/solvers/jsonw/jsonwtest"
 )
 
 func runJob(t *testing.T, r Request) Result {
@@ -95,5 +97,27 @@ func TestOwnOps(t *testing.T) {
 	}
 	if ops == 0 {
 		t.Error("no game offers a job of its own")
+	}
+}
+
+// The judge op's answer writes what encoding/json writes.
+func TestJudgeAnswerJSON(t *testing.T) {
+	jsonwtest.Random(t, rand.New(rand.NewPCG(3, 4)), &JudgeAnswer{}, 200)
+}
+
+// The judge op cuts its output where each case's answer starts.
+func TestJudgeCases(t *testing.T) {
+	res := runJob(t, Request{Op: "judge", Game: "tetravex", Text: "1\n1 2 3 4\n1\n5 6 7 8\n0\n"})
+	b, _ := json.Marshal(res.Answer)
+	var a JudgeAnswer
+	if err := json.Unmarshal(b, &a); err != nil || !slices.Equal(a.Cases, []string{"Game 1: Possible\n\n", "Game 2: Possible\n\n"}) || len(a.Nodes) != 2 || len(a.Millis) != 2 {
+		t.Errorf("judge answer %s (%v)", b, err)
+	}
+	// Tetravex reports each game's nodes in full at its end.
+	if len(a.Nodes) == 2 && (a.Nodes[0] <= 0 || a.Nodes[1] <= 0) {
+		t.Errorf("nodes per game %v, want each game's own", a.Nodes)
+	}
+	if res := runJob(t, Request{Op: "judge", Game: "tetravex", Text: "2\n1\n"}); res.Error == "" || res.Answer != nil {
+		t.Errorf("malformed judge input: %+v", res)
 	}
 }

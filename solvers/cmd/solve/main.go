@@ -123,9 +123,9 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	}
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
-	var count nodeCount
+	var count solvers.NodeCount
 	progress := func(nodes int64) {
-		if count.add(nodes) > *maxNodes && *maxNodes > 0 {
+		if count.Add(nodes) > *maxNodes && *maxNodes > 0 {
 			cancel()
 		}
 	}
@@ -143,7 +143,7 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	case err == nil:
 		return exitAnswered
 	case ctx.Err() != nil:
-		fmt.Fprintf(stderr, "solve: gave up after %d nodes, %.1f s\n", count.total(), time.Since(start).Seconds())
+		fmt.Fprintf(stderr, "solve: gave up after %d nodes, %.1f s\n", count.Total(), time.Since(start).Seconds())
 		return exitGaveUp
 	default:
 		fmt.Fprintf(stderr, "solve: %s\n", oneLine(err.Error()))
@@ -256,23 +256,6 @@ func parseArgs(flags *flag.FlagSet, args []string) (string, error) {
 	}
 	return name, nil
 }
-
-// nodeCount adds up the progress reports of a judge run. Some games count
-// the nodes of each puzzle afresh, so a report smaller than the one before
-// starts a new puzzle whose nodes come on top of the last puzzle's.
-type nodeCount struct {
-	done, last int64 // nodes of the finished puzzles; last report
-}
-
-func (c *nodeCount) add(nodes int64) int64 {
-	if nodes < c.last {
-		c.done += c.last
-	}
-	c.last = nodes
-	return c.total()
-}
-
-func (c *nodeCount) total() int64 { return c.done + c.last }
 
 func names() string {
 	var s []string

@@ -158,17 +158,6 @@ func TestGiveUp(t *testing.T) {
 	}
 }
 
-func TestNodeCountAcrossPuzzles(t *testing.T) {
-	var c nodeCount
-	for _, report := range []int64{10, 20, 5, 15, 30} {
-		c.add(report)
-	}
-	// Reports 10, 20 for the first puzzle, 5, 15, 30 for the second.
-	if got := c.total(); got != 50 {
-		t.Errorf("total after two puzzles = %d, want 50", got)
-	}
-}
-
 // hardTetravex is an impossible 5×5 tetravex game that takes the solver
 // well over a hundred thousand nodes.
 const hardTetravex = `5
