@@ -108,18 +108,7 @@ func TestPlayIQToSolved(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	a, err := iq.Solve(context.Background(), start)
-	if err != nil || !a.Solved {
-		t.Fatalf("the dealt position: %+v %v", a, err)
-	}
-	cells := map[byte][]iq.Cell{}
-	for r, row := range a.Rows {
-		for c := range row {
-			if start.At(r, c) == iq.Empty {
-				cells[row[c]] = append(cells[row[c]], iq.Cell{Row: r, Col: c})
-			}
-		}
-	}
+	cells := missingPieces(t, start)
 	// A wrong move: a missing piece dropped where it cannot go.
 	var letter byte
 	for l := range cells {
@@ -141,17 +130,7 @@ func TestPlayIQToSolved(t *testing.T) {
 checked:
 	p.click("#iq-check")
 	p.waitFor(`document.querySelector("#iq-msg").textContent.includes("can still be completed")`)
-	for l, target := range cells {
-		m, r, ok := turns(int(l-'A'), target)
-		if !ok {
-			t.Fatalf("piece %c: no turn gives %v", l, target)
-		}
-		p.click("#piece-" + string(l))
-		p.focusBoard()
-		p.press(strings.Repeat("f", m) + strings.Repeat("r", r))
-		p.clickCell(target[0].Row*iq.Size + target[0].Col) // the anchor: the first cell of its top row
-		p.waitFor(fmt.Sprintf(`document.querySelector('#grid [data-i="%d"]').classList.contains("p-%c")`, target[0].Row*iq.Size+target[0].Col, l))
-	}
+	p.placePieces(cells, iq.Size)
 	p.waitFor(`document.querySelector("#iq-msg").textContent.startsWith("Solved!")`)
 	p.waitFor(`document.querySelector("#play-timer")?.textContent.startsWith("Solved in")`)
 	p.screenshot("play-iq")

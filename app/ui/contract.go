@@ -48,7 +48,7 @@ import "github.com/maxence-charriere/go-app/v10/pkg/app"
 //	                      worker's JSON result) or "fail" (text: why); warmups: JSON,
 //	                      the puzzles to warm up on, [{game, clear, order, w, h,
 //	                      level}], run by order (see warmupEntry in parts.go)
-//	post(id, op, game, text, position, options)   options {w, h, level, seed}
+//	post(id, op, game, text, position, options)   options {w, h, level, seed, pieces}
 //	count(id, game, text)  a count split over several workers
 //	progress(id), cancel(id)   the job's progress line; cancel returns the last one
 //	stop()

@@ -26,15 +26,26 @@ func converter(game string) (solvers.Converter, bool) {
 	return c, ok
 }
 
-// saveFormats lists the formats the shown game can write, judge text first.
+// boardFormats is implemented by editors whose formats depend on the
+// board shown (a game of two boards, each with texts of its own).
+type boardFormats interface {
+	formats() []solvers.Format
+}
+
+// saveFormats lists the formats the shown game can write, judge text first
+// (or the board's own text, for a boardFormats editor).
 func (p *Page) saveFormats() []solvers.Format {
 	judge := solvers.Format{Name: "judge text", Ext: ".txt", Export: true}
 	c, ok := converter(p.current().game())
 	if !ok {
 		return []solvers.Format{judge}
 	}
+	all := c.Formats()
+	if b, ok := p.current().(boardFormats); ok {
+		all = b.formats()
+	}
 	var out []solvers.Format
-	for _, f := range c.Formats() {
+	for _, f := range all {
 		if f.Export {
 			out = append(out, f)
 		}

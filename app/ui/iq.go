@@ -13,11 +13,13 @@ import (
 	"gridsolve/solvers/iq"
 )
 
-// iqEditor edits the IQ triangle, which sits in the lower left of a
-// Size×Size grid (row r holds columns 0 to r). Pieces are placed whole:
-// pick one from the palette, turn it (R, the wheel) or mirror it (F), and
-// click where its anchor, the first cell of its top row, goes; a ghost
-// shows where it would land. Clicking a placed piece picks it up again.
+// iqEditor edits an IQ board: the triangle, which sits in the lower left
+// of a Size×Size grid (row r holds columns 0 to r), or Kanoodle's 5×11
+// rectangle, chosen with the board picker; the page's cell i is row
+// i/Cols, column i%Cols of the board's grid (see iq.Kind). Pieces are
+// placed whole: pick one from the palette, turn it (R, the wheel) or
+// mirror it (F), and click where its anchor, the first cell of its top
+// row, goes; a ghost shows where it would land. Clicking a placed piece picks it up again.
 // Painting single cells stays as a second tool, for odd boards.
 type iqEditor struct {
 	b        *iq.Board
@@ -29,7 +31,10 @@ type iqEditor struct {
 	msg      string
 	checking bool // Check asked whether the position can be completed
 	dealt    bool // playing a position New dealt (the page times it)
-	answer   *iq.Answer
+	// dealPieces is the number of pieces New places, 0 for as many as
+	// the difficulty's.
+	dealPieces int
+	answer     *iq.Answer
 }
 
 func newIQ() *iqEditor { return &iqEditor{b: &iq.Board{}, brush: 'A', hover: -1} }
@@ -38,7 +43,53 @@ func (*iqEditor) game() string       { return "iq" }
 func (*iqEditor) title() string      { return "IQ" }
 func (e *iqEditor) text() string     { return e.b.String() }
 func (e *iqEditor) clearAnswer()     { e.answer = nil }
-func (e *iqEditor) size() (w, h int) { return iq.Size, iq.Size }
+func (e *iqEditor) size() (w, h int) { return e.b.Kind().Cols(), e.b.Kind().Rows() }
+
+// cellOf reads the page's cell i as a row and column of the board, ok
+// when it is one of the board's cells.
+func (e *iqEditor) cellOf(i int) (r, c int, ok bool) {
+	k := e.b.Kind()
+	if i < 0 {
+		return 0, 0, false
+	}
+	r, c = i/k.Cols(), i%k.Cols()
+	return r, c, k.Has(r, c)
+}
+
+// cells calls f with each cell of the board, row by row.
+func (e *iqEditor) cells(f func(r, c int)) {
+	k := e.b.Kind()
+	for r := range k.Rows() {
+		for c := range k.Cols() {
+			if k.Has(r, c) {
+				f(r, c)
+			}
+		}
+	}
+}
+
+// boardNames are the board picker's words for the kinds, by iq.Kind.
+var boardNames = [...]string{iq.Triangle: "Triangle", iq.Rectangle: "Rectangle 5×11"}
+
+// boardPicker chooses the board; a change of board empties it (Undo
+// brings the last one back).
+func (e *iqEditor) boardPicker(p *Page) app.UI {
+	return toolSelect(p, "Board", "iq-board", "board", "The board: the triangle or Kanoodle's rectangle",
+		boardNames[:], int(e.b.Kind()), func(k int) string { return iq.Kind(k).String() })
+}
+
+// toolSelect is a labelled drop-down list applying tool name with the
+// chosen option's value(k), option k showing names[k].
+func toolSelect(p *Page, label, id, name, aria string, names []string, chosen int, value func(k int) string) app.UI {
+	opts := make([]app.UI, len(names))
+	for k, n := range names {
+		opts[k] = app.Option().Value(value(k)).Text(n).Selected(k == chosen)
+	}
+	return app.Label().Class("field").Body(
+		app.Span().Text(label),
+		app.Select().ID(id).DataSet("tool", name).Aria("label", aria).Body(opts...).OnChange(p.onTool),
+	)
+}
 
 // snapshot: the board's judge text, after a "play" line when the board was
 // dealt by New (the page times its play).
@@ -77,6 +128,7 @@ func (e *iqEditor) onBoard(p int) bool {
 
 func (e *iqEditor) tools(p *Page) []app.UI {
 	ui := []app.UI{
+		e.boardPicker(p),
 		p.toolButton("Pieces", "tool", "pieces", !e.painting).ID("iq-pieces"),
 		p.toolButton("Paint cells", "tool", "paint", e.painting).ID("iq-paint"),
 	}
@@ -164,7 +216,11 @@ func (e *iqEditor) tool(name, value string) error {
 		if err1 != nil || err2 != nil || err3 != nil || k < 0 || k >= iq.NumPieces || o < 0 || o >= len(iq.Orientations(k)) {
 			return nil
 		}
-		if err := e.b.Place(k, o, at/iq.Size, at%iq.Size); err != nil {
+		r, c, ok := e.cellOf(at)
+		if !ok {
+			return nil
+		}
+		if err := e.b.Place(k, o, r, c); err != nil {
 			e.msg = strings.TrimPrefix(err.Error(), "iq: ") + "."
 			return nil
 		}
@@ -172,7 +228,20 @@ func (e *iqEditor) tool(name, value string) error {
 	case "turn":
 		e.turn(value == "mirror")
 	case "clear":
-		e.b, e.dealt = &iq.Board{}, false
+		e.b, e.dealt = iq.NewBoard(e.b.Kind()), false
+	case "board":
+		k := iq.Triangle
+		if value == iq.Rectangle.String() {
+			k = iq.Rectangle
+		}
+		if k != e.b.Kind() {
+			e.b, e.answer, e.dealt, e.hover = iq.NewBoard(k), nil, false, -1
+			e.handNext()
+		}
+	case "deal":
+		if n, err := strconv.Atoi(value); err == nil && n >= 0 && n < iq.NumPieces {
+			e.dealPieces = n
+		}
 	case "check":
 		e.checking, e.msg = true, "Checking…"
 	}
@@ -242,8 +311,8 @@ func (e *iqEditor) setHover(i int) {
 // paints the brush (the other button erases) on cell i, and a stroke goes
 // on painting it.
 func (e *iqEditor) press(i int, alt bool) (byte, bool) {
-	r, c := i/iq.Size, i%iq.Size
-	if i < 0 || r >= iq.Size || c > r {
+	r, c, ok := e.cellOf(i)
+	if !ok {
 		return 0, false
 	}
 	if e.painting {
@@ -257,13 +326,11 @@ func (e *iqEditor) press(i int, alt bool) (byte, bool) {
 	if l := e.b.At(r, c); l != iq.Empty {
 		k := int(l - 'A')
 		o := e.orientOf(l)
-		for rr := range iq.Size {
-			for cc := range rr + 1 {
-				if e.b.At(rr, cc) == l {
-					e.b.Set(rr, cc, iq.Empty)
-				}
+		e.cells(func(rr, cc int) {
+			if e.b.At(rr, cc) == l {
+				e.b.Set(rr, cc, iq.Empty)
 			}
-		}
+		})
 		if !alt && o >= 0 {
 			e.piece, e.orient = k, o
 		}
@@ -304,8 +371,9 @@ func (e *iqEditor) hintPlacement(h *solvers.Hint) (piece, orient, anchor int, ok
 		return 0, 0, 0, false
 	}
 	cells := make([]iq.Cell, len(h.Cells))
+	w := e.b.Kind().Cols()
 	for n, i := range h.Cells {
-		cells[n] = iq.Cell{Row: i / iq.Size, Col: i % iq.Size}
+		cells[n] = iq.Cell{Row: i / w, Col: i % w}
 	}
 	want := anchored(cells)
 	first := slices.MinFunc(cells, func(a, b iq.Cell) int {
@@ -316,7 +384,7 @@ func (e *iqEditor) hintPlacement(h *solvers.Hint) (piece, orient, anchor int, ok
 	})
 	for o, shape := range iq.Orientations(piece) {
 		if slices.Equal(anchored(shape), want) {
-			return piece, o, first.Row*iq.Size + first.Col, true
+			return piece, o, first.Row*w + first.Col, true
 		}
 	}
 	return 0, 0, 0, false
@@ -325,13 +393,11 @@ func (e *iqEditor) hintPlacement(h *solvers.Hint) (piece, orient, anchor int, ok
 // orientOf finds the orientation of the piece marked l on the board.
 func (e *iqEditor) orientOf(l byte) int {
 	var cells []iq.Cell
-	for r := range iq.Size {
-		for c := range r + 1 {
-			if e.b.At(r, c) == l {
-				cells = append(cells, iq.Cell{Row: r, Col: c})
-			}
+	e.cells(func(r, c int) {
+		if e.b.At(r, c) == l {
+			cells = append(cells, iq.Cell{Row: r, Col: c})
 		}
-	}
+	})
 	want := anchored(cells)
 	for o, shape := range iq.Orientations(int(l - 'A')) {
 		if slices.Equal(anchored(shape), want) {
@@ -349,8 +415,8 @@ func (e *iqEditor) paint(i int, v byte) bool {
 }
 
 func (e *iqEditor) paintCell(i int, v byte) bool {
-	r, c := i/iq.Size, i%iq.Size
-	if i < 0 || r >= iq.Size || c > r || e.b.At(r, c) == v || v != iq.Empty && (v < 'A' || v >= 'A'+iq.NumPieces) {
+	r, c, ok := e.cellOf(i)
+	if !ok || e.b.At(r, c) == v || v != iq.Empty && (v < 'A' || v >= 'A'+iq.NumPieces) {
 		return false
 	}
 	e.b.Set(r, c, v)
@@ -363,11 +429,12 @@ func (e *iqEditor) ghost() (cells []int, fits bool) {
 	if e.painting || e.piece < 0 || e.hover < 0 {
 		return nil, false
 	}
-	r, c := e.hover/iq.Size, e.hover%iq.Size
+	k := e.b.Kind()
+	r, c, _ := e.cellOf(e.hover)
 	for _, s := range iq.Orientations(e.piece)[e.orient] {
 		rr, cc := r+s.Row, c+s.Col
-		if rr >= 0 && rr < iq.Size && cc >= 0 && cc <= rr {
-			cells = append(cells, rr*iq.Size+cc)
+		if k.Has(rr, cc) {
+			cells = append(cells, rr*k.Cols()+cc)
 		}
 	}
 	return cells, e.b.Fit(e.piece, e.orient, r, c) == nil
@@ -375,13 +442,14 @@ func (e *iqEditor) ghost() (cells []int, fits bool) {
 
 func (e *iqEditor) board(p *Page) app.UI {
 	a := e.answer
-	if a != nil && a.Solved && len(a.Rows) != iq.Size {
+	if a != nil && a.Solved && len(a.Rows) != e.b.Kind().Rows() {
 		a = nil
 	}
 	ghost, fits := e.ghost()
-	grid := p.gridView(iq.Size, iq.Size, func(i int) cell {
-		r, c := i/iq.Size, i%iq.Size
-		if c > r {
+	w, h := e.size()
+	grid := p.gridView(w, h, func(i int) cell {
+		r, c, ok := e.cellOf(i)
+		if !ok {
 			return cell{class: "off", label: "off the board"}
 		}
 		var x cell
@@ -410,7 +478,7 @@ func (e *iqEditor) board(p *Page) app.UI {
 		hint = e.msg
 	}
 	if e.solvedNow() {
-		hint = "Solved! All twelve pieces fill the triangle."
+		hint = "Solved! All twelve pieces fill the " + e.b.Kind().String() + "."
 	}
 	return app.Div().Body(
 		app.Div().Class("gridwrap").Body(grid),
@@ -425,7 +493,7 @@ func (e *iqEditor) setAnswer(raw []byte) (answerLine, error) {
 	}
 	e.answer = &a
 	if !a.Solved {
-		return no("No solution: the missing pieces cannot fill the triangle."), nil
+		return no("No solution: the missing pieces cannot fill the " + e.b.Kind().String() + "."), nil
 	}
 	return yes("Solved: the missing pieces are drawn in. " + solutionsLine(a.Solutions, "completion")), nil
 }
@@ -460,7 +528,21 @@ func (e *iqEditor) solvedNow() bool {
 	return !strings.Contains(e.text(), string(iq.Empty)) && iq.Validate(e.b) == nil
 }
 
-func (e *iqEditor) dealSize() (w, h int) { return iq.Size, iq.Size }
+// dealSize: the generator deals the rectangle for its size, 11 by 5, and
+// the triangle for any other.
+func (e *iqEditor) dealSize() (w, h int) { return e.size() }
+
+// tuneDeal asks for the chosen number of pieces placed.
+func (e *iqEditor) tuneDeal(o *solvers.Options) { o.Pieces = e.dealPieces }
+
+// dealChoice picks the number of pieces New places.
+func (e *iqEditor) dealChoice(p *Page) app.UI {
+	return toolSelect(p, "Pieces placed", "iq-deal-pieces", "deal", "Pieces New places on the board",
+		dealNames[:], e.dealPieces, strconv.Itoa)
+}
+
+// dealNames are the words of dealChoice, by the number of pieces placed.
+var dealNames = [iq.NumPieces]string{"As the difficulty", "1", "2", "3", "4", "5", "6", "7", "8", "9", "10", "11"}
 
 // deal shows a new starting position, to play with whole pieces.
 func (e *iqEditor) deal(text string) error {
@@ -478,17 +560,15 @@ func (e *iqEditor) hintRequest() (puzzle, position string, ok bool) {
 	return e.text(), e.text(), strings.Contains(e.text(), string(iq.Empty))
 }
 
-// boardCells maps the iq package's cell numbers (row r, column c is
-// r*(r+1)/2+c) to this board's, r*Size+c.
+// boardCells maps the iq package's cell numbers (see iq.Kind.Index) to
+// this board's, r*Cols+c.
 func (e *iqEditor) boardCells(cells []int) []int {
+	k := e.b.Kind()
 	out := make([]int, 0, len(cells))
 	for _, i := range cells {
-		r := 0
-		for (r+1)*(r+2)/2 <= i {
-			r++
-		}
-		if r < iq.Size {
-			out = append(out, r*iq.Size+i-r*(r+1)/2)
+		if i >= 0 && i < iq.NumCells {
+			r, c := k.RowCol(i)
+			out = append(out, r*k.Cols()+c)
 		}
 	}
 	return out
@@ -507,8 +587,9 @@ var iqHelp = gameHelp{
 	rules: []string{
 		"Fill the triangle of 55 cells, rows of 1 to 10, with the twelve pieces below, each used once. Pieces may be turned and flipped over.",
 		"Place some pieces yourself; the solver fills in the rest, or says there is no solution. Count says in how many ways the rest can be filled (32,288 for the empty triangle), counting on every core of the machine.",
+		"The same twelve pieces are Kanoodle's (IQ Puzzler's), whose booklet sets its challenges on a rectangle of 5 rows of 11 cells: pick it with Board. It fills in 371,020 ways; its text starts with the line \"rectangle 11x5\".",
 	},
-	picture: iqPieces,
+	picture: iqPictures,
 	marks: []helpMark{
 		mark("given p-A", "A", "bold, ringed: a piece you placed"),
 		mark("solved p-A", "A", "plain: a piece the solver placed"),
@@ -516,12 +597,33 @@ var iqHelp = gameHelp{
 	},
 	format:  "Ten lines, line i holding i cells: . for an empty cell or a piece letter A–L.",
 	example: "A\nAA\n...\nBBBB\n.....\n......\n.......\n........\n.........\n..........\n",
+	also: []helpExample{{"The rectangle: the line \"rectangle 11x5\", then its five rows of eleven cells (or the rows alone)",
+		"rectangle 11x5\nAA.........\nA..........\n...........\n...........\n...........\n"}},
 	play:    "place the chosen piece",
 	playAlt: "take a placed piece off",
 	keys:    iqKeys,
 }
 
 func (*iqEditor) help() gameHelp { return iqHelp }
+
+// iqPictures are the help's pictures: the pieces, and the rectangle
+// filled by them.
+func iqPictures() app.UI {
+	return app.Div().Body(iqPieces(), iqRectangle())
+}
+
+// iqFilled is a filled rectangle, one of its 371,020 fillings, for the
+// help's picture (TestIQHelpRectangle checks it is one).
+var iqFilled = [iq.RectRows]string{"AAJFFFFLLLL", "AJJJFKKIIIL", "CGJGHHKKEII", "CGGGHHHKEDD", "CCBBBBEEEDD"}
+
+// iqRectangle draws iqFilled.
+func iqRectangle() app.UI {
+	return app.Div().Class("help-rect").Body(
+		miniGrid("iq", iq.NumCells, iq.RectCols, func(i int) string {
+			return "solved p-" + string(iqFilled[i/iq.RectCols][i%iq.RectCols])
+		}),
+		app.P().Class("hint").Text("Kanoodle's rectangle, filled: one of its 371,020 fillings."))
+}
 
 // iqPieces draws the twelve pieces in their solver's base orientation.
 func iqPieces() app.UI {
@@ -544,38 +646,45 @@ var iqColours = cssColours{
 
 func (*iqEditor) colours() cssColours { return iqColours }
 
-// draw: the triangle with the pieces placed, each lettered in its colour;
+// draw: the board with the pieces placed, each lettered in its colour;
 // the answer fills in the rest.
 func (e *iqEditor) draw(answer bool) (*sketch, error) {
-	a := e.answer
+	a, k := e.answer, e.b.Kind()
 	if answer {
 		if a == nil {
 			return nil, errNoAnswer
 		}
-		if !a.Solved || len(a.Rows) != iq.Size {
+		if !a.Solved || len(a.Rows) != k.Rows() {
 			return nil, errNoSolution
 		}
 	}
-	s := newSketch(iq.Size, iq.Size)
-	for r := range iq.Size {
-		for c := range r + 1 {
-			l := e.b.At(r, c)
-			if l == iq.Empty && answer && c < len(a.Rows[r]) {
-				l = a.Rows[r][c]
-			}
-			x, y := float64(c), float64(r)
-			if color := iqColours.of(".p-" + string(l)); color != "" {
-				s.rect(x, y, 1, 1, color)
-				s.text(x+0.5, y+0.5, 0.5, string(l), ink)
-			}
-			s.line(x, y, x+1, y, 0.03)
-			s.line(x, y, x, y+1, 0.03)
+	w, h := e.size()
+	s := newSketch(float64(w), float64(h))
+	e.cells(func(r, c int) {
+		l := e.b.At(r, c)
+		if l == iq.Empty && answer && c < len(a.Rows[r]) {
+			l = a.Rows[r][c]
 		}
-		s.line(float64(r+1), float64(r), float64(r+1), float64(r+1), 0.07) // the stair's right side
-		s.line(float64(r), float64(r), float64(r+1), float64(r), 0.07)     // and its tread
-	}
-	s.line(0, 0, 0, iq.Size, 0.07)
-	s.line(0, iq.Size, iq.Size, iq.Size, 0.07)
+		x, y := float64(c), float64(r)
+		if color := iqColours.of(".p-" + string(l)); color != "" {
+			s.rect(x, y, 1, 1, color)
+			s.text(x+0.5, y+0.5, 0.5, string(l), ink)
+		}
+		// Each side of the cell: thick where the board ends, thin
+		// otherwise (the right and bottom sides are the next cells' left
+		// and top, so only drawn at the edge).
+		for _, side := range [...]struct {
+			dr, dc         int
+			x1, y1, x2, y2 float64
+		}{{-1, 0, x, y, x + 1, y}, {0, -1, x, y, x, y + 1}, {1, 0, x, y + 1, x + 1, y + 1}, {0, 1, x + 1, y, x + 1, y + 1}} {
+			switch in := k.Has(r+side.dr, c+side.dc); {
+			case !in:
+				s.line(side.x1, side.y1, side.x2, side.y2, 0.07)
+			case side.dr < 0 || side.dc < 0:
+				s.line(side.x1, side.y1, side.x2, side.y2, 0.03)
+			}
+		}
+	})
 	return s, nil
 }
 
@@ -594,3 +703,7 @@ func (e *iqEditor) marginChars() int     { return 0 }
 // openShared: a shared position is completed with whole pieces, timed as
 // a dealt one.
 func (e *iqEditor) openShared(text string) error { return e.deal(text) }
+
+// formats: the shown board's, its own text first (the judge text for the
+// triangle, the rectangle's text for the rectangle).
+func (e *iqEditor) formats() []solvers.Format { return iq.FormatsOf(e.b.Kind()) }

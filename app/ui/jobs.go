@@ -327,7 +327,7 @@ func countLine(same bool, res jobResult) (state tabState, status string) {
 	cost := fmt.Sprintf("%s nodes, %d ms", groupDigits(res.Nodes), res.Millis)
 	switch n {
 	case 0:
-		return stateDone, "No completion: the missing pieces cannot fill the triangle (" + cost + ")."
+		return stateDone, "No completion: the missing pieces cannot fill the board (" + cost + ")."
 	case 1:
 		return stateDone, "Exactly one completion (" + cost + ")."
 	}
@@ -345,6 +345,12 @@ type dealer interface {
 	dealSize() (w, h int)
 	// deal shows a new puzzle, in judge text, ready to play.
 	deal(text string) error
+}
+
+// dealTuner is implemented by dealers whose new puzzles take a choice of
+// their own besides size and level (see dealChooser).
+type dealTuner interface {
+	tuneDeal(o *solvers.Options)
 }
 
 // hinter is implemented by editors that can ask for a hint now.
@@ -391,9 +397,12 @@ func (m *midend) deal() {
 		return
 	}
 	w, h := d.dealSize()
+	opts := solvers.Options{W: w, H: h, Level: max(1, t.level), Seed: rand.Uint64() >> 11}
+	if tu, ok := t.ed.(dealTuner); ok {
+		tu.tuneDeal(&opts)
+	}
 	t.say(stateBusy, "Dealing a new puzzle…")
-	t.dealing = m.start(m.at, jobDeal, jobRequest{op: opGenerate, game: t.ed.game(),
-		opts: solvers.Options{W: w, H: h, Level: max(1, t.level), Seed: rand.Uint64() >> 11}})
+	t.dealing = m.start(m.at, jobDeal, jobRequest{op: opGenerate, game: t.ed.game(), opts: opts})
 }
 
 // dealt shows a new puzzle on tab i, shown or not: it goes through the

@@ -23,6 +23,12 @@ func (t *tab) timer() app.UI {
 	return app.Span().ID("play-timer").Class("hint timer").DataSet("start", t.playStart).Aria("label", "Time played")
 }
 
+// dealChooser is implemented by dealers with a choice of their own for
+// new puzzles (see dealTuner): its control stands before New.
+type dealChooser interface {
+	dealChoice(p *Page) app.UI
+}
+
 // playTools are the New and Hint controls, for editors that take them.
 func (p *Page) playTools() []app.UI {
 	t := p.cur()
@@ -37,6 +43,11 @@ func (p *Page) playTools() []app.UI {
 				app.Span().Text("Difficulty"),
 				app.Select().ID("level").Aria("label", "Difficulty of new puzzles").Body(opts...).OnChange(p.onLevel),
 			),
+		)
+		if c, ok := t.ed.(dealChooser); ok {
+			ui = append(ui, c.dealChoice(p))
+		}
+		ui = append(ui,
 			app.Button().ID("new").Text("New puzzle").Title("Deal a new puzzle of this size").
 				Disabled(t.dealing != 0).OnClick(p.onNew),
 		)
