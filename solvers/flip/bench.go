@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"gridsolve/solvers/msg"
+	"gridsolve/solvers/play"
 )
 
 // The judge bench's parts (solvers.Bench).
@@ -11,15 +12,7 @@ import (
 // Cases cuts a judge input into its boards, each in the sized form
 // (Board.String).
 func (Game) Cases(judge string) ([]string, error) {
-	boards, err := parseJudge([]byte(judge))
-	if err != nil {
-		return nil, err
-	}
-	cases := make([]string, len(boards))
-	for i, b := range boards {
-		cases[i] = b.String()
-	}
-	return cases, nil
+	return play.CaseTexts(parseJudge([]byte(judge)))
 }
 
 // Join writes the boards one after another, in the sized form as Cases

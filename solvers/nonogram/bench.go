@@ -4,21 +4,14 @@ import (
 	"strings"
 
 	"gridsolve/solvers/msg"
+	"gridsolve/solvers/play"
 )
 
 // The judge bench's parts (solvers.Bench).
 
 // Cases cuts a judge input into its puzzles.
 func (Game) Cases(judge string) ([]string, error) {
-	puzzles, err := parseAll(judge)
-	if err != nil {
-		return nil, err
-	}
-	cases := make([]string, len(puzzles))
-	for i, c := range puzzles {
-		cases[i] = c.String()
-	}
-	return cases, nil
+	return play.CaseTexts(parseAll(judge))
 }
 
 // Join writes the puzzles a blank line apart.

@@ -80,3 +80,16 @@ func Ints(s string) (n []int, ok bool) {
 	}
 	return n, true
 }
+
+// CaseTexts writes each case of a judge input, as its parser gave them
+// (or its error), in the case's own text: every game's judge-bench Cases.
+func CaseTexts[T interface{ String() string }](cases []T, err error) ([]string, error) {
+	if err != nil {
+		return nil, err
+	}
+	texts := make([]string, len(cases))
+	for i, c := range cases {
+		texts[i] = c.String()
+	}
+	return texts, nil
+}

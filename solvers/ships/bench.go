@@ -4,21 +4,14 @@ import (
 	"strings"
 
 	"gridsolve/solvers/msg"
+	"gridsolve/solvers/play"
 )
 
 // The judge bench's parts (solvers.Bench).
 
 // Cases cuts a judge input into its games, each with its final "0 0".
 func (Game) Cases(judge string) ([]string, error) {
-	boards, err := Parse(strings.NewReader(judge))
-	if err != nil {
-		return nil, err
-	}
-	cases := make([]string, len(boards))
-	for i, b := range boards {
-		cases[i] = b.String()
-	}
-	return cases, nil
+	return play.CaseTexts(Parse(strings.NewReader(judge)))
 }
 
 // Join writes the games one after another, a blank line apart, and one
