@@ -160,7 +160,7 @@ func TestNonogramClueLines(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got := clueText(lines); got != "1 2\n0\n0\n3 1\n" {
+	if got := clueText(lines, nil); got != "1 2\n0\n0\n3 1\n" {
 		t.Errorf("clue lines read back as %q", got)
 	}
 	for _, bad := range []string{"1 x", "-1", "51", strings.Repeat("1\n", 51)} {

@@ -435,17 +435,22 @@ func parseClueLines(name, text string, inks int) (lines, lineInks [][]int, err e
 	return lines, lineInks, nil
 }
 
-func clueText(lines [][]int) string {
+// clueText writes clue lines as the judge text does, one per line: "3 1",
+// or "3a 1b" with inks (nil for black and white), "0" for an empty line.
+func clueText(lines, inks [][]int) string {
 	var b strings.Builder
-	for _, runs := range lines {
+	for l, runs := range lines {
 		if len(runs) == 0 {
 			b.WriteString("0")
 		}
-		for j, r := range runs {
-			if j > 0 {
+		for k, n := range runs {
+			if k > 0 {
 				b.WriteByte(' ')
 			}
-			b.WriteString(strconv.Itoa(r))
+			b.WriteString(strconv.Itoa(n))
+			if inks != nil {
+				b.WriteByte(nonogram.InkLetter(inks[l][k]))
+			}
 		}
 		b.WriteByte('\n')
 	}
@@ -831,10 +836,10 @@ func (e *nonogramEditor) clueField(p *Page, name, label string) app.UI {
 	if name == "cols" {
 		lines, inks = e.clues.Cols, e.clues.ColInks
 	}
-	text := clueText(lines)
-	if e.clues.IsColour() {
-		text = colourClueText(lines, inks)
+	if !e.clues.IsColour() {
+		inks = nil
 	}
+	text := clueText(lines, inks)
 	return app.Label().Class("field").Body(
 		app.Span().Text(label),
 		app.Textarea().ID("clues-"+name).Class("mono").Rows(8).Spellcheck(false).

@@ -216,24 +216,6 @@ func textOn(rgb string) string {
 	return "#fff"
 }
 
-// colourClueText writes colour clue lines as the judge text does: "3a 1b".
-func colourClueText(lines, inks [][]int) string {
-	var b strings.Builder
-	for l, runs := range lines {
-		if len(runs) == 0 {
-			b.WriteString("0")
-		}
-		for k, n := range runs {
-			if k > 0 {
-				b.WriteByte(' ')
-			}
-			fmt.Fprintf(&b, "%d%c", n, nonogram.InkLetter(inks[l][k]))
-		}
-		b.WriteByte('\n')
-	}
-	return b.String()
-}
-
 // drawRun draws run k of line l in the unit square at (x, y) of an image:
 // the number, on a swatch of its ink in a colour puzzle.
 func (e *nonogramEditor) drawRun(s *sketch, x, y float64, n int, inks [][]int, l, k int) {

@@ -161,7 +161,7 @@ func TestNonogramColourClues(t *testing.T) {
 	e := drawThree(t)
 	text := e.text()
 	e.tool("mode", "clues")
-	rows := colourClueText(e.clues.Rows, e.clues.RowInks)
+	rows := clueText(e.clues.Rows, e.clues.RowInks)
 	if err := e.tool("rows", strings.ReplaceAll(rows, " ", ", ")); err != nil || e.text() != text {
 		t.Errorf("typing the rows again: %v\n%s", err, e.text())
 	}
