@@ -37,20 +37,30 @@ const (
 )
 
 // Step is one event of a search. Cells and Values are parallel: cell
-// Cells[i] takes value Values[i]. At and Why are the game's: which line,
-// column or square the step is about (-1 for none) and a reason code its
-// package names. Nodes and Backtracks are the search's counters after the
-// step. Options, when a game has them, are counts the write-ups show
-// (dancing links' option count per column).
+// Cells[i] takes value Values[i]. At is the game's: which line, column or
+// square the step is about (-1 for none). Note says why, in one sentence
+// for a person, as a hint's reason does ("Row 3, clue 2 1: cells 4-5 are
+// black"). Nodes and Backtracks are the search's counters after the step.
+// Options, when a game has them, are counts the write-ups show (dancing
+// links' option count per column).
 type Step struct {
 	Kind       Kind
 	At         int
-	Why        int
+	Note       string
 	Cells      []int
 	Values     []int
 	Nodes      int64
 	Backtracks int64
 	Options    []int
+}
+
+// Trace is a recorded solve: the board it starts from, in the game's
+// cell values, and its steps. Replay(Start, Steps) is the solver's answer
+// as a board, even when Truncated (the Found step is always kept).
+type Trace struct {
+	Start     []int
+	Steps     []Step
+	Truncated bool
 }
 
 // Recorder keeps the first steps of a search, up to a limit, so a long
@@ -83,6 +93,11 @@ func (r *Recorder) Add(s Step) {
 // Full tells a solver that further steps other than Found are dropped, so
 // it can skip the work of describing them.
 func (r *Recorder) Full() bool { return len(r.steps) >= r.limit }
+
+// Trace returns what was recorded, starting from start.
+func (r *Recorder) Trace(start []int) Trace {
+	return Trace{Start: start, Steps: r.steps, Truncated: r.truncated}
+}
 
 // Steps returns the steps recorded, in order.
 func (r *Recorder) Steps() []Step { return r.steps }
