@@ -71,7 +71,7 @@ func (p *Page) renderStepsBody(t *tab, s *stepper) []app.UI {
 	if len(st.Options) > 0 {
 		ui = append(ui, optionBars(st.Options))
 	}
-	if drawn {
+	if drawn && !s.stale(t) {
 		ui = append(ui, app.Div().ID("steps-board").Class("steps-board gridwrap").Body(d.stepBoard(p, s.view())))
 	}
 	return ui
