@@ -24,6 +24,9 @@ func TestMidendStepThrough(t *testing.T) {
 	}
 	p.w.run(p.midend)
 	s := &tb.steps
+	for s.reader != nil {
+		p.timeOut()
+	}
 	if s.cur == nil || s.cur.Len() == 0 || s.state != stateDone {
 		t.Fatalf("no trace: %q", s.status)
 	}
@@ -54,7 +57,7 @@ func TestMidendStepThrough(t *testing.T) {
 	// trace stale, and opening then records the new puzzle.
 	p.openSteps(false)
 	p.openSteps(true)
-	if len(p.w.pending()) != 0 || s.stale(tb) {
+	if slices.Contains(p.w.pending(), "trace nonogram") || s.stale(tb) {
 		t.Errorf("reopened: jobs %v", p.w.pending())
 	}
 	p.importText(nonogram.CluesOf([][]bool{{true}}).String(), "test")
@@ -74,8 +77,30 @@ func TestMidendStepThrough(t *testing.T) {
 		}
 		other := p.show(t, g.Name())
 		p.openSteps(true)
-		if len(p.w.pending()) != 0 || other.steps.running != 0 {
+		if slices.Contains(p.w.pending(), "trace "+g.Name()) || other.steps.running != 0 {
 			t.Errorf("%s: jobs %v", g.Name(), p.w.pending())
+		}
+	}
+}
+
+// A trace the page cannot walk (a cell off the board, cut short, or an
+// error) is said in words, and leaves no cursor.
+func TestMidendBrokenTrace(t *testing.T) {
+	p := mount(memStore{})
+	tb := p.show(t, "nonogram")
+	for _, result := range []string{
+		`{"answer":{"start":[1],"steps":[{"kind":1,"at":0,"cells":[5],"values":[1],"nodes":0,"backtracks":0}],"truncated":false},"nodes":0,"ms":1}`,
+		`{"answer":{"start":[1],"steps":[{"kind":1,"at":0`,
+		`{"error":"nonogram: no clues","nodes":0,"ms":1}`,
+		`nonsense`,
+	} {
+		tb.steps = stepper{}
+		p.traced(tb, job{}, true, result)
+		for tb.steps.reader != nil {
+			p.timeOut()
+		}
+		if s := tb.steps; s.state != stateError || s.cur != nil || strings.HasPrefix(s.status, "nonogram:") {
+			t.Errorf("%s: %q %q", result, s.state, s.status)
 		}
 	}
 }
