@@ -88,31 +88,29 @@ func (c *chase) add(st trace.Step) {
 }
 
 // press returns the step's cells and values for pressing the cells of set
-// on the board as it is, each flipping it and its neighbours.
+// on the board as it is, each flipping it and its neighbours: the cells
+// of set are on one row, so only that row and the two beside it change.
 func (c *chase) press(set []int) (cells, values []int) {
-	w, h := c.b.W, c.b.H
-	now := map[int]int{}
-	at := func(i int) int {
-		if v, ok := now[i]; ok {
-			return v
-		}
-		return c.board[i]
+	if len(set) == 0 {
+		return nil, nil
 	}
+	w, h := c.b.W, c.b.H
+	y := set[0] / w
+	lo, hi := max(0, y-1)*w, min(h, y+2)*w
+	now := slices.Clone(c.board[lo:hi])
 	for _, i := range set {
-		x, y := i%w, i/w
-		now[i] = at(i) | 2
+		x := i % w
+		now[i-lo] |= 2
 		for _, d := range [...][2]int{{0, 0}, {-1, 0}, {1, 0}, {0, -1}, {0, 1}} {
 			if nx, ny := x+d[0], y+d[1]; nx >= 0 && nx < w && ny >= 0 && ny < h {
-				now[ny*w+nx] = at(ny*w+nx) ^ 1
+				now[ny*w+nx-lo] ^= 1
 			}
 		}
 	}
-	for i := range now {
-		cells = append(cells, i)
-	}
-	slices.Sort(cells)
-	for _, i := range cells {
-		values = append(values, now[i])
+	for k, v := range now {
+		if v != c.board[lo+k] {
+			cells, values = append(cells, lo+k), append(values, v)
+		}
 	}
 	return cells, values
 }
