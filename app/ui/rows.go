@@ -70,3 +70,19 @@ func writeCell(b *strings.Builder, i, x, y int, c cell) {
 	b.WriteString(html.EscapeString(c.text))
 	b.WriteString(`</div>`)
 }
+
+// writeBareCell writes one cell's div of a picture (see gridRows): its
+// classes, number, inline style and text.
+func writeBareCell(b *strings.Builder, i int, c cell) {
+	b.WriteString(`<div class="cell `)
+	b.WriteString(html.EscapeString(c.class))
+	b.WriteString(`" data-i="`)
+	b.WriteString(strconv.Itoa(i))
+	if c.style != "" {
+		b.WriteString(`" style="`)
+		b.WriteString(html.EscapeString(c.style))
+	}
+	b.WriteString(`">`)
+	b.WriteString(html.EscapeString(c.text))
+	b.WriteString(`</div>`)
+}
