@@ -62,13 +62,7 @@ func writeCell(b *strings.Builder, i, x, y int, c cell) {
 	b.WriteString(strconv.Itoa(x + 1))
 	b.WriteString(`, `)
 	b.WriteString(html.EscapeString(c.label))
-	if c.style != "" {
-		b.WriteString(`" style="`)
-		b.WriteString(html.EscapeString(c.style))
-	}
-	b.WriteString(`">`)
-	b.WriteString(html.EscapeString(c.text))
-	b.WriteString(`</div>`)
+	writeCellEnd(b, c)
 }
 
 // writeBareCell writes one cell's div of a picture (see gridRows): its
@@ -78,6 +72,11 @@ func writeBareCell(b *strings.Builder, i int, c cell) {
 	b.WriteString(html.EscapeString(c.class))
 	b.WriteString(`" data-i="`)
 	b.WriteString(strconv.Itoa(i))
+	writeCellEnd(b, c)
+}
+
+// writeCellEnd ends a cell's div: its inline style and text.
+func writeCellEnd(b *strings.Builder, c cell) {
 	if c.style != "" {
 		b.WriteString(`" style="`)
 		b.WriteString(html.EscapeString(c.style))
