@@ -16,6 +16,7 @@ import (
 	"gridsolve/solvers/play"
 	"gridsolve/solvers/ships"
 	"gridsolve/solvers/tetravex"
+	"gridsolve/solvers/trace"
 )
 
 // Game is one kind of puzzle.
@@ -51,6 +52,7 @@ const (
 	OpHint     = play.OpHint
 	OpGenerate = play.OpGenerate
 	OpJudge    = play.OpJudge
+	OpTrace    = play.OpTrace
 )
 
 // Player is implemented by games the page can deal and help with, on top
@@ -89,6 +91,14 @@ type Operator interface {
 	// request's position), and returns an answer that writes itself as
 	// JSON. An op not in Ops or a malformed arg is an error.
 	Run(ctx context.Context, op Op, text, arg string, progress func(nodes int64)) (jsonw.Appender, error)
+}
+
+// Tracer is implemented by games whose solver records its steps for the
+// page's "Step through" view (see package trace).
+type Tracer interface {
+	// Trace solves the puzzle text as Solve does, recording up to limit
+	// steps of the real search, and returns them with the starting board.
+	Trace(ctx context.Context, text string, limit int) (trace.Trace, error)
 }
 
 // Bench is implemented by games the page's judge bench takes apart: it
