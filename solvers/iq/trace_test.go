@@ -82,10 +82,13 @@ func TestTraceReplaysToTheAnswer(t *testing.T) {
 				t.Fatalf("board\n%s: start %v", b, tr.Start)
 			}
 			found, undos := 0, int64(0)
-			for _, s := range tr.Steps {
+			for i, s := range tr.Steps {
 				switch s.Kind {
 				case trace.Found:
 					found++
+					if laid := trace.Replay(tr.Start, tr.Steps[:i]); !tr.Truncated && !slices.Equal(laid, want) {
+						t.Fatalf("board\n%s: the pieces laid %v are not the answer %v", b, laid, want)
+					}
 				case trace.Undo:
 					undos++
 				case trace.Choose:
