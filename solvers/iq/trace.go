@@ -30,8 +30,9 @@ import (
 // Columns are numbered as the exact cover's: cell i is column i, piece p
 // (0 for A) column NumCells+p, TraceColumns in all, on either board (the
 // rectangle has as many cells as the triangle). Options[col] is the
-// number of placements left in an open column, or -1 for a column
-// covered already (a cell filled, a piece placed).
+// number of placements left in an open column, or 0 for a column
+// covered already (the board tells these apart: the cell is filled, the
+// piece is on it).
 //
 // The search traced is Solve's own, stopped at the first solution as the
 // judge's is: Trace's answer is that solution (Solve's first), and the
@@ -122,9 +123,6 @@ func (t *coverTrace) choose(m *exactCover, best, fewest int32) {
 		return
 	}
 	options := make([]int, TraceColumns)
-	for i := range options {
-		options[i] = -1
-	}
 	for h := m.next[0]; h != 0; h = m.next[h] {
 		options[column(h)] = int(m.size[h])
 	}

@@ -95,8 +95,9 @@ func TestTraceReplaysToTheAnswer(t *testing.T) {
 					if !tr.Truncated && len(s.Options) != TraceColumns {
 						t.Fatalf("board\n%s: a Choose step has %d options", b, len(s.Options))
 					}
-					for _, o := range s.Options { // the search stops looking at a column of one
-						if o >= 0 && o < s.Options[s.At] && s.Options[s.At] > 1 {
+					board := trace.Replay(tr.Start, tr.Steps[:i])
+					for col, o := range s.Options { // the search stops looking at a column of one
+						if open := openColumn(board, col); !open && o != 0 || open && o < s.Options[s.At] && s.Options[s.At] > 1 {
 							t.Fatalf("board\n%s: column %d chosen with %d options, another has %d", b, s.At, s.Options[s.At], o)
 						}
 					}
@@ -119,6 +120,15 @@ func TestTraceReplaysToTheAnswer(t *testing.T) {
 	}
 }
 
+// openColumn reports whether column col is open on a trace board: its
+// cell empty, or its piece not on the board.
+func openColumn(board []int, col int) bool {
+	if col < NumCells {
+		return board[col] == 0
+	}
+	return !slices.Contains(board, col-NumCells+1)
+}
+
 // TestTraceEmptyBoard checks the Choose steps of the empty triangle: all
 // 67 columns open at first.
 func TestTraceEmptyBoard(t *testing.T) {
@@ -127,7 +137,7 @@ func TestTraceEmptyBoard(t *testing.T) {
 		t.Fatal(err)
 	}
 	first := tr.Steps[0]
-	if first.Kind != trace.Choose || slices.Contains(first.Options, -1) || first.Note == "" {
+	if first.Kind != trace.Choose || slices.Contains(first.Options, 0) || first.Note == "" {
 		t.Fatalf("first step %+v, want a Choose with every column open", first)
 	}
 	if _, err := (Game{}).Trace(context.Background(), "no board", 100); err == nil {
