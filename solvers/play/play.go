@@ -23,6 +23,7 @@ const (
 	OpHint     Op = "hint"     // one step from the player's position: solvers.Player's Hint
 	OpGenerate Op = "generate" // deal a new puzzle: solvers.Player's Generate
 	OpJudge    Op = "judge"    // a whole judge input, as the command line answers it: solvers.Game's Judge
+	OpTrace    Op = "trace"    // the solver's steps, for the page's Step through: solvers.Tracer's Trace; arg: the most steps kept
 )
 
 // Options asks a generator for one new puzzle.
