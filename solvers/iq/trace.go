@@ -50,7 +50,7 @@ func (Game) Trace(ctx context.Context, text string, limit int) (trace.Trace, err
 		return trace.Trace{}, err
 	}
 	r := trace.NewRecorder(limit)
-	a, backtracks, err := solveCounting(trace.With(ctx, r), b, nil, 1, layout{})
+	a, backtracks, err := solveCounting(trace.With(ctx, r), b, trace.Progress(ctx), 1, layout{})
 	if err != nil {
 		return trace.Trace{}, err
 	}

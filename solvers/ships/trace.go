@@ -38,7 +38,7 @@ func (Game) Trace(ctx context.Context, text string, limit int) (trace.Trace, err
 		return trace.Trace{}, err
 	}
 	t := &fleetTrace{r: trace.NewRecorder(limit), w: b.W, board: make([]int, len(b.Cells)), last: make([]int, len(b.Cells))}
-	v, err := judge(ctx, b, nil, t)
+	v, err := judge(ctx, b, trace.Progress(ctx), t)
 	if err != nil {
 		return trace.Trace{}, err
 	}

@@ -44,7 +44,7 @@ func (Game) Trace(ctx context.Context, text string, limit int) (trace.Trace, err
 		return trace.Trace{}, err
 	}
 	race := &raceTrace{limit: limit}
-	a, nodes, err := solve(ctx, p, query{limit: 1, trace: race}, nil)
+	a, nodes, err := solve(ctx, p, query{limit: 1, trace: race}, trace.Progress(ctx))
 	if err != nil {
 		return trace.Trace{}, err
 	}
