@@ -56,11 +56,12 @@ func (Game) Trace(ctx context.Context, text string, limit int) (trace.Trace, err
 	return tr, nil
 }
 
-// shipNames are the ships' letters, by number.
-const shipNames = "OZSJLTI"
+// ShipLetters names the ships, by their number in a trace board from 1
+// (their index from 0 in Fleet).
+const ShipLetters = "OZSJLTI"
 
 // shipName names ship i (0 for O).
-func shipName(i int) string { return shipNames[i : i+1] }
+func shipName(i int) string { return ShipLetters[i : i+1] }
 
 // explain says why the judge answers as v does.
 func (v verdict) explain(b *Board) string {
