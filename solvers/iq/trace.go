@@ -83,7 +83,9 @@ func traceBoard(b *Board) []int {
 
 // coverTrace records an exactCover's search into a trace.Recorder. The
 // search calls it only when it is not nil, so an untraced search pays a
-// nil check per event.
+// nil check per event; its methods are never inlined into the search,
+// whose code (and the page's download) would grow by their words at
+// every call.
 type coverTrace struct {
 	r          *trace.Recorder
 	backtracks int64
@@ -108,6 +110,7 @@ func (m *exactCover) columnName(h int32) string {
 	return "Piece " + Pieces[-1-headerCell(h)].Letter
 }
 
+//go:noinline
 func (t *coverTrace) choose(m *exactCover, best, fewest int32) {
 	if t.r.Full() {
 		t.r.Add(trace.Step{Kind: trace.Choose})
@@ -146,6 +149,7 @@ func placedCells(pl *placement, v int) (cells, values []int) {
 	return cells, values
 }
 
+//go:noinline
 func (t *coverTrace) try(m *exactCover, best int32, pl *placement) {
 	if t.r.Full() {
 		t.r.Add(trace.Step{Kind: trace.Try})
@@ -158,6 +162,7 @@ func (t *coverTrace) try(m *exactCover, best int32, pl *placement) {
 			Pieces[pl.piece].Letter, pl.turn+1, len(orientations[pl.piece]), r+1, c+1)})
 }
 
+//go:noinline
 func (t *coverTrace) undo(m *exactCover, pl *placement) {
 	t.backtracks++
 	if t.r.Full() {
@@ -169,6 +174,7 @@ func (t *coverTrace) undo(m *exactCover, pl *placement) {
 		Note: fmt.Sprintf("Take piece %s back: its columns are uncovered.", Pieces[pl.piece].Letter)})
 }
 
+//go:noinline
 func (t *coverTrace) walled(m *exactCover, best int32, pl *placement) {
 	if t.r.Full() {
 		t.r.Add(trace.Step{Kind: trace.Fail})
@@ -182,6 +188,8 @@ func (t *coverTrace) walled(m *exactCover, best int32, pl *placement) {
 
 // found records the board filled: every cell the search filled, so that
 // a trace cut short still replays to the answer.
+//
+//go:noinline
 func (t *coverTrace) found(m *exactCover) {
 	var cells, values []int
 	for _, row := range m.chosen {

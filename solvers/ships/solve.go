@@ -6,8 +6,6 @@ import (
 	"math/bits"
 	"sync"
 	"sync/atomic"
-
-	"gridsolve/solvers/msg"
 )
 
 const (
@@ -721,7 +719,7 @@ func (s *search) step() {
 	left := bits.OnesCount8(s.left)
 	if todo.count() > 4*left {
 		if s.rec != nil {
-			s.rec.fail(s, -1, msg.Sprintf("%d hits are left to cover, more than the %d ships left can: a dead end.", todo.count(), left))
+			s.rec.tooManyHits(s, todo.count(), left)
 		}
 		return
 	}
@@ -742,7 +740,7 @@ func (s *search) step() {
 		// The last ship, with nothing to choose: the scan would only find
 		// where it fits, as lastShip does, and that some place does.
 		if s.rec != nil {
-			s.rec.choose(s, -1, msg.Sprintf("Every hit is covered: the last ship, %s, goes anywhere it fits.", shipName(bits.TrailingZeros8(s.left))))
+			s.rec.anyPlace(s, "Every hit is covered: the last ship, %s, goes anywhere it fits.")
 		}
 		s.branchShip(bits.TrailingZeros8(s.left))
 		return
@@ -758,7 +756,7 @@ func (s *search) step() {
 	s.room[depth+1] = s.room[depth] - 16
 	if noHits && scan && s.room[depth] > 4*7 {
 		if s.rec != nil {
-			s.rec.choose(s, -1, msg.Sprintf("Every hit is covered and the board is open: ship %s goes next, anywhere it fits.", shipName(bits.TrailingZeros8(s.left))))
+			s.rec.anyPlace(s, "Every hit is covered and the board is open: ship %s goes next, anywhere it fits.")
 		}
 		s.branchShip(bits.TrailingZeros8(s.left))
 		return
@@ -804,7 +802,7 @@ func (s *search) step() {
 			return
 		}
 		if s.rec != nil {
-			s.rec.choose(s, -1, msg.Sprintf("Every hit is covered: ship %s has the fewest places left, %s.", shipName(bestShip), placesText(bestN)))
+			s.rec.fewestPlaces(s, bestShip, bestN)
 		}
 		s.branchShip(bestShip)
 		return
@@ -874,7 +872,7 @@ func (s *search) leaf() {
 			s.rec.grid(s, isNew)
 		}
 	} else if s.rec != nil {
-		s.rec.fail(s, todo.first(), "The fleet is complete but leaves this hit uncovered: a dead end.")
+		s.rec.uncovered(s, todo.first())
 	}
 }
 

@@ -118,12 +118,38 @@ func cellsOf(p *placement) []int {
 	return cells
 }
 
+// The methods the search calls are kept out of it (noinline): their
+// words would grow its code, and the page's download, once per call.
+
 func (t *fleetTrace) choose(s *search, at int, note string) {
 	t.add(s, trace.Step{Kind: trace.Choose, At: at, Note: note})
 }
 
 func (t *fleetTrace) fail(s *search, at int, note string) {
 	t.add(s, trace.Step{Kind: trace.Fail, At: at, Note: note})
+}
+
+//go:noinline
+func (t *fleetTrace) tooManyHits(s *search, hits, left int) {
+	t.fail(s, -1, msg.Sprintf("%d hits are left to cover, more than the %d ships left can: a dead end.", hits, left))
+}
+
+// anyPlace records the choice of the first ship left, anywhere it fits,
+// said by note, which names it.
+//
+//go:noinline
+func (t *fleetTrace) anyPlace(s *search, note string) {
+	t.choose(s, -1, msg.Sprintf(note, shipName(bits.TrailingZeros8(s.left))))
+}
+
+//go:noinline
+func (t *fleetTrace) fewestPlaces(s *search, ship, places int) {
+	t.choose(s, -1, msg.Sprintf("Every hit is covered: ship %s has the fewest places left, %s.", shipName(ship), placesText(places)))
+}
+
+//go:noinline
+func (t *fleetTrace) uncovered(s *search, hit int) {
+	t.fail(s, hit, "The fleet is complete but leaves this hit uncovered: a dead end.")
 }
 
 // set puts value v (0 for none) on p's cells, and records the step.
@@ -140,10 +166,12 @@ func (t *fleetTrace) set(s *search, p *placement, v int, kind trace.Kind, note s
 		Note: msg.Sprintf(note, shipName(int(p.ship)), t.cellName(cells[0]))})
 }
 
+//go:noinline
 func (t *fleetTrace) place(s *search, p *placement) {
 	t.set(s, p, int(p.ship)+1, trace.Try, "Place ship %s from %s.")
 }
 
+//go:noinline
 func (t *fleetTrace) takeBack(s *search, p *placement) {
 	t.backtracks++
 	t.set(s, p, 0, trace.Undo, "Take ship %s back from %s.")
@@ -151,6 +179,8 @@ func (t *fleetTrace) takeBack(s *search, p *placement) {
 
 // cramped records a scan's dead end: a ship with no place left, or fewer
 // open cells than the ships left need.
+//
+//go:noinline
 func (t *fleetTrace) cramped(s *search, ship, places, open, left int) {
 	if places == 0 {
 		t.fail(s, -1, msg.Sprintf("Ship %s has no place left: a dead end.", shipName(ship)))
@@ -160,6 +190,8 @@ func (t *fleetTrace) cramped(s *search, ship, places, open, left int) {
 }
 
 // uncoverable records hits the ships left cannot cover.
+//
+//go:noinline
 func (t *fleetTrace) uncoverable(s *search, cell, places, left int) {
 	if places == 0 && cell >= 0 {
 		t.fail(s, cell, msg.Sprintf("No ship left can cover the hit at %s: a dead end.", t.cellName(cell)))
@@ -169,6 +201,8 @@ func (t *fleetTrace) uncoverable(s *search, cell, places, left int) {
 }
 
 // branchOn records the choice among the hits and the ships.
+//
+//go:noinline
 func (t *fleetTrace) branchOn(s *search, ship, cell, places int) {
 	if ship >= 0 {
 		t.choose(s, -1, msg.Sprintf("Ship %s has the fewest places left, %s: try each.", shipName(ship), placesText(places)))
@@ -186,6 +220,8 @@ func placesText(n int) string {
 }
 
 // grid records a fleet covering every hit, counted when its grid is new.
+//
+//go:noinline
 func (t *fleetTrace) grid(s *search, isNew bool) {
 	if !isNew {
 		if !t.r.Full() {
@@ -205,6 +241,8 @@ func (t *fleetTrace) grid(s *search, isNew bool) {
 
 // lastShip records the last ship placed at p, completing a fleet that
 // covers every hit, then taken back.
+//
+//go:noinline
 func (t *fleetTrace) lastShip(s *search, p *placement, isNew bool) {
 	t.place(s, p)
 	t.grid(s, isNew)

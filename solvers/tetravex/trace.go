@@ -60,7 +60,9 @@ type raceTrace struct {
 }
 
 // rowTrace records one row-major search of p, the puzzle turned turn
-// times.
+// times. The search calls it only when it is not nil; its methods are
+// never inlined into the search, whose code (and the page's download)
+// would grow by their words at every call.
 type rowTrace struct {
 	r          *trace.Recorder
 	p          *Puzzle
@@ -152,6 +154,8 @@ func (s *solver) card(k, used int) int { return s.cards[k][used] }
 
 // enter records what the search finds entering position p: the cards
 // that fit there, untried, and why each other card left does not.
+//
+//go:noinline
 func (t *rowTrace) enter(s *solver, p int, untried uint64) {
 	kind := trace.Choose
 	if untried == 0 {
@@ -231,6 +235,8 @@ func (t *rowTrace) enter(s *solver, p int, untried uint64) {
 }
 
 // try records the card of kind k laid on position p.
+//
+//go:noinline
 func (t *rowTrace) try(s *solver, p, k int) {
 	if t.r.Full() {
 		t.r.Add(trace.Step{Kind: trace.Try})
@@ -242,6 +248,8 @@ func (t *rowTrace) try(s *solver, p, k int) {
 }
 
 // undo records the card of kind k on position p taken back.
+//
+//go:noinline
 func (t *rowTrace) undo(s *solver, p, k int) {
 	t.backtracks++
 	if t.r.Full() {
@@ -254,6 +262,8 @@ func (t *rowTrace) undo(s *solver, p, k int) {
 }
 
 // found records the board filled, whole.
+//
+//go:noinline
 func (t *rowTrace) found(s *solver) {
 	place := make([]int, len(s.first))
 	for pos, card := range s.placement() {
