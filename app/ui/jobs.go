@@ -252,6 +252,10 @@ func (m *midend) jobEnded(id int, ok bool, result string) (reveal *tab) {
 	}
 	delete(m.jobs, id)
 	t := m.tabs[j.tab]
+	if j.kind == jobTrace { // megabytes, read a few steps a tick
+		m.traced(t, j, ok, result)
+		return nil
+	}
 	var res jobResult
 	switch {
 	case !ok:
@@ -271,8 +275,6 @@ func (m *midend) jobEnded(id int, ok bool, result string) (reveal *tab) {
 		m.dealt(j.tab, res)
 	case jobJudge:
 		m.judged(t, j, ok, result, res)
-	case jobTrace:
-		m.traced(t, j, ok, result, res)
 	case jobHint:
 		t.hinting = 0
 		m.hinted(t, j, res)

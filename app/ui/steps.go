@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"strings"
+	"time"
 
 	"gridsolve/solvers"
 	"gridsolve/solvers/trace"
@@ -49,6 +50,10 @@ type stepper struct {
 	state   tabState
 	rows    rowCache
 	changed []bool // scratch for stepView.changed
+	// reader reads the trace the worker sent, a few steps a tick (see
+	// readTrace), for the puzzle reading.
+	reader  *trace.Reader
+	reading string
 }
 
 // stepSpeeds are Play's speeds, in steps a second; the last is as fast
@@ -98,7 +103,7 @@ func (m *midend) startTrace() {
 	if s.running != 0 || !tracerOf(t.ed.game()) {
 		return
 	}
-	s.playing = false
+	s.playing, s.reader = false, nil
 	s.say(stateBusy, "Recording the solver's steps…")
 	s.running = m.start(m.at, jobTrace, jobRequest{op: solvers.OpTrace, game: t.ed.game(), text: t.ed.text()})
 }
@@ -109,29 +114,69 @@ func (m *midend) cancelTrace() {
 	if s.running == 0 {
 		return
 	}
+	s.reader = nil
 	m.worker.cancel(s.running)
 	delete(m.jobs, s.running)
 	s.running = 0
 	s.say(stateIdle, "Cancelled.")
 }
 
-// traced takes the end of a trace job.
-func (m *midend) traced(t *tab, j job, ok bool, result string, res jobResult) {
+// traced takes the end of a trace job, whose result, the trace as JSON,
+// can be megabytes: it is read a few steps a tick (see readTrace) rather
+// than as every other job's result is.
+func (m *midend) traced(t *tab, j job, ok bool, result string) {
 	s := &t.steps
 	s.running = 0
 	if !ok {
 		s.say(stateError, "Recording the steps failed: "+result+".")
 		return
 	}
-	var tr trace.Trace
-	if res.Error == "" && (json.Unmarshal(res.Answer, &tr) != nil || !tr.Valid()) {
-		res.Error = "the solver sent a broken trace"
-	}
-	if res.Error != "" {
+	const head = `{"answer":`
+	if !strings.HasPrefix(result, head) {
+		var res jobResult
+		if json.Unmarshal([]byte(result), &res) != nil || res.Error == "" {
+			res.Error = "the solver sent a broken trace"
+		}
 		s.say(stateError, res.Error)
 		return
 	}
-	s.tr, s.text = &tr, j.text
+	s.reader, s.reading = trace.NewReader([]byte(result[len(head):])), j.text
+	m.readTrace(t)
+}
+
+// stepsPerRead is how many steps readTrace reads in one tick: some 100 KB
+// of JSON, a few milliseconds.
+const stepsPerRead = 500
+
+// readTrace reads the next steps of tab t's trace, and goes on in the
+// next tick until it has them all.
+func (m *midend) readTrace(t *tab) {
+	s := &t.steps
+	r := s.reader
+	if r == nil {
+		return
+	}
+	done, err := r.Read(stepsPerRead)
+	if !done && err == nil {
+		s.say(stateBusy, fmt.Sprintf("Reading the steps… %d%%", int(100*r.Progress())))
+		m.later(time.Millisecond, func() {
+			if s.reader == r {
+				m.readTrace(t)
+			}
+		})
+		return
+	}
+	s.reader = nil
+	tr := r.Trace()
+	var tail struct {
+		Millis int64 `json:"ms"`
+	}
+	rest := r.Rest()
+	if err != nil || !tr.Valid() || len(rest) < 2 || json.Unmarshal(append([]byte("{"), rest[1:]...), &tail) != nil {
+		s.say(stateError, "the solver sent a broken trace")
+		return
+	}
+	s.tr, s.text = &tr, s.reading
 	s.cur = trace.NewCursor(tr.Start, tr.Steps)
 	s.rows = rowCache{upTo: -1}
 	s.changed = make([]bool, len(tr.Start))
@@ -139,7 +184,7 @@ func (m *midend) traced(t *tab, j job, ok bool, result string, res jobResult) {
 	if tr.Truncated {
 		what = "The first " + what + " of the search (and its answer)"
 	}
-	s.say(stateDone, fmt.Sprintf("%s, recorded in %d ms: Step or Play.", what, res.Millis))
+	s.say(stateDone, fmt.Sprintf("%s, recorded in %d ms: Step or Play.", what, tail.Millis))
 }
 
 // stepMove is a move of the panel's cursor.

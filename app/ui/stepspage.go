@@ -29,25 +29,22 @@ func (p *Page) renderStepsBody(t *tab, s *stepper) []app.UI {
 			Text(t.ed.title() + "'s solver does not record its steps yet: Step through follows the Nonogram and Flip solvers for now.")}
 	}
 	d, drawn := t.ed.(stepDrawer)
+	can := s.cur != nil
+	atEnd := can && s.cur.At() == s.cur.Len()
 	ui := []app.UI{
 		app.P().Class("hint").Text("The solver's own search on this puzzle, step by step: what it chose, tried, deduced, found impossible and took back."),
 		app.Div().Class("buttons").Body(
-			app.Button().ID("steps-back").Text("Back").Title("One step back").Disabled(s.cur == nil || s.cur.At() == 0).
-				DataSet("move", stepBack).OnClick(p.onStepsMove),
-			app.Button().ID("steps-step").Class("primary").Text("Step").Title("One step forward").Disabled(s.cur == nil || s.cur.At() == s.cur.Len()).
-				DataSet("move", stepForward).OnClick(p.onStepsMove),
+			p.stepButton("steps-back", "Back", "One step back", stepBack, !can || s.cur.At() == 0),
+			p.stepButton("steps-step", "Step", "One step forward", stepForward, !can || atEnd),
 			app.Button().ID("steps-play").Text(map[bool]string{true: "Pause", false: "Play"}[s.playing]).
-				Aria("pressed", s.playing).Disabled(s.cur == nil).OnClick(p.onStepsPlay),
+				Aria("pressed", s.playing).Disabled(!can).OnClick(p.onStepsPlay),
 			app.Label().Class("field").Body(
 				app.Span().Text("Speed"),
 				app.Select().ID("steps-speed").Aria("label", "Steps a second").OnChange(p.onStepsSpeed).Body(p.speedOptions(s)...),
 			),
-			app.Button().ID("steps-next").Text("Next backtrack").Title("Forward to the next step the search takes back").
-				Disabled(s.cur == nil || s.cur.At() == s.cur.Len()).DataSet("move", stepNextUndo).OnClick(p.onStepsMove),
-			app.Button().ID("steps-start").Text("⏮").Aria("label", "To the start").Title("To the start").Disabled(s.cur == nil).
-				DataSet("move", stepToStart).OnClick(p.onStepsMove),
-			app.Button().ID("steps-end").Text("⏭").Aria("label", "To the end").Title("To the end: the answer").Disabled(s.cur == nil).
-				DataSet("move", stepToEnd).OnClick(p.onStepsMove),
+			p.stepButton("steps-next", "Next backtrack", "Forward to the next step the search takes back", stepNextUndo, !can || atEnd),
+			p.stepButton("steps-start", "⏮", "To the start", stepToStart, !can),
+			p.stepButton("steps-end", "⏭", "To the end: the answer", stepToEnd, !can),
 			app.Button().ID("steps-record").Text("Record again").Title("Record the steps of the puzzle as it is now").
 				Disabled(s.running != 0).OnClick(p.onStepsRecord),
 		),
@@ -71,10 +68,16 @@ func (p *Page) renderStepsBody(t *tab, s *stepper) []app.UI {
 	if len(st.Options) > 0 {
 		ui = append(ui, optionBars(st.Options))
 	}
-	if drawn {
+	if drawn && !s.stale(t) {
 		ui = append(ui, app.Div().ID("steps-board").Class("steps-board gridwrap").Body(d.stepBoard(p, s.view())))
 	}
 	return ui
+}
+
+// stepButton is a button moving the cursor by mv.
+func (p *Page) stepButton(id, label, title string, mv stepMove, disabled bool) app.UI {
+	return app.Button().ID(id).Text(label).Title(title).Aria("label", title).Disabled(disabled).
+		DataSet("move", mv).OnClick(p.onStepsMove)
 }
 
 func (p *Page) speedOptions(s *stepper) []app.UI {
