@@ -740,7 +740,7 @@ func (s *search) step() {
 		// The last ship, with nothing to choose: the scan would only find
 		// where it fits, as lastShip does, and that some place does.
 		if s.rec != nil {
-			s.rec.anyPlace(s, "Every hit is covered: the last ship, %s, goes anywhere it fits.")
+			s.rec.anyPlace(s, true)
 		}
 		s.branchShip(bits.TrailingZeros8(s.left))
 		return
@@ -756,7 +756,7 @@ func (s *search) step() {
 	s.room[depth+1] = s.room[depth] - 16
 	if noHits && scan && s.room[depth] > 4*7 {
 		if s.rec != nil {
-			s.rec.anyPlace(s, "Every hit is covered and the board is open: ship %s goes next, anywhere it fits.")
+			s.rec.anyPlace(s, false)
 		}
 		s.branchShip(bits.TrailingZeros8(s.left))
 		return

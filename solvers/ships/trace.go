@@ -134,12 +134,17 @@ func (t *fleetTrace) tooManyHits(s *search, hits, left int) {
 	t.fail(s, -1, msg.Sprintf("%d hits are left to cover, more than the %d ships left can: a dead end.", hits, left))
 }
 
-// anyPlace records the choice of the first ship left, anywhere it fits,
-// said by note, which names it.
+// anyPlace records the choice of the first ship left, anywhere it fits:
+// the last one, or the next one on an open board.
 //
 //go:noinline
-func (t *fleetTrace) anyPlace(s *search, note string) {
-	t.choose(s, -1, msg.Sprintf(note, shipName(bits.TrailingZeros8(s.left))))
+func (t *fleetTrace) anyPlace(s *search, last bool) {
+	ship := shipName(bits.TrailingZeros8(s.left))
+	if last {
+		t.choose(s, -1, msg.Sprintf("Every hit is covered: the last ship, %s, goes anywhere it fits.", ship))
+		return
+	}
+	t.choose(s, -1, msg.Sprintf("Every hit is covered and the board is open: ship %s goes next, anywhere it fits.", ship))
 }
 
 //go:noinline
@@ -152,8 +157,9 @@ func (t *fleetTrace) uncovered(s *search, hit int) {
 	t.fail(s, hit, "The fleet is complete but leaves this hit uncovered: a dead end.")
 }
 
-// set puts value v (0 for none) on p's cells, and records the step.
-func (t *fleetTrace) set(s *search, p *placement, v int, kind trace.Kind, note string) {
+// set puts value v (0 for none) on p's cells, and records the step, what
+// is done to the ship ("Place", "Take back").
+func (t *fleetTrace) set(s *search, p *placement, v int, kind trace.Kind, what string) {
 	cells := cellsOf(p)
 	for _, c := range cells {
 		t.board[c] = v
@@ -163,18 +169,18 @@ func (t *fleetTrace) set(s *search, p *placement, v int, kind trace.Kind, note s
 		return
 	}
 	t.add(s, trace.Step{Kind: kind, At: -1, Cells: cells, Values: slices.Repeat([]int{v}, len(cells)),
-		Note: msg.Sprintf(note, shipName(int(p.ship)), t.cellName(cells[0]))})
+		Note: msg.Sprintf("%s ship %s from %s.", what, shipName(int(p.ship)), t.cellName(cells[0]))})
 }
 
 //go:noinline
 func (t *fleetTrace) place(s *search, p *placement) {
-	t.set(s, p, int(p.ship)+1, trace.Try, "Place ship %s from %s.")
+	t.set(s, p, int(p.ship)+1, trace.Try, "Place")
 }
 
 //go:noinline
 func (t *fleetTrace) takeBack(s *search, p *placement) {
 	t.backtracks++
-	t.set(s, p, 0, trace.Undo, "Take ship %s back from %s.")
+	t.set(s, p, 0, trace.Undo, "Take back")
 }
 
 // cramped records a scan's dead end: a ship with no place left, or fewer
