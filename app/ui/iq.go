@@ -707,3 +707,39 @@ func (e *iqEditor) openShared(text string) error { return e.deal(text) }
 // formats: the shown board's, its own text first (the judge text for the
 // triangle, the rectangle's text for the rectangle).
 func (e *iqEditor) formats() []solvers.Format { return iq.FormatsOf(e.b.Kind()) }
+
+// stepBoard draws a trace's board (see iq's Trace: 0 empty, 1 to 12 the
+// pieces A to L, cells in the board's own numbering) on the editor's
+// grid: the pieces given as the editor draws them, those the search laid
+// like a solution's, and the cell of the column chosen ringed.
+func (e *iqEditor) stepBoard(p *Page, v stepView) app.UI {
+	k := e.b.Kind()
+	w, h := e.size()
+	rows := gridRows(v.rows, w, h, func(i int) cell {
+		r, c, ok := e.cellOf(i)
+		if !ok {
+			return cell{class: "off", label: "off the board"}
+		}
+		at := k.Index(r, c)
+		if at >= len(v.board) { // a trace of the other board
+			return cell{class: "empty", label: "empty"}
+		}
+		x := cell{class: "empty", label: "empty"}
+		if n := v.board[at]; n >= 1 && n <= iq.NumPieces {
+			l := iq.Pieces[n-1].Letter
+			x = cell{class: "solved p-" + l, text: l, label: "piece " + l}
+			if e.b.At(r, c) != iq.Empty {
+				x.class, x.label = "given p-"+l, "given piece "+l
+			}
+		}
+		if v.changed[at] {
+			x.class += " stepped"
+		}
+		if v.step.Kind != 0 && v.step.At == at {
+			x.class += " at"
+			x.label += ", the column chosen"
+		}
+		return x
+	})
+	return stepsGridBox(w, h, "iq", "IQ board").Body(rows...)
+}

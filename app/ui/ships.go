@@ -467,3 +467,35 @@ func (e *shipsEditor) openShared(text string) error { return e.load(text) }
 func (*shipsEditor) warmup() warmup {
 	return warmup{deal: solvers.Options{W: 10, H: 10}, clear: "xo", order: 5}
 }
+
+// stepBoard draws a trace's board (see ships' Trace: 0 no ship, 1 to 7
+// the ships O, Z, S, J, L, T and I) over the shots: each ship placed by
+// its letter, on a hit or not, and the hit branched on ringed.
+func (e *shipsEditor) stepBoard(p *Page, v stepView) app.UI {
+	return p.stepGrid(v, e.b.W, e.b.H, func(i int) cell {
+		shot := byte('.')
+		if i < len(e.b.Cells) {
+			shot = e.b.Cells[i]
+		}
+		var c cell
+		switch n := v.board[i]; {
+		case n >= 1 && n <= len(ships.ShipLetters):
+			l := ships.ShipLetters[n-1 : n]
+			c = cell{class: "placed", text: l, label: "ship " + l}
+			if shot == 'x' {
+				c.class, c.label = "placed on-hit", "ship "+l+" on a hit"
+			}
+		case shot == 'x':
+			c = cell{class: "hit", text: "✕", label: "hit"}
+		case shot == 'o':
+			c = cell{class: "miss", text: "•", label: "miss"}
+		default:
+			c = cell{class: "unknown", label: "not shot"}
+		}
+		if v.step.Kind != 0 && v.step.At == i {
+			c.class += " at"
+			c.label += ", the cell of this step"
+		}
+		return c
+	}, "ships", "Ships board")
+}
