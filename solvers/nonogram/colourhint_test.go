@@ -1,0 +1,180 @@
+package nonogram
+
+import (
+	"bytes"
+	"context"
+	"math/rand/v2"
+	"slices"
+	"testing"
+)
+
+// countWith counts, by brute force and up to two, the solutions of c that
+// agree with the marked cells of position.
+func countWith(c *Clues, position []byte) int {
+	given := *c
+	given.Given = slices.Clone(position)
+	return bruteColourSolve(&given)
+}
+
+// with is grid with cell g marked m.
+func with(grid []byte, g int, m byte) []byte {
+	next := slices.Clone(grid)
+	next[g] = m
+	return next
+}
+
+// otherMarks lists the marks of a colour puzzle of inks inks but m.
+func otherMarks(m byte, inks int) []byte {
+	marks := append([]byte{markWhite}, inkLetters[:inks]...)
+	return slices.DeleteFunc(marks, func(o byte) bool { return o == m })
+}
+
+// checkColourStep checks by brute force what step s claims about grid.
+func checkColourStep(t *testing.T, c *Clues, grid []byte, s step) {
+	t.Helper()
+	b := newColourBoard(c)
+	nInks := len(c.Inks)
+	blank := bytes.Repeat([]byte{markUnknown}, len(grid))
+	all := countWith(c, blank)
+	lineOf := func(l int) []cellSet {
+		var line []cellSet
+		for _, g := range b.cellsOf(l) {
+			line = append(line, setOfMark(grid[g], b.every))
+		}
+		return line
+	}
+	// forced says that no solution agreeing with grid gives g another mark.
+	forced := func(g int, m byte) {
+		t.Helper()
+		for _, o := range otherMarks(m, nInks) {
+			if countWith(c, with(grid, g, o)) > 0 {
+				t.Fatalf("%s: cell %d hinted %c can be %c", grid, g, m, o)
+			}
+		}
+	}
+	switch s.kind {
+	case lineStep:
+		can, ok := bruteColourLine(lineOf(s.line), b.runsOf(s.line), c.inksOf(s.line), nInks)
+		for _, g := range s.cells {
+			i := b.indexInLine(g, s.line)
+			if !ok || grid[g] != markUnknown || !slices.Contains(b.cellsOf(s.line), g) || can[i] != setOfMark(s.mark, 0) {
+				t.Fatalf("%s: cell %d is not forced to %c by line %d", grid, g, s.mark, s.line)
+			}
+			forced(g, s.mark)
+		}
+	case misfitStep:
+		if _, ok := bruteColourLine(lineOf(s.line), b.runsOf(s.line), c.inksOf(s.line), nInks); ok {
+			t.Fatalf("%s: line %d does fit", grid, s.line)
+		}
+	case wrongStep:
+		g := s.cells[0]
+		if all != 1 || grid[g] != s.mark || countWith(c, with(blank, g, s.mark)) != 0 || countWith(c, with(blank, g, s.right)) != 1 {
+			t.Fatalf("%s: cell %d marked %c is not wrong (%c right)", grid, g, s.mark, s.right)
+		}
+	case probeStep:
+		g := s.cells[0]
+		if grid[g] != markUnknown || len(s.refuted) == 0 {
+			t.Fatalf("%s: bad probe %+v", grid, s)
+		}
+		forced(g, s.mark)
+		for _, r := range s.refuted {
+			if countWith(c, with(grid, g, r.mark)) != 0 {
+				t.Fatalf("%s: cell %d can be %c", grid, g, r.mark)
+			}
+		}
+	case stuckStep:
+		for l := range b.lines() {
+			line := b.setsOf(grid)
+			changed, _ := b.solveLine(line, l, nil)
+			for _, g := range changed {
+				if markOfSet(line[g]) != markUnknown {
+					t.Fatalf("%s: stuck but line %d forces cell %d", grid, l, g)
+				}
+			}
+		}
+		if s.cells != nil && (all != 1 || countWith(c, with(blank, s.cells[0], s.mark)) != 1) {
+			t.Fatalf("%s: guess %+v is not the solution's", grid, s)
+		}
+		if s.cells == nil && all < 2 {
+			t.Fatalf("%s: stuck with %d solutions", grid, all)
+		}
+	case solvedStep:
+		if countWith(c, grid) == 0 {
+			t.Fatalf("%s is not a solution", grid)
+		}
+	case noneStep:
+		if all > 0 {
+			t.Fatalf("no solution claimed, but there is one")
+		}
+	default:
+		t.Fatalf("step %+v", s)
+	}
+	if s.kind != misfitStep && s.kind != wrongStep && all == 1 && countWith(c, grid) == 0 {
+		t.Fatalf("%s: %+v while a marked cell is wrong", grid, s)
+	}
+}
+
+// TestColourHintsAgainstBruteForce follows colour hints from a blank
+// board, and from boards with some cells marked, wrongly now and then,
+// checking every step by brute force: every hinted cell is forced.
+func TestColourHintsAgainstBruteForce(t *testing.T) {
+	rng := rand.New(rand.NewPCG(23, 24))
+	seen := map[stepKind]int{}
+	puzzles := 300
+	if testing.Short() {
+		puzzles = 80
+	}
+	for range puzzles {
+		h, w, nInks := 1+rng.IntN(5), 1+rng.IntN(5), 2+rng.IntN(2)
+		pic := colourPicture(rng, h, w, nInks, 0.4+0.5*rng.Float64())
+		c := ColourCluesOf(pic, testInks[:nInks])
+		grid := make([]byte, h*w)
+		mark := func(g, ink int) byte { return ("x" + inkLetters[:nInks])[ink] }
+		for g := range grid {
+			grid[g] = markUnknown
+			if rng.IntN(5) == 0 {
+				grid[g] = mark(g, pic[g/w][g%w])
+			}
+		}
+		if rng.IntN(4) == 0 { // a mark against the picture
+			g := rng.IntN(h * w)
+			grid[g] = mark(g, (pic[g/w][g%w]+1+rng.IntN(nInks))%(nInks+1))
+		}
+		followHints(t, c, grid, nextColourStep, checkColourStep, seen)
+	}
+	seenEveryKind(t, seen)
+}
+
+// TestColourHintSentences: a colour hint says what a black and white
+// one says, with the colours by their palette names or letters.
+func TestColourHintSentences(t *testing.T) {
+	inks := []Ink{{"red", "e02020"}, {"", "2040c0"}}
+	c := ColourCluesOf([][]int{{1, 1, 2, 0}, {0, 2, 2, 2}, {1, 0, 0, 2}}, inks)
+	for _, tc := range []struct{ position, move, reason string }{
+		{"", "b", "Row 2, clue 3b in 4 cells: cells 2–3 must be colour b."},
+		{"...x\n....\n....", "a", "Row 1, clue 2a 1b in 4 cells: cells 1–2 must be red."},
+		{"x...\n....\n....", "wrong", "Column 1 cannot fit clue 1a 1a with the cells you marked."},
+		{"aabx\nxbbb\naxxb", "", "The puzzle is solved."},
+	} {
+		h, err := Game{}.Hint(context.Background(), c.String(), tc.position)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if h.Move != tc.move || h.Reason != tc.reason {
+			t.Errorf("%q: got %q %q, want %q %q", tc.position, h.Move, h.Reason, tc.move, tc.reason)
+		}
+	}
+	// A probe names each colour it rules out; a wrong mark, the right one.
+	for _, tc := range []struct {
+		s    step
+		want string
+	}{
+		{step{kind: probeStep, cells: []int{5}, mark: 'b', refuted: []refutation{{markWhite, 1}, {'a', 4}}},
+			"Line reasoning is stuck. If cell (2, 2) were empty, row 2 could not fit its clue 3b; if it were red, column 2 could not fit its clue 1a 1b: so it is colour b."},
+		{step{kind: wrongStep, cells: []int{0}, mark: 'b', right: 'a'}, "Cell (1, 1) is marked colour b, but the solution has it red."},
+	} {
+		if got := tc.s.hint(newBoard(c)).Reason; got != tc.want {
+			t.Errorf("got %q\nwant %q", got, tc.want)
+		}
+	}
+}
