@@ -120,11 +120,7 @@ func checkColourStep(t *testing.T, c *Clues, grid []byte, s step) {
 func TestColourHintsAgainstBruteForce(t *testing.T) {
 	rng := rand.New(rand.NewPCG(23, 24))
 	seen := map[stepKind]int{}
-	puzzles := 300
-	if testing.Short() {
-		puzzles = 80
-	}
-	for range puzzles {
+	for range 300 { // about a second; fewer miss some kinds of step
 		h, w, nInks := 1+rng.IntN(5), 1+rng.IntN(5), 2+rng.IntN(2)
 		pic := colourPicture(rng, h, w, nInks, 0.4+0.5*rng.Float64())
 		c := ColourCluesOf(pic, testInks[:nInks])
@@ -175,6 +171,126 @@ func TestColourHintSentences(t *testing.T) {
 	} {
 		if got := tc.s.hint(newBoard(c)).Reason; got != tc.want {
 			t.Errorf("got %q\nwant %q", got, tc.want)
+		}
+	}
+}
+
+// bruteColourFixpoint is colour line reasoning done by brute force: each
+// line in turn narrowed by bruteColourLine until a round changes nothing;
+// ok is false when a line has no fit.
+func bruteColourFixpoint(c *Clues, sets []cellSet) (ok bool) {
+	b := newBoard(c)
+	for changed := true; changed; {
+		changed = false
+		for l := range b.lines() {
+			var line []cellSet
+			for _, g := range b.cellsOf(l) {
+				line = append(line, sets[g])
+			}
+			can, fits := bruteColourLine(line, b.runsOf(l), c.inksOf(l), len(c.Inks))
+			if !fits {
+				return false
+			}
+			for i, g := range b.cellsOf(l) {
+				if sets[g]&can[i] != sets[g] {
+					sets[g] &= can[i]
+					changed = true
+				}
+			}
+		}
+	}
+	return true
+}
+
+// bruteColourProbed adds probes to bruteColourFixpoint: a colour of a
+// cell that makes line reasoning find no fit is struck out, until no
+// probe strikes any; ok is false when a cell has no colour left.
+func bruteColourProbed(c *Clues, sets []cellSet) (ok bool) {
+	if !bruteColourFixpoint(c, sets) {
+		return false
+	}
+	for changed := true; changed; {
+		changed = false
+		for g, s := range sets {
+			if markOfSet(s) != markUnknown {
+				continue
+			}
+			for one := cellSet(1); one <= s; one <<= 1 {
+				try := slices.Clone(sets)
+				try[g] = one
+				if s&one != 0 && !bruteColourFixpoint(c, try) {
+					sets[g] &^= one
+					changed = true
+				}
+			}
+			if sets[g] == 0 || !bruteColourFixpoint(c, sets) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// TestExplainColourAgainstBruteForce checks the designer's check of
+// colour puzzles against line reasoning and probing done by brute force:
+// the cells line reasoning leaves, the level, the cells left after the
+// probes and the number of solutions.
+func TestExplainColourAgainstBruteForce(t *testing.T) {
+	rng := rand.New(rand.NewPCG(31, 32))
+	seen := map[Level]int{}
+	for range 600 {
+		h, w, nInks := 1+rng.IntN(5), 1+rng.IntN(5), 2+rng.IntN(2)
+		c := ColourCluesOf(colourPicture(rng, h, w, nInks, 0.3+0.6*rng.Float64()), testInks[:nInks])
+		if rng.IntN(5) == 0 { // perhaps no solution
+			c.RowInks[0] = slices.Clone(c.RowInks[0])
+			for j := range c.RowInks[0] {
+				c.RowInks[0][j] = rng.IntN(nInks)
+			}
+		}
+		rep, err := Explain(context.Background(), c, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		seen[rep.Level]++
+		if want := [...]Status{None, Unique, Multiple}[bruteColourSolve(c)]; rep.Status != want {
+			t.Fatalf("clues\n%sstatus %s, brute force %s", c, rep.Status, want)
+		}
+		every := cellSet(1)<<(nInks+1) - 1
+		unknown := func(sets []cellSet) (cells []int) {
+			for g, s := range sets {
+				if markOfSet(s) == markUnknown {
+					cells = append(cells, g)
+				}
+			}
+			return cells
+		}
+		lines := slices.Repeat([]cellSet{every}, h*w)
+		linesOK := bruteColourFixpoint(c, lines)
+		if linesOK && !slices.Equal(rep.Unsettled, unknown(lines)) && len(rep.Unsettled)+len(unknown(lines)) > 0 {
+			t.Fatalf("clues\n%sunsettled %v, line reasoning leaves %v", c, rep.Unsettled, unknown(lines))
+		}
+		probed := slices.Repeat([]cellSet{every}, h*w)
+		probedOK := bruteColourProbed(c, probed)
+		want := ByGuess
+		switch {
+		case !linesOK || len(unknown(lines)) == 0:
+			want = ByLines
+		case !probedOK || len(unknown(probed)) == 0:
+			want = ByProbes
+		}
+		if rep.Level != want {
+			t.Fatalf("clues\n%slevel %s, want %s", c, rep.Level, want)
+		}
+		if want == ByGuess && rep.Left != len(unknown(probed)) {
+			t.Fatalf("clues\n%s%d cells left, brute force leaves %d", c, rep.Left, len(unknown(probed)))
+		}
+		if want == ByProbes && len(rep.Probes) == 0 || want == ByLines && len(rep.Probes) > 0 {
+			t.Fatalf("clues\n%slevel %s with probes %v", c, rep.Level, rep.Probes)
+		}
+	}
+	for _, l := range []Level{ByLines, ByProbes, ByGuess} {
+		if seen[l] == 0 {
+			t.Errorf("level %s never seen: %v", l, seen)
 		}
 	}
 }
