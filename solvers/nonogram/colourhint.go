@@ -184,20 +184,16 @@ func nextColourStep(ctx context.Context, c *Clues, grid []byte) (step, error) {
 	for l := range b.lines() {
 		line := slices.Clone(sets)
 		changed, _ := b.solveLine(line, l, nil)
-		byMark := map[byte][]int{}
-		var marks []byte
+		var byColour [MaxInks + 1][]int // the cells settled, in line order, by colour: white, then the inks
 		for _, g := range changed {
-			if m := markOfSet(line[g]); m != markUnknown {
-				if byMark[m] == nil {
-					marks = append(marks, m)
-				}
-				byMark[m] = append(byMark[m], g)
+			if set := line[g]; set&(set-1) == 0 {
+				k := bits.TrailingZeros32(uint32(set))
+				byColour[k] = append(byColour[k], g)
 			}
 		}
-		for _, m := range marks {
-			if these := byMark[m]; len(these) > len(best.cells) {
-				slices.Sort(these)
-				best = step{kind: lineStep, line: l, cells: these, mark: m}
+		for _, these := range byColour {
+			if len(these) > len(best.cells) {
+				best = step{kind: lineStep, line: l, cells: these, mark: markOfSet(line[these[0]])}
 			}
 		}
 	}
