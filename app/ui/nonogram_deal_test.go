@@ -16,7 +16,7 @@ func TestMidendNonogramColourDealAndHint(t *testing.T) {
 	nt := p.show(t, "nonogram")
 	ed := nt.ed.(*nonogramEditor)
 	p.applyTool("deal-colours", "3")
-	p.setLevel(3) // hard: hints may be probes
+	p.setLevel(3) // hard: hints may be probes ("… so it is red.")
 	p.deal()
 	if r := p.w.reqs[p.w.queued[len(p.w.queued)-1]]; r.op != opGenerate || r.opts.Colours != 3 || r.opts.W != 8 || r.opts.H != 8 {
 		t.Fatalf("New asks for %s %+v", r.op, r.opts)
@@ -45,7 +45,7 @@ func TestMidendNonogramColourDealAndHint(t *testing.T) {
 					t.Errorf("hint %+v: cell %d is %c in the solution", h, i, want)
 				}
 			}
-			if !strings.HasSuffix(h.Reason, " must be "+name+".") && !strings.HasSuffix(h.Reason, " so it is "+name+".") {
+			if !strings.HasSuffix(h.Reason, " must be "+name+".") && !strings.HasSuffix(h.Reason, " is "+name+".") {
 				t.Errorf("hint %q: cell %d is %s in the solution", h.Reason, i, name)
 			}
 			ed.grid[i] = want

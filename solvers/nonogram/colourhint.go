@@ -181,9 +181,13 @@ func nextColourStep(ctx context.Context, c *Clues, grid []byte) (step, error) {
 
 	// Line reasoning: the line and colour with the most cells it settles.
 	best := step{kind: stuckStep}
+	left := make([][]cellSet, b.lines()) // the colours each line alone leaves its cells
 	for l := range b.lines() {
 		line := slices.Clone(sets)
 		changed, _ := b.solveLine(line, l, nil)
+		for _, g := range b.cellsOf(l) {
+			left[l] = append(left[l], line[g])
+		}
 		var byColour [MaxInks + 1][]int // the cells settled, in line order, by colour: white, then the inks
 		for _, g := range changed {
 			if set := line[g]; set&(set-1) == 0 {
@@ -199,6 +203,14 @@ func nextColourStep(ctx context.Context, c *Clues, grid []byte) (step, error) {
 	}
 	if best.kind == lineStep {
 		return best, nil
+	}
+	// A cell's row and column together: each alone leaves it colours,
+	// and they share one.
+	for g, m := range grid {
+		row, col := left[g/b.w][g%b.w], left[b.h+g%b.w][g/b.w]
+		if both := row & col; m == markUnknown && both != 0 && markOfSet(both) != markUnknown {
+			return step{kind: crossStep, line: g / b.w, cells: []int{g}, mark: markOfSet(both), leaves: [2]cellSet{row, col}}, nil
+		}
 	}
 
 	// Probes: the first cell, row-major, whose every colour but one leads
@@ -332,4 +344,24 @@ func (s step) colourProbeReason(b *board) string {
 		parts = append(parts, msg.Sprintf("%s %s, %s could not fit its clue %s", were, b.markName(r.mark), b.lineName(r.line), b.clueOf(r.line)))
 	}
 	return msg.Sprintf("Line reasoning is stuck. %s: so it is %s.", strings.Join(parts, "; "), b.markName(s.mark))
+}
+
+// crossReason puts a crossStep into words: "Row 1, clue 2a 1b in 5 cells,
+// leaves cell 1 empty or red; column 1, clue 1a in 4 cells, leaves it
+// red or blue: so cell (1, 1) is red."
+func (s step) crossReason(b *board) string {
+	g := s.cells[0]
+	col := b.h + g%b.w
+	return msg.Sprintf("%s, clue %s in %d cells, leaves cell %d %s; %s, clue %s in %d cells, leaves it %s: so cell %s is %s.",
+		capital(b.lineName(s.line)), b.clueOf(s.line), b.w, g%b.w+1, b.setName(s.leaves[0]),
+		b.lineName(col), b.clueOf(col), b.h, b.setName(s.leaves[1]), b.cellName(g), b.markName(s.mark))
+}
+
+// setName names the colours of a cell set: "empty or red".
+func (b *board) setName(set cellSet) string {
+	var names []string
+	for ; set != 0; set &= set - 1 {
+		names = append(names, b.markName(markOfSet(set&-set)))
+	}
+	return strings.Join(names, " or ")
 }

@@ -62,6 +62,14 @@ func checkColourStep(t *testing.T, c *Clues, grid []byte, s step) {
 			}
 			forced(g, s.mark)
 		}
+	case crossStep:
+		g := s.cells[0]
+		row, _ := bruteColourLine(lineOf(g/b.w), b.runsOf(g/b.w), c.inksOf(g/b.w), nInks)
+		col, _ := bruteColourLine(lineOf(b.h+g%b.w), b.runsOf(b.h+g%b.w), c.inksOf(b.h+g%b.w), nInks)
+		if grid[g] != markUnknown || s.line != g/b.w || s.leaves != [2]cellSet{row[g%b.w], col[g/b.w]} || row[g%b.w]&col[g/b.w] != setOfMark(s.mark, 0) {
+			t.Fatalf("%s: cell %d is not left %c by its row and column: %+v", grid, g, s.mark, s)
+		}
+		forced(g, s.mark)
 	case misfitStep:
 		if _, ok := bruteColourLine(lineOf(s.line), b.runsOf(s.line), c.inksOf(s.line), nInks); ok {
 			t.Fatalf("%s: line %d does fit", grid, s.line)
@@ -139,6 +147,9 @@ func TestColourHintsAgainstBruteForce(t *testing.T) {
 		followHints(t, c, grid, nextColourStep, checkColourStep, seen)
 	}
 	seenEveryKind(t, seen)
+	if seen[crossStep] == 0 {
+		t.Errorf("no step by a row and a column in %v", seen)
+	}
 }
 
 // TestColourHintSentences: a colour hint says what a black and white
@@ -168,6 +179,8 @@ func TestColourHintSentences(t *testing.T) {
 		{step{kind: probeStep, cells: []int{5}, mark: 'b', refuted: []refutation{{markWhite, 1}, {'a', 4}}},
 			"Line reasoning is stuck. If cell (2, 2) were empty, row 2 could not fit its clue 3b; if it were red, column 2 could not fit its clue 1a 1b: so it is colour b."},
 		{step{kind: wrongStep, cells: []int{0}, mark: 'b', right: 'a'}, "Cell (1, 1) is marked colour b, but the solution has it red."},
+		{step{kind: crossStep, line: 1, cells: []int{5}, mark: 'b', leaves: [2]cellSet{whiteSet | inkSet(1), inkSet(0) | inkSet(1)}},
+			"Row 2, clue 3b in 4 cells, leaves cell 2 empty or colour b; column 2, clue 1a 1b in 3 cells, leaves it red or colour b: so cell (2, 2) is colour b."},
 	} {
 		if got := tc.s.hint(newBoard(c)).Reason; got != tc.want {
 			t.Errorf("got %q\nwant %q", got, tc.want)

@@ -244,6 +244,9 @@ type step struct {
 	// refuted, for a colour probeStep, are the colours ruled out and why
 	// (probe and line are unused then).
 	refuted []refutation
+	// leaves, for crossStep, are the colours the row and the column each
+	// leave to the cell.
+	leaves [2]cellSet
 }
 
 type stepKind int
@@ -257,6 +260,7 @@ const (
 	stuckStep                     // nothing short of a guess goes further
 	noneStep                      // the clues have no solution
 	outOfTimeStep                 // probing ran out of the hint's time
+	crossStep                     // a colour cell's row and column together leave it one colour
 )
 
 // hintSearchBudget bounds the search a hint makes for the solution (to
@@ -475,6 +479,8 @@ func (s step) hint(b *board) play.Hint {
 		}
 		h.Reason = msg.Sprintf("%s, clue %s in %d cells: %s must be %s.", capital(b.lineName(s.line)), b.clueOf(s.line),
 			len(b.cellsOf(s.line)), spans(at), b.markName(s.mark))
+	case crossStep:
+		h.Reason = s.crossReason(b)
 	case probeStep:
 		if s.refuted != nil {
 			h.Reason = s.colourProbeReason(b)
