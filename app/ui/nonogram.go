@@ -54,6 +54,9 @@ type nonogramEditor struct {
 	answer     *nonogram.Answer
 	warn       string    // a note on the last mode change, shown under the tools
 	check      nonoCheck // the designer's check (see nonogram_check.go)
+	// dealColours is how many colours New deals, 0 for black and white
+	// (see nonogram_deal.go).
+	dealColours int
 }
 
 func newNonogram() *nonogramEditor {
@@ -291,6 +294,8 @@ func (e *nonogramEditor) tool(name, value string) error {
 		e.checkPlay()
 	case "unique", "accept":
 		return e.checkTool(name, value)
+	case "deal-colours":
+		return e.dealColoursTool(value)
 	case "rows", "cols":
 		if e.mode != nonoClues {
 			return nil

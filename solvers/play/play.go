@@ -36,6 +36,9 @@ type Options struct {
 	// Pieces, when not 0, asks a game that deals pieces on a board (IQ)
 	// for that many placed, instead of the level's.
 	Pieces int
+	// Colours, when not 0, asks a game whose puzzles may be in colour
+	// (Nonogram) for a puzzle in that many inks.
+	Colours int
 }
 
 // Hint is one step and why it is right.
