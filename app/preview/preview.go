@@ -7,7 +7,7 @@ package preview
 
 import (
 	"gridsolve/app/draw"
-	"gridsolve/app/share"
+	"gridsolve/app/share/payload"
 	"gridsolve/solvers/nonogram"
 )
 
@@ -19,11 +19,11 @@ const maxSide = 50
 // its '#'), and whether there is one: a link the page would refuse, to a
 // game the preview does not draw, or no link at all gets none.
 func SVG(fragment string) (svg string, ok bool) {
-	game, payload, err := share.Split(fragment)
+	game, data, err := payload.Split(fragment)
 	if err != nil || game != "nonogram" {
 		return "", false
 	}
-	text, err := share.Inflate(payload)
+	text, err := payload.Inflate(data)
 	if err != nil {
 		return "", false
 	}
