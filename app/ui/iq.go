@@ -667,8 +667,8 @@ func (e *iqEditor) draw(answer bool) (*sketch, error) {
 		}
 		x, y := float64(c), float64(r)
 		if color := iqColours.of(".p-" + string(l)); color != "" {
-			s.rect(x, y, 1, 1, color)
-			s.text(x+0.5, y+0.5, 0.5, string(l), ink)
+			s.Rect(x, y, 1, 1, color)
+			s.Text(x+0.5, y+0.5, 0.5, string(l), ink)
 		}
 		// Each side of the cell: thick where the board ends, thin
 		// otherwise (the right and bottom sides are the next cells' left
@@ -679,9 +679,9 @@ func (e *iqEditor) draw(answer bool) (*sketch, error) {
 		}{{-1, 0, x, y, x + 1, y}, {0, -1, x, y, x, y + 1}, {1, 0, x, y + 1, x + 1, y + 1}, {0, 1, x + 1, y, x + 1, y + 1}} {
 			switch in := k.Has(r+side.dr, c+side.dc); {
 			case !in:
-				s.line(side.x1, side.y1, side.x2, side.y2, 0.07)
+				s.Line(side.x1, side.y1, side.x2, side.y2, 0.07)
 			case side.dr < 0 || side.dc < 0:
-				s.line(side.x1, side.y1, side.x2, side.y2, 0.03)
+				s.Line(side.x1, side.y1, side.x2, side.y2, 0.03)
 			}
 		}
 	})

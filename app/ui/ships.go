@@ -426,26 +426,26 @@ func (e *shipsEditor) draw(answer bool) (*sketch, error) {
 		x, y := float64(i%b.W), float64(i/b.W)
 		switch {
 		case v == 'x':
-			s.rect(x, y, 1, 1, ink)
+			s.Rect(x, y, 1, 1, ink)
 		case v == 'o':
-			s.circle(x+0.5, y+0.5, 0.12, ink, "none")
+			s.Circle(x+0.5, y+0.5, 0.12, ink, "none")
 		case answer && a.Known[i] == 'x':
-			s.rect(x, y, 1, 1, "#f5a623")
+			s.Rect(x, y, 1, 1, "#f5a623")
 		case answer && a.Known[i] == 'o':
-			s.rect(x, y, 1, 1, "#d6ebff")
+			s.Rect(x, y, 1, 1, "#d6ebff")
 		case answer && len(a.Ship) == len(b.Cells):
-			s.rect(x, y, 1, 1, fmt.Sprintf("rgba(245,166,35,%.2f)", 0.06+0.8*a.Ship[i]))
-			s.text(x+0.5, y+0.5, 0.38, strconv.Itoa(int(a.Ship[i]*100+0.5)), ink)
+			s.Rect(x, y, 1, 1, fmt.Sprintf("rgba(245,166,35,%.2f)", 0.06+0.8*a.Ship[i]))
+			s.Text(x+0.5, y+0.5, 0.38, strconv.Itoa(int(a.Ship[i]*100+0.5)), ink)
 		}
 		if answer && i == a.Next {
-			s.circle(x+0.5, y+0.5, 0.36, "none", "#d0021b")
+			s.Circle(x+0.5, y+0.5, 0.36, "none", "#d0021b")
 		}
 	}
-	s.grid(0, 0, b.W, b.H, 0)
+	s.Grid(0, 0, b.W, b.H, 0)
 	if answer {
-		s.caption = "Win with at most one more miss: no. Numbers: % of layouts with a ship there."
+		s.Caption = "Win with at most one more miss: no. Numbers: % of layouts with a ship there."
 		if a.Win {
-			s.caption = "Win with at most one more miss: yes. Numbers: % of layouts with a ship there."
+			s.Caption = "Win with at most one more miss: yes. Numbers: % of layouts with a ship there."
 		}
 	}
 	return s, nil

@@ -593,16 +593,16 @@ func drawCard(s *sketch, x, y float64, c tetravex.Card) {
 	for side := range 4 { // top, right, bottom, left: between corners side and side+1
 		p, q := corners[side], corners[side+1]
 		v := c[side]
-		s.triangle(p[0], p[1], q[0], q[1], cx, cy, tetravexColours.of(".v"+strconv.Itoa(v%10)))
+		s.Triangle(p[0], p[1], q[0], q[1], cx, cy, tetravexColours.of(".v"+strconv.Itoa(v%10)))
 		// The label sits a third of the way from the edge's middle to the centre.
 		lx, ly := (p[0]+q[0])/2, (p[1]+q[1])/2
-		s.text(lx+(cx-lx)/2.6, ly+(cy-ly)/2.6, 0.55, strconv.Itoa(v), ink)
+		s.Text(lx+(cx-lx)/2.6, ly+(cy-ly)/2.6, 0.55, strconv.Itoa(v), ink)
 	}
-	s.line(x, y, x+card, y+card, 0.02)
-	s.line(x+card, y, x, y+card, 0.02)
+	s.Line(x, y, x+card, y+card, 0.02)
+	s.Line(x+card, y, x, y+card, 0.02)
 	for side := range 4 {
 		p, q := corners[side], corners[side+1]
-		s.line(p[0], p[1], q[0], q[1], 0.05)
+		s.Line(p[0], p[1], q[0], q[1], 0.05)
 	}
 }
 
