@@ -21,7 +21,7 @@ type cell struct {
 // through web/input.js, one delegated handler reading the cells' data-i.
 func (p *Page) gridView(w, h int, draw func(i int) cell, class, label string) app.HTMLDiv {
 	t := p.cur()
-	rows := gridRows(&t.rows, w, h, func(i int) cell {
+	rows := gridRows(&t.rows, w, h, false, func(i int) cell {
 		c := draw(i)
 		if i == t.cursor {
 			c.class += " cursor"
@@ -36,8 +36,10 @@ func (p *Page) gridView(w, h int, draw func(i int) cell, class, label string) ap
 }
 
 // gridRows draws the rows of a w×h grid whose cell i is draw(i), each
-// rebuilt only when its cells changed (see rowCache).
-func gridRows(rc *rowCache, w, h int, draw func(i int) cell) []app.UI {
+// rebuilt only when its cells changed (see rowCache). A picture's rows
+// (lean) are bare cells, with no roles and labels to parse and style: a
+// Step through board, which its note puts into words.
+func gridRows(rc *rowCache, w, h int, lean bool, draw func(i int) cell) []app.UI {
 	rows := make([]app.UI, h)
 	cells := make([]cell, w)
 	for y := range h {
@@ -54,9 +56,17 @@ func gridRows(rc *rowCache, w, h int, draw func(i int) cell) []app.UI {
 		rc.key = key
 		rows[y] = app.Raw(rc.row(y, key, func() string {
 			var b strings.Builder
-			b.WriteString(`<div class="row" role="row">`)
+			if lean {
+				b.WriteString(`<div class="row">`)
+			} else {
+				b.WriteString(`<div class="row" role="row">`)
+			}
 			for x, c := range cells {
-				writeCell(&b, y*w+x, x, y, c)
+				if lean {
+					writeBareCell(&b, y*w+x, c)
+				} else {
+					writeCell(&b, y*w+x, x, y, c)
+				}
 			}
 			b.WriteString(`</div>`)
 			return b.String()

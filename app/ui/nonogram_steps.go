@@ -20,9 +20,9 @@ func (e *nonogramEditor) stepBoard(p *Page, v stepView) app.UI {
 	}
 	at := v.step.At
 	var b strings.Builder
-	b.WriteString(`<div class="row" role="row"><div class="corner"></div>`)
+	b.WriteString(`<div class="row"><div class="corner"></div>`)
 	for x, runs := range e.clues.Cols {
-		fmt.Fprintf(&b, `<div class="clue col" role="columnheader" aria-label="Column %d clue %s">`, x+1, runsText(runs))
+		b.WriteString(`<div class="clue col">`)
 		for k, r := range runs {
 			e.writeRun(&b, r, e.clues.ColInks, x, k)
 		}
@@ -31,18 +31,12 @@ func (e *nonogramEditor) stepBoard(p *Page, v stepView) app.UI {
 	b.WriteString(`</div>`)
 	rows := make([]app.UI, 0, h+1)
 	rows = append(rows, app.Raw(b.String()))
-	classes, labels := make([]string, w), make([]string, w)
+	classes := make([]string, w)
 	for y := range h {
 		key := v.rows.key[:0]
 		for x := range w {
 			i := y*w + x
-			class, label := "", "unknown"
-			switch v.board[i] {
-			case 0:
-				class, label = "dot", "empty"
-			case 1:
-				class, label = "fill", "black"
-			}
+			class := [3]string{"", "dot", "fill"}[min(2, max(0, v.board[i]+1))]
 			if x%5 == 4 && x+1 < w {
 				class += " rule-r"
 			}
@@ -50,23 +44,22 @@ func (e *nonogramEditor) stepBoard(p *Page, v stepView) app.UI {
 				class += " rule-b"
 			}
 			if v.changed[i] {
-				class, label = class+" stepped", label+", set by this step"
+				class += " stepped"
 			}
-			classes[x], labels[x] = class, label
-			key = appendKey(key, class, label)
+			classes[x] = class
+			key = appendKey(key, class)
 		}
 		key = appendKey(key, runsText(e.clues.Rows[y]))
 		v.rows.key = key
 		rows = append(rows, app.Raw(v.rows.row(y, key, func() string {
 			var b strings.Builder
-			fmt.Fprintf(&b, `<div class="row" role="row"><div class="clue rowclue" role="rowheader" aria-label="Row %d clue %s">`,
-				y+1, runsText(e.clues.Rows[y]))
+			b.WriteString(`<div class="row"><div class="clue rowclue">`)
 			for k, r := range e.clues.Rows[y] {
 				e.writeRun(&b, r, e.clues.RowInks, y, k)
 			}
 			b.WriteString(`</div>`)
 			for x := range w {
-				writeCell(&b, y*w+x, x, y, cell{class: classes[x], label: labels[x]})
+				writeBareCell(&b, y*w+x, cell{class: classes[x]})
 			}
 			b.WriteString(`</div>`)
 			return b.String()

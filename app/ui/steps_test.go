@@ -104,3 +104,15 @@ func TestMidendBrokenTrace(t *testing.T) {
 		}
 	}
 }
+
+// Play counts the rows a render's steps change, cells off the board
+// (Flip's table) aside.
+func TestRowSet(t *testing.T) {
+	r := rowSet{w: 3, seen: make([]bool, 2)}
+	if n := r.add([]int{0, 1, 2}); n != 1 {
+		t.Errorf("one row's cells count %d rows", n)
+	}
+	if n := r.add([]int{5, 2, 9}); n != 2 {
+		t.Errorf("a second row and a cell off the board count %d rows", n)
+	}
+}

@@ -43,8 +43,8 @@ func (p *Page) renderStepsBody(t *tab, s *stepper) []app.UI {
 				app.Select().ID("steps-speed").Aria("label", "Steps a second").OnChange(p.onStepsSpeed).Body(p.speedOptions(s)...),
 			),
 			p.stepButton("steps-next", "Next backtrack", "Forward to the next step the search takes back", stepNextUndo, !can || atEnd),
-			p.stepButton("steps-start", "⏮", "To the start", stepToStart, !can),
-			p.stepButton("steps-end", "⏭", "To the end: the answer", stepToEnd, !can),
+			p.stepButton("steps-start", "Start", "To the start", stepToStart, !can),
+			p.stepButton("steps-end", "End", "To the end: the answer", stepToEnd, !can),
 			app.Button().ID("steps-record").Text("Record again").Title("Record the steps of the puzzle as it is now").
 				Disabled(s.running != 0).OnClick(p.onStepsRecord),
 		),
@@ -117,7 +117,7 @@ func maxOf(n []int) int {
 // step set are marked "stepped". Rows are cached between steps as the
 // editor's are (see rowCache), so a step costs the rows it changed.
 func (p *Page) stepGrid(v stepView, w, h int, draw func(i int) cell, class, label string) app.UI {
-	rows := gridRows(v.rows, w, h, func(i int) cell {
+	rows := gridRows(v.rows, w, h, true, func(i int) cell {
 		c := draw(i)
 		if v.changed[i] {
 			c.class += " stepped"
@@ -130,7 +130,7 @@ func (p *Page) stepGrid(v stepView, w, h int, draw func(i int) cell, class, labe
 // stepsGridBox is the element a trace's board is drawn in: sized as the
 // editor's board is, but not #grid, and taking no input.
 func stepsGridBox(w, h int, class, label string) app.HTMLDiv {
-	return app.Div().ID("steps-grid").Class("grid "+class).Attr("role", "grid").
+	return app.Div().ID("steps-grid").Class("grid "+class).Attr("role", "img").
 		Aria("label", fmt.Sprintf("%s, %d by %d, at the step shown", label, w, h)).
 		Style("--w", strconv.Itoa(w)).Style("--h", strconv.Itoa(h)).Style("--cell-max", fmt.Sprintf("%dpx", cellSize(w, h)))
 }
@@ -170,8 +170,32 @@ func (p *Page) onStepsPlay(ctx app.Context, e app.Event) {
 	p.playSteps(ctx, t)
 }
 
-// playFrame is the shortest time between two renders while playing.
-const playFrame = 16 * time.Millisecond
+// playFrame is the shortest time between two renders while playing, and
+// playRows the most board rows the steps of one render may change, after
+// its first step: each render then rebuilds a few rows, and Fastest is as
+// fast as the page draws smoothly (a step over the whole board, such as
+// a backtrack, takes a render alone).
+const (
+	playFrame = 16 * time.Millisecond
+	playRows  = 4
+)
+
+// rowSet counts the rows of a w-wide board that steps change.
+type rowSet struct {
+	w    int
+	seen []bool
+	n    int
+}
+
+// add counts the rows of cells, and returns the rows counted so far.
+func (r *rowSet) add(cells []int) int {
+	for _, c := range cells {
+		if y := c / r.w; y < len(r.seen) && !r.seen[y] {
+			r.seen[y], r.n = true, r.n+1
+		}
+	}
+	return r.n
+}
 
 // playSteps takes the steps of one tick of Play on tab t and schedules
 // the next: at fast speeds several steps a render, so that the page
@@ -186,10 +210,14 @@ func (p *Page) playSteps(ctx app.Context, t *tab) {
 			return
 		}
 		n := max(1, int(int64(stepSpeeds[s.speed])*int64(every)/int64(time.Second)))
-		for range n {
-			if !s.cur.Forward() {
+		w, h := t.ed.size()
+		rows := rowSet{w: max(1, w), seen: make([]bool, h)}
+		for k := range n {
+			next, ok := s.cur.Peek()
+			if !ok || rows.add(next.Cells) > playRows && k > 0 {
 				break
 			}
+			s.cur.Forward()
 		}
 		if s.cur.At() == s.cur.Len() {
 			s.playing = false

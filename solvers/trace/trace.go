@@ -220,6 +220,14 @@ func (c *Cursor) Step() (Step, bool) {
 	return c.steps[c.at-1], true
 }
 
+// Peek returns the next step, or false at the end.
+func (c *Cursor) Peek() (Step, bool) {
+	if c.at == len(c.steps) {
+		return Step{}, false
+	}
+	return c.steps[c.at], true
+}
+
 // Forward applies the next step; false at the end.
 func (c *Cursor) Forward() bool {
 	if c.at == len(c.steps) {

@@ -52,13 +52,18 @@ func TestCursorBackRestores(t *testing.T) {
 		}
 		c := NewCursor(start, steps)
 		for range 60 {
-			switch rng.Intn(4) {
+			switch rng.Intn(5) {
 			case 0:
 				c.Back()
 			case 1:
 				c.Seek(rng.Intn(len(steps) + 1))
 			case 2:
 				c.NextOf(Undo)
+			case 3:
+				if next, ok := c.Peek(); ok != (c.At() < len(steps)) || ok && next.Kind != steps[c.At()].Kind {
+					t.Fatalf("at %d Peek gives %+v, %v", c.At(), next, ok)
+				}
+				c.Forward()
 			default:
 				c.Forward()
 			}
