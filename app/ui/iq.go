@@ -715,7 +715,7 @@ func (e *iqEditor) formats() []solvers.Format { return iq.FormatsOf(e.b.Kind()) 
 func (e *iqEditor) stepBoard(p *Page, v stepView) app.UI {
 	k := e.b.Kind()
 	w, h := e.size()
-	rows := gridRows(v.rows, w, h, func(i int) cell {
+	rows := gridRows(v.rows, w, h, true, func(i int) cell {
 		r, c, ok := e.cellOf(i)
 		if !ok {
 			return cell{class: "off", label: "off the board"}
