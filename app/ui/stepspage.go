@@ -26,7 +26,7 @@ func (p *Page) renderSteps() app.UI {
 func (p *Page) renderStepsBody(t *tab, s *stepper) []app.UI {
 	if !tracerOf(t.ed.game()) {
 		return []app.UI{app.P().ID("steps-none").Class("hint").
-			Text(t.ed.title() + "'s solver does not record its steps yet: Step through follows the Nonogram and Flip solvers for now.")}
+			Text(t.ed.title() + "'s solver does not record its steps.")}
 	}
 	d, drawn := t.ed.(stepDrawer)
 	can := s.cur != nil
