@@ -234,9 +234,9 @@ func (s *stepper) counters() string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "Step %s of %s", groupDigits(int64(s.cur.At())), groupDigits(int64(s.cur.Len())))
 	if st, ok := s.cur.Step(); ok {
-		fmt.Fprintf(&b, " · %s nodes · %s backtracks", groupDigits(st.Nodes), groupDigits(st.Backtracks))
+		b.WriteString(" · " + plural(int(st.Nodes), "node") + " · " + plural(int(st.Backtracks), "backtrack"))
 		if len(st.Options) > 0 {
-			fmt.Fprintf(&b, " · %s options left", groupDigits(int64(sum(st.Options))))
+			b.WriteString(" · " + plural(sum(st.Options), "option") + " left")
 		}
 	}
 	return b.String()

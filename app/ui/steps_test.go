@@ -116,3 +116,12 @@ func TestRowSet(t *testing.T) {
 		t.Errorf("a second row and a cell off the board count %d rows", n)
 	}
 }
+
+// The counters line counts in words: one backtrack, 1,234 nodes.
+func TestStepCountersWords(t *testing.T) {
+	s := stepper{cur: trace.NewCursor([]int{0}, []trace.Step{{Kind: trace.Try, Nodes: 1234, Backtracks: 1, Options: []int{1}}})}
+	s.cur.Forward()
+	if got, want := s.counters(), "Step 1 of 1 · 1,234 nodes · 1 backtrack · 1 option left"; got != want {
+		t.Errorf("counters %q, want %q", got, want)
+	}
+}
