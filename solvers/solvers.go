@@ -28,7 +28,10 @@ type Game interface {
 	Name() string
 	// Judge reads every instance in the judge text format from in, solves
 	// them in order and writes the judge answers to out. Malformed input is
-	// reported as an error before anything is written.
+	// reported as an error before anything is written. progress, if not
+	// nil, gets the nodes of the whole run so far, never fewer than the
+	// report before, and each instance's exact total before its answer is
+	// written (see play.Tally).
 	Judge(ctx context.Context, in io.Reader, out io.Writer, progress func(nodes int64)) error
 	// Solve solves one instance given in the judge text format (the format
 	// the page imports and exports) and returns an answer detailed enough
@@ -132,23 +135,3 @@ func Lookup(name string) (Game, bool) {
 	}
 	return nil, false
 }
-
-// NodeCount adds up the progress reports of a judge run, for the command
-// line's -nodes and the page's judge bench. Some games count the nodes of
-// each puzzle afresh, so a report smaller than the one before starts a new
-// puzzle whose nodes come on top of the last puzzle's.
-type NodeCount struct {
-	done, last int64 // nodes of the finished puzzles; last report
-}
-
-// Add takes one progress report and returns the total so far.
-func (c *NodeCount) Add(nodes int64) int64 {
-	if nodes < c.last {
-		c.done += c.last
-	}
-	c.last = nodes
-	return c.Total()
-}
-
-// Total is the nodes of every report so far.
-func (c *NodeCount) Total() int64 { return c.done + c.last }

@@ -147,16 +147,68 @@ func FuzzImport(f *testing.F) {
 		}
 	})
 }
-func TestNodeCountAcrossPuzzles(t *testing.T) {
-	var c NodeCount
-	for _, report := range []int64{10, 20, 5, 15, 30} {
-		c.Add(report)
-	}
-	// Reports 10, 20 for the first puzzle, 5, 15, 30 for the second.
-	if got := c.Total(); got != 50 {
-		t.Errorf("total after two puzzles = %d, want 50", got)
+
+// Every game's judge reports the nodes of the whole run, growing, and
+// each case's exact count before its answer (play.Tally): a case's nodes
+// in a run of many are what it takes alone, which the judge bench shows.
+func TestJudgeReportsEachCasesNodes(t *testing.T) {
+	ctx := context.Background()
+	for _, g := range All {
+		b := g.(Bench)
+		cases, err := b.Cases(b.Sample())
+		if err != nil {
+			t.Fatalf("%s: sample: %v", g.Name(), err)
+		}
+		for seed := range uint64(3) {
+			text, err := g.(Player).Generate(ctx, Options{W: 6, H: 6, Level: 3, Seed: seed})
+			if err != nil {
+				t.Fatalf("%s: generate: %v", g.Name(), err)
+			}
+			one, err := b.Cases(text)
+			if err != nil {
+				t.Fatalf("%s: %v", g.Name(), err)
+			}
+			cases = append(cases, one...)
+		}
+		// perCase runs Judge on input and returns the nodes reported
+		// between one answer and the next.
+		perCase := func(input string) []int64 {
+			var last, atAnswer int64
+			var nodes []int64
+			progress := func(n int64) {
+				if n < last {
+					t.Errorf("%s: progress went back from %d to %d", g.Name(), last, n)
+				}
+				last = n
+			}
+			w := writerFunc(func(p []byte) {
+				nodes = append(nodes, last-atAnswer)
+				atAnswer = last
+			})
+			if err := g.Judge(ctx, strings.NewReader(input), w, progress); err != nil {
+				t.Fatalf("%s: judge: %v", g.Name(), err)
+			}
+			return nodes
+		}
+		var alone []int64
+		for _, c := range cases {
+			alone = append(alone, perCase(b.Join([]string{c}))...)
+		}
+		together := perCase(b.Join(cases))
+		if !slices.Equal(together, alone) {
+			t.Errorf("%s: nodes of each case in one run %v, each alone %v", g.Name(), together, alone)
+		}
+		t.Logf("%s: nodes of each case %v", g.Name(), alone)
+		if slices.Max(alone) == 0 {
+			t.Errorf("%s: no case reported any nodes: %v", g.Name(), alone)
+		}
 	}
 }
+
+// writerFunc is an io.Writer that hands each write to a function.
+type writerFunc func([]byte)
+
+func (f writerFunc) Write(p []byte) (int, error) { f(p); return len(p), nil }
 
 // Every game's judge input is taken apart by the page's judge bench:
 // Cases and Join undo each other on generated puzzles, the sample reads,

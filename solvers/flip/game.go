@@ -76,13 +76,14 @@ func (Game) Judge(ctx context.Context, in io.Reader, out io.Writer, progress fun
 			return err
 		}
 		for j, a := range answers[:len(batch)] {
-			if i := start + j; (i+1)%checkEvery == 0 {
+			i := start + j
+			if (i+1)%checkEvery == 0 {
 				if err := ctx.Err(); err != nil {
 					return err
 				}
-				if progress != nil {
-					progress(int64(i + 1))
-				}
+			}
+			if progress != nil {
+				progress(int64(i + 1)) // a board is a node: boards are solved in batches
 			}
 			line := []byte("Impossible\n")
 			if a.Possible {

@@ -61,11 +61,13 @@ func (Game) Judge(ctx context.Context, in io.Reader, out io.Writer, progress fun
 			return err
 		}
 	}
+	tally := play.NewTally(progress)
 	for _, b := range boards {
-		a, err := solveLaidOut(ctx, b, progress, 1, layout{judge: true})
+		a, err := solveLaidOut(ctx, b, tally.Case(), 1, layout{judge: true})
 		if err != nil {
 			return err
 		}
+		tally.Ended(a.Nodes)
 		text := "No solution\n"
 		if a.Solved {
 			text = strings.Join(a.Rows, "\n") + "\n"

@@ -15,7 +15,7 @@ import (
 // the colours it took in the probes that did not.
 
 // solveColour is Solve for valid colour clues.
-func solveColour(ctx context.Context, c *Clues, progress func(int64)) (*Answer, error) {
+func solveColour(ctx context.Context, c *Clues, progress func(int64)) (*Answer, int64, error) {
 	s := newColourSearcher(ctx, c, progress)
 	grid := s.start()
 	if grid != nil && s.plausible() {
@@ -27,7 +27,7 @@ func solveColour(ctx context.Context, c *Clues, progress func(int64)) (*Answer, 
 		}
 	}
 	if s.err != nil {
-		return nil, s.err
+		return nil, s.nodes, s.err
 	}
 	a := &Answer{Status: None}
 	switch len(s.solutions) {
@@ -36,7 +36,7 @@ func solveColour(ctx context.Context, c *Clues, progress func(int64)) (*Answer, 
 	case 2:
 		a.Status, a.Grid, a.Other = Multiple, s.render(s.solutions[0]), s.render(s.solutions[1])
 	}
-	return a, nil
+	return a, s.nodes, nil
 }
 
 // colourSearcher holds the clues and the work space of one colour solve.

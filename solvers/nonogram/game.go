@@ -34,6 +34,7 @@ import (
 	"strings"
 
 	"gridsolve/solvers/msg"
+	"gridsolve/solvers/play"
 )
 
 // Game is the nonogram puzzle behind the common solvers.Game interface.
@@ -58,11 +59,13 @@ func (Game) Judge(ctx context.Context, in io.Reader, out io.Writer, progress fun
 	if err != nil {
 		return err
 	}
+	tally := play.NewTally(progress)
 	for _, c := range puzzles {
-		a, err := Solve(ctx, c, progress)
+		a, nodes, err := solveCounting(ctx, c, tally.Case())
 		if err != nil {
 			return err
 		}
+		tally.Ended(nodes)
 		if a.Grid == nil {
 			if _, err := io.WriteString(out, "No solution\n"); err != nil {
 				return err

@@ -43,8 +43,7 @@ func solveCounting(ctx context.Context, c *Clues, progress func(int64)) (*Answer
 		return nil, 0, err
 	}
 	if c.IsColour() {
-		a, err := solveColour(ctx, c, progress)
-		return a, 0, err // the colour searcher does not count for Explain
+		return solveColour(ctx, c, progress)
 	}
 	s := newSearcher(ctx, c, progress)
 	a, err := s.solve()

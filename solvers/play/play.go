@@ -97,3 +97,32 @@ func CaseTexts[T interface{ String() string }](cases []T, err error) ([]string, 
 	}
 	return texts, nil
 }
+
+// Tally keeps a judge run's progress as Game.Judge promises it: the
+// nodes of the whole run so far, with each case's exact count reported as
+// the case ends, before its answer is written (so the page's judge bench
+// can show each case's nodes). A case's search counts from zero.
+type Tally struct {
+	progress func(int64)
+	done     int64 // nodes of the cases ended
+}
+
+// NewTally reports to progress, which may be nil.
+func NewTally(progress func(int64)) *Tally { return &Tally{progress: progress} }
+
+// Case is the progress callback for the next case's search: nil when
+// there is none to report to, so the search skips its reports.
+func (t *Tally) Case() func(int64) {
+	if t.progress == nil {
+		return nil
+	}
+	return func(nodes int64) { t.progress(t.done + nodes) }
+}
+
+// Ended adds the nodes of the case that ended and reports the total.
+func (t *Tally) Ended(nodes int64) {
+	t.done += nodes
+	if t.progress != nil {
+		t.progress(t.done)
+	}
+}

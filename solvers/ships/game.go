@@ -22,13 +22,15 @@ func (Game) Judge(ctx context.Context, in io.Reader, out io.Writer, progress fun
 	if err != nil {
 		return err
 	}
+	tally := play.NewTally(progress)
 	for k, b := range boards {
-		win, err := decide(ctx, b, progress)
+		v, err := judge(ctx, b, tally.Case(), nil)
 		if err != nil {
 			return err
 		}
+		tally.Ended(v.nodes)
 		verdict := "no."
-		if win {
+		if v.win {
 			verdict = "yes."
 		}
 		if _, err := msg.Fprintf(out, "Game #%d\n%s\n\n", k+1, verdict); err != nil {

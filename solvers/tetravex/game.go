@@ -5,6 +5,7 @@ import (
 	"io"
 
 	"gridsolve/solvers/msg"
+	"gridsolve/solvers/play"
 )
 
 // Game is the tetravex puzzle behind the common solvers.Game interface.
@@ -19,20 +20,13 @@ func (Game) Judge(ctx context.Context, in io.Reader, out io.Writer, progress fun
 	if err != nil {
 		return err
 	}
-	var done int64 // nodes of the games already solved, so progress only grows
-	report := progress
+	tally := play.NewTally(progress)
 	for i, p := range puzzles {
-		if progress != nil {
-			report = func(nodes int64) { progress(done + nodes) }
-		}
-		a, nodes, err := solve(ctx, p, query{limit: 1}, report)
+		a, nodes, err := solve(ctx, p, query{limit: 1}, tally.Case())
 		if err != nil {
 			return err
 		}
-		done += nodes
-		if progress != nil {
-			progress(done) // each game's nodes in full, which the page's judge bench shows
-		}
+		tally.Ended(nodes)
 		verdict := "Impossible"
 		if a.Possible {
 			verdict = "Possible"

@@ -16,7 +16,7 @@ import (
 // cuts fall between cases.
 type JudgeAnswer struct {
 	Cases  []string `json:"cases"` // the output of each case, in order; together the whole output
-	Nodes  []int    `json:"nodes"` // search nodes of each case: the progress reported before its answer
+	Nodes  []int    `json:"nodes"` // search nodes of each case, as the judge reports them before its answer
 	Millis []int    `json:"ms"`    // time from the case before's answer (or the start) to this one's
 }
 
@@ -35,7 +35,7 @@ func (a *JudgeAnswer) AppendJSON(w *jsonw.Writer) {
 // and times each case's answer as it is written.
 func judge(ctx context.Context, g solvers.Game, text string, progress func(int64)) (*JudgeAnswer, error) {
 	w := &caseWriter{last: time.Now()}
-	err := g.Judge(ctx, strings.NewReader(text), w, func(n int64) { progress(w.count.Add(n)) })
+	err := g.Judge(ctx, strings.NewReader(text), w, func(n int64) { w.nodes = n; progress(n) })
 	if err != nil {
 		return nil, err
 	}
@@ -45,13 +45,13 @@ func judge(ctx context.Context, g solvers.Game, text string, progress func(int64
 // caseWriter takes a judge's output, one case per Write.
 type caseWriter struct {
 	a         JudgeAnswer
-	count     solvers.NodeCount
 	last      time.Time
-	lastNodes int64
+	nodes     int64 // the judge's last report: the run's nodes so far
+	lastNodes int64 // nodes at the case before's answer
 }
 
 func (c *caseWriter) Write(p []byte) (int, error) {
-	now, nodes := time.Now(), c.count.Total()
+	now, nodes := time.Now(), c.nodes
 	c.a.Cases = append(c.a.Cases, string(p))
 	c.a.Nodes = append(c.a.Nodes, int(nodes-c.lastNodes))
 	c.a.Millis = append(c.a.Millis, int(now.Sub(c.last).Milliseconds()))

@@ -123,9 +123,10 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	}
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
-	var count solvers.NodeCount
+	var searched int64 // the run's nodes so far, as the last report said
 	progress := func(nodes int64) {
-		if count.Add(nodes) > *maxNodes && *maxNodes > 0 {
+		searched = nodes
+		if nodes > *maxNodes && *maxNodes > 0 {
 			cancel()
 		}
 	}
@@ -143,7 +144,7 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	case err == nil:
 		return exitAnswered
 	case ctx.Err() != nil:
-		fmt.Fprintf(stderr, "solve: gave up after %d nodes, %.1f s\n", count.Total(), time.Since(start).Seconds())
+		fmt.Fprintf(stderr, "solve: gave up after %d nodes, %.1f s\n", searched, time.Since(start).Seconds())
 		return exitGaveUp
 	default:
 		fmt.Fprintf(stderr, "solve: %s\n", oneLine(err.Error()))
