@@ -35,6 +35,9 @@ window.gridsolveSolver = (() => {
   let spare = null;
   let warmer = null; // see warm
   let onEnd = null; // Go: onEnd(id, kind, text), kind "done" or "fail"
+  // A result comes as UTF-8 bytes (see worker.js): Go takes them as they
+  // are; what this file reads itself it decodes.
+  const utf8 = new TextDecoder();
   let announced = false; // the first worker's "ready" was announced
 
   // A count is split into countParts parts, handed out one at a time to
@@ -127,16 +130,17 @@ window.gridsolveSolver = (() => {
         announced = true; // web/boot.js waits for it to keep an offline copy
         dispatchEvent(new Event("gridsolve-solver-ready"));
       }
-      if (w === warmer && m.type === "done" && typeof m.result === "string") return warmStep(w, -m.id, m.result);
+      const result = m.type === "done" && m.result instanceof Uint8Array ? m.result : null;
+      if (w === warmer && result) return warmStep(w, -m.id, utf8.decode(result));
       const job = jobs.get(w.job);
       if (!job || m.id !== w.job) return; // for a job already ended
       if (m.type === "progress" && typeof m.nodes === "number") {
         if (job.count) w.nodes = m.nodes;
         else job.nodes = m.nodes;
         show(w.job, job);
-      } else if (m.type === "done" && typeof m.result === "string") {
-        if (job.count) counted(w, job, m.result);
-        else end(w.job, "done", m.result);
+      } else if (result) {
+        if (job.count) counted(w, job, utf8.decode(result));
+        else end(w.job, "done", result);
       } else if (m.type !== "ready") {
         fail(w, "the solver sent a malformed message");
       }

@@ -2,7 +2,8 @@
 // by the page and sent as the first message (see solver.js); without a
 // document, the program takes its worker role (wasm/app). It answers one job at a time,
 // {id, op, game, text, position, options}, with {id, type: "done", result:
-// JSON text}; Go posts {id, type: "progress", nodes} while it searches.
+// JSON text in UTF-8, a Uint8Array whose buffer is transferred}; Go posts
+// {id, type: "progress", nodes} while it searches.
 // Anything that goes wrong inside (the module cannot load, Go panics,
 // exits or runs out of memory) is posted as {type: "fatal", error}: the
 // page then ends the job and uses a fresh worker for the next one. The
@@ -40,7 +41,7 @@ function handle(req) {
     const result = self.gridsolveRun(req.id, req.op, req.game, req.text,
       typeof req.position === "string" ? req.position : "",
       o.w | 0, o.h | 0, o.level | 0, Number(o.seed) || 0, o.pieces | 0, o.colours | 0);
-    self.postMessage({ id: req.id, type: "done", result });
+    self.postMessage({ id: req.id, type: "done", result }, [result.buffer]);
   } catch (err) {
     exited = true; // a Go panic or a trap leaves the instance unusable
     fatal(err);

@@ -45,7 +45,8 @@ import "github.com/maxence-charriere/go-app/v10/pkg/app"
 // gridsolveSolver, called by Go (solver.go):
 //
 //	init(onEnd, warmups)  onEnd(id, kind, text): a job ended, kind "done" (text: the
-//	                      worker's JSON result) or "fail" (text: why); warmups: JSON,
+//	                      worker's JSON result, UTF-8 bytes in a Uint8Array, or a
+//	                      string) or "fail" (text: why); warmups: JSON,
 //	                      the puzzles to warm up on, [{game, clear, order, w, h,
 //	                      level}], run by order (see warmupEntry in parts.go)
 //	post(id, op, game, text, position, options)   options {w, h, level, seed, pieces}
