@@ -158,25 +158,8 @@ func nextColourStep(ctx context.Context, c *Clues, grid []byte) (step, error) {
 	if err != nil {
 		return step{}, err
 	}
-	solution := func(g int) byte {
-		if m := a.Grid[g/b.w][g%b.w]; m != '.' {
-			return m
-		}
-		return markWhite
-	}
-	switch {
-	case a == nil:
-	case a.Status == None:
-		return step{kind: noneStep}, nil
-	case a.Status == Unique:
-		for g, m := range grid {
-			if m != markUnknown && m != solution(g) {
-				return step{kind: wrongStep, cells: []int{g}, mark: m, right: solution(g)}, nil
-			}
-		}
-	}
-	if !strings.ContainsRune(string(grid), markUnknown) {
-		return step{kind: solvedStep}, nil
+	if s, ok := settledBy(a, grid, b.w); ok {
+		return s, nil
 	}
 
 	// Line reasoning: the line and colour with the most cells it settles.
@@ -243,7 +226,7 @@ func nextColourStep(ctx context.Context, c *Clues, grid []byte) (step, error) {
 	if a != nil && a.Status == Unique {
 		// A guess, but a right one: the first undecided cell as solved.
 		g := strings.IndexByte(string(grid), markUnknown)
-		best.cells, best.mark = []int{g}, solution(g)
+		best.cells, best.mark = []int{g}, solutionMark(a.Grid[g/b.w][g%b.w])
 	}
 	return best, nil
 }

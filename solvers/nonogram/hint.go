@@ -320,6 +320,37 @@ func solveWithin(ctx context.Context, c *Clues, budget int64) (*Answer, error) {
 	return a, err
 }
 
+// settledBy is what a short search's answer a (nil when it ran out of
+// budget) says of the player's grid before any reasoning: that the clues
+// have no solution, the first mark that differs from the unique solution,
+// or that the grid is full; ok is false when the hint goes on to reason.
+func settledBy(a *Answer, grid []byte, w int) (s step, ok bool) {
+	switch {
+	case a == nil:
+	case a.Status == None:
+		return step{kind: noneStep}, true
+	case a.Status == Unique:
+		for g, m := range grid {
+			if right := solutionMark(a.Grid[g/w][g%w]); m != markUnknown && m != right {
+				return step{kind: wrongStep, cells: []int{g}, mark: m, right: right}, true
+			}
+		}
+	}
+	if !strings.ContainsRune(string(grid), markUnknown) {
+		return step{kind: solvedStep}, true
+	}
+	return step{}, false
+}
+
+// solutionMark is the player's mark for a cell of an Answer's grid: '#'
+// and an ink's letter are their own marks, '.' is white.
+func solutionMark(cell byte) byte {
+	if cell == '.' {
+		return markWhite
+	}
+	return cell
+}
+
 // nextStep finds the hint for grid, trying in turn: lines that cannot fit,
 // cells that differ from the unique solution, line reasoning (the line
 // and colour with the most forced cells) and probes (the one that, once
@@ -338,19 +369,8 @@ func nextStep(ctx context.Context, c *Clues, grid []byte) (step, error) {
 	if err != nil {
 		return step{}, err
 	}
-	switch {
-	case a == nil:
-	case a.Status == None:
-		return step{kind: noneStep}, nil
-	case a.Status == Unique:
-		for g, m := range grid {
-			if want := a.Grid[g/b.w][g%b.w]; m != markUnknown && (m == markBlack) != (want == '#') {
-				return step{kind: wrongStep, cells: []int{g}, mark: m, right: markBlack + markWhite - m}, nil
-			}
-		}
-	}
-	if !strings.ContainsRune(string(grid), markUnknown) {
-		return step{kind: solvedStep}, nil
+	if s, ok := settledBy(a, grid, b.w); ok {
+		return s, nil
 	}
 
 	best := step{kind: stuckStep}
