@@ -4,6 +4,7 @@ package e2e
 
 import (
 	"fmt"
+	"math/rand/v2"
 	"os"
 	"slices"
 	"strings"
@@ -11,6 +12,7 @@ import (
 
 	"gridsolve/app/share"
 	"gridsolve/solvers"
+	"gridsolve/solvers/nonogram"
 )
 
 // stepsAt is the Step through cursor: steps taken, and of how many.
@@ -78,6 +80,45 @@ func TestStepThroughNonogram(t *testing.T) {
 		if got, want := p.filled("#steps-grid"), p.filled("#grid"); len(want) == 0 || !slices.Equal(got, want) {
 			t.Errorf("%s: the last step shows %d black cells, Solve %d", name, len(got), len(want))
 		}
+	}
+}
+
+// Step through on a colour nonogram: the steps name the inks, and the
+// last one shows, cell by cell in the inks' colours, the picture Solve
+// draws.
+func TestStepThroughColourNonogram(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 14))
+	pic := make([][]int, 12)
+	for y := range pic {
+		pic[y] = make([]int, 12)
+		for x := range pic[y] {
+			pic[y][x] = rng.IntN(4) // white or one of three inks
+		}
+	}
+	inks := []nonogram.Ink{{Name: "red", RGB: "e02020"}, {Name: "blue", RGB: "2040e0"}, {Name: "green", RGB: "20a040"}}
+	p := openPuzzle(t, "nonogram", nonogram.ColourCluesOf(pic, inks).String())
+	p.openSteps()
+	notes := ""
+	for range 6 {
+		p.click("#steps-step")
+		notes += eval[string](p, `document.querySelector("#steps-note").textContent`) + "\n"
+	}
+	if !strings.Contains(notes, "red") && !strings.Contains(notes, "blue") && !strings.Contains(notes, "green") {
+		t.Errorf("the first steps name no ink:\n%s", notes)
+	}
+	p.click("#steps-end")
+	p.screenshot("steps-colour-end")
+	colours := func(sel string) []string {
+		return eval[[]string](p, `[...document.querySelectorAll("`+sel+` [data-i]")].map(c => getComputedStyle(c).backgroundColor)`)
+	}
+	got := colours("#steps-grid")
+	p.solve()
+	want := colours("#grid")
+	if len(want) != 144 || !slices.Equal(got, want) {
+		t.Errorf("the last step's cells are coloured\n%v\nSolve's\n%v", got, want)
+	}
+	if n := len(slices.Compact(slices.Sorted(slices.Values(want)))); n < 4 {
+		t.Errorf("the solved board shows %d colours, want white and three inks", n)
 	}
 }
 

@@ -9,7 +9,8 @@ import (
 )
 
 // stepBoard draws a nonogram trace's board (nonogram.Game.Trace: -1
-// unknown, 0 white, 1 black) with the clues, the line of the step, its
+// unknown, 0 white, 1 black, or in colour k for ink k-1, drawn in it)
+// with the clues, the line of the step, its
 // clue included, tinted and the cells it set outlined. The tint is one
 // element laid over the board (see lineTint), so that a step on a column
 // rebuilds only the rows whose cells it set, not all of them.
@@ -31,12 +32,16 @@ func (e *nonogramEditor) stepBoard(p *Page, v stepView) app.UI {
 	b.WriteString(`</div>`)
 	rows := make([]app.UI, 0, h+1)
 	rows = append(rows, app.Raw(b.String()))
-	classes := make([]string, w)
+	classes, styles := make([]string, w), make([]string, w)
 	for y := range h {
 		key := v.rows.key[:0]
 		for x := range w {
 			i := y*w + x
 			class := [3]string{"", "dot", "fill"}[min(2, max(0, v.board[i]+1))]
+			styles[x] = ""
+			if ink := v.board[i] - 1; ink >= 0 && ink < len(e.clues.Inks) {
+				styles[x] = "background:#" + e.clues.Inks[ink].RGB
+			}
 			if x%5 == 4 && x+1 < w {
 				class += " rule-r"
 			}
@@ -47,7 +52,7 @@ func (e *nonogramEditor) stepBoard(p *Page, v stepView) app.UI {
 				class += " stepped"
 			}
 			classes[x] = class
-			key = appendKey(key, class)
+			key = appendKey(key, class, styles[x])
 		}
 		key = appendKey(key, runsText(e.clues.Rows[y]))
 		v.rows.key = key
@@ -59,7 +64,7 @@ func (e *nonogramEditor) stepBoard(p *Page, v stepView) app.UI {
 			}
 			b.WriteString(`</div>`)
 			for x := range w {
-				writeBareCell(&b, y*w+x, cell{class: classes[x]})
+				writeBareCell(&b, y*w+x, cell{class: classes[x], style: styles[x]})
 			}
 			b.WriteString(`</div>`)
 			return b.String()

@@ -17,15 +17,7 @@ import (
 // solveColour is Solve for valid colour clues.
 func solveColour(ctx context.Context, c *Clues, progress func(int64)) (*Answer, int64, error) {
 	s := newColourSearcher(ctx, c, progress)
-	grid := s.start()
-	if grid != nil && s.plausible() {
-		for l := range s.runs {
-			s.push(l)
-		}
-		if s.propagate(grid) {
-			s.search(grid)
-		}
-	}
+	s.run()
 	if s.err != nil {
 		return nil, s.nodes, s.err
 	}
@@ -37,6 +29,23 @@ func solveColour(ctx context.Context, c *Clues, progress func(int64)) (*Answer, 
 		a.Status, a.Grid, a.Other = Multiple, s.render(s.solutions[0]), s.render(s.solutions[1])
 	}
 	return a, s.nodes, nil
+}
+
+// run looks for two solutions: line solving from the start, then probes
+// and search.
+func (s *colourSearcher) run() {
+	grid := s.start()
+	if grid != nil && s.tr != nil {
+		s.tr.started(s, grid)
+	}
+	if grid != nil && s.plausible() {
+		for l := range s.runs {
+			s.push(l)
+		}
+		if s.propagate(grid) {
+			s.search(grid)
+		}
+	}
 }
 
 // colourSearcher holds the clues and the work space of one colour solve.
@@ -62,6 +71,8 @@ type colourSearcher struct {
 	touched []int
 
 	solutions [][]cellSet
+
+	tr *colourTracer // records the steps for Trace; nil, and free, otherwise
 
 	ctx      context.Context
 	progress func(int64)
@@ -196,7 +207,13 @@ func (s *colourSearcher) propagate(grid []cellSet) bool {
 			for s.queued > 0 {
 				s.pop()
 			}
+			if s.tr != nil && s.err == nil {
+				s.tr.fail(s, l)
+			}
 			return false
+		}
+		if s.tr != nil {
+			s.tr.line(s, grid, l)
 		}
 	}
 	return true
@@ -251,11 +268,17 @@ func (s *colourSearcher) search(grid []cellSet) {
 	}
 	if cell < 0 {
 		s.solutions = append(s.solutions, grid)
+		if s.tr != nil {
+			s.tr.found(s, grid, len(s.solutions))
+		}
 		return
 	}
-	for set := grid[cell]; set != 0; set &= set - 1 {
+	for branch, set := 0, grid[cell]; set != 0; branch, set = branch+1, set&(set-1) {
 		next := slices.Clone(grid)
 		next[cell] = set & -set
+		if s.tr != nil {
+			s.tr.guess(s, grid, next, cell, set&-set, branch)
+		}
 		s.pushCell(cell)
 		if s.propagate(next) {
 			s.search(next)
@@ -295,7 +318,11 @@ func (s *colourSearcher) settle(grid []cellSet) (cell int, ok bool) {
 				s.trail = append(s.trail[:0], trailCell{c, grid[c]})
 				grid[c] = colour
 				s.pushCell(c)
-				if !s.propagate(grid) {
+				if s.tr != nil {
+					s.tr.probe(s, grid, c, colour)
+				}
+				fits := s.propagate(grid)
+				if !fits {
 					failed |= colour
 				} else {
 					probeID++
@@ -318,6 +345,9 @@ func (s *colourSearcher) settle(grid []cellSet) (cell int, ok bool) {
 					grid[s.trail[k].cell] = s.trail[k].was
 				}
 				s.probing = false
+				if s.tr != nil && s.err == nil {
+					s.tr.probed(s, grid, c, colour, fits)
+				}
 				if s.err != nil {
 					return -1, false
 				}
@@ -340,6 +370,9 @@ func (s *colourSearcher) settle(grid []cellSet) (cell int, ok bool) {
 			}
 			if fixed {
 				learnt = true
+				if s.tr != nil {
+					s.tr.learnt(s, grid, c, failed)
+				}
 				if grid[c] == 0 || !s.propagate(grid) {
 					return -1, false
 				}

@@ -7,8 +7,8 @@ import (
 	"gridsolve/solvers/trace"
 )
 
-// Trace records the steps of the solver on one black-and-white puzzle
-// (solvers.Tracer), for the page's Step through: the real search of
+// Trace records the steps of the solver on one puzzle (solvers.Tracer),
+// for the page's Step through (a colour puzzle's: see traceColour): the real search of
 // Solve, with one difference, that it runs alone rather than racing a
 // rival that branches by another rule (see race), so that its steps are
 // those of one search.
@@ -31,7 +31,7 @@ func (Game) Trace(ctx context.Context, text string, limit int) (trace.Trace, err
 		return trace.Trace{}, err
 	}
 	if c.IsColour() {
-		return trace.Trace{}, msg.Errorf("nonogram: Step through follows black-and-white puzzles only for now, and this one has colours")
+		return traceColour(ctx, c, limit)
 	}
 	s := newSearcher(ctx, c, trace.Progress(ctx))
 	s.raceAt = 0
@@ -68,20 +68,31 @@ func cellValue(c byte) int { return [4]int{unknown: -1, black: 1, white: 0}[c&3]
 // among cells (nil: every cell), and applies it; when the recorder is
 // full it records nothing but the Found steps.
 func (t *tracer) add(s *searcher, st trace.Step, grid []byte, cells func(yield func(int) bool)) {
+	var value func(int) int
+	if grid != nil {
+		value = func(i int) int { return cellValue(grid[i]) }
+	}
+	t.record(st, s.nodes, cells, value)
+}
+
+// record records a step with the cells among cells whose value (nil: no
+// cells) differs from the board, and applies it, with the searcher's
+// nodes; when the recorder is full it records nothing but Found steps.
+func (t *tracer) record(st trace.Step, nodes int64, cells func(yield func(int) bool), value func(int) int) {
 	if t.rec.Full() && st.Kind != trace.Found {
 		t.rec.Add(st) // dropped: marks the trace truncated
 		return
 	}
-	if grid != nil {
+	if value != nil {
 		for i := range cells {
-			if v := cellValue(grid[i]); v != t.board[i] {
+			if v := value(i); v != t.board[i] {
 				st.Cells = append(st.Cells, i)
 				st.Values = append(st.Values, v)
 				t.board[i] = v
 			}
 		}
 	}
-	st.Nodes, st.Backtracks = s.nodes, t.backtracks
+	st.Nodes, st.Backtracks = nodes, t.backtracks
 	t.rec.Add(st)
 }
 

@@ -10,44 +10,95 @@ import (
 	"gridsolve/solvers/trace"
 )
 
-// answerBoard is a's first picture as a trace's board: 1 black, 0 white.
+// answerBoard is a's first picture as a trace's board: 0 white, 1 black,
+// or in colour k for ink k-1.
 func answerBoard(a *Answer) []int {
 	var b []int
 	for _, row := range a.Grid {
 		for _, c := range []byte(row) {
-			b = append(b, btoi(c == '#'))
+			switch c {
+			case '#':
+				b = append(b, 1)
+			case '.':
+				b = append(b, 0)
+			default:
+				b = append(b, inkOf(c)+1)
+			}
 		}
 	}
 	return b
 }
 
+// smallColourClues are the clues of a random picture up to 6×6 in two or
+// three inks, a third of them with some cells given and a quarter with a
+// run too many (often no solution).
+func smallColourClues(rng *rand.Rand) *Clues {
+	for {
+		nInks := 2 + rng.IntN(2)
+		pic := colourPicture(rng, 1+rng.IntN(6), 1+rng.IntN(6), nInks, 0.3+0.6*rng.Float64())
+		inks := usedInks(pic, testInks[:nInks])
+		if len(inks) < 2 {
+			continue
+		}
+		c := ColourCluesOf(pic, inks)
+		switch rng.IntN(4) {
+		case 0:
+			c.Given = make([]byte, 0, len(pic)*len(pic[0]))
+			for _, row := range pic {
+				for _, v := range row {
+					switch {
+					case rng.IntN(3) > 0:
+						c.Given = append(c.Given, NotGiven)
+					case v == 0:
+						c.Given = append(c.Given, GivenWhite)
+					default:
+						c.Given = append(c.Given, InkLetter(v-1))
+					}
+				}
+			}
+		case 1:
+			r := rng.IntN(len(c.Rows))
+			c.Rows[r], c.RowInks[r] = append(c.Rows[r], 1), append(c.RowInks[r], rng.IntN(len(inks)))
+		}
+		return c
+	}
+}
+
 // The trace of a puzzle, whole or cut short at any limit, replays to the
 // solver's own answer, over many random small puzzles, given cells, no
-// solution and several solutions among them; its steps only set cells to
-// -1, 0 or 1, and undo and count backtracks as they say.
+// solution and several solutions among them, in black and white and in
+// colour; its steps only set cells to -1, 0 or an ink (1 in black and
+// white), and undo and count backtracks as they say.
 func TestTraceReplaysToTheAnswer(t *testing.T) {
 	rng := rand.New(rand.NewPCG(24, 2))
 	n := 1500
 	if testing.Short() {
 		n = 300
 	}
-	kinds := map[trace.Kind]int{}
-	statuses := map[Status]int{}
-	for range n {
-		h, w := 1+rng.IntN(7), 1+rng.IntN(7)
-		pic := drawPicture(rng, h, w, 0.3+0.5*rng.Float64())
-		c := CluesOf(pic)
-		switch rng.IntN(4) {
-		case 0:
-			c.Given = randomGiven(rng, pic)
-		case 1:
-			c.Rows[rng.IntN(h)] = append(c.Rows[rng.IntN(h)], 1) // often no solution
+	var kinds [2]map[trace.Kind]int // black and white, colour
+	kinds[0], kinds[1] = map[trace.Kind]int{}, map[trace.Kind]int{}
+	var statuses [2]map[Status]int
+	statuses[0], statuses[1] = map[Status]int{}, map[Status]int{}
+	for k := range 2 * n {
+		var c *Clues
+		if k%2 == 0 {
+			h, w := 1+rng.IntN(7), 1+rng.IntN(7)
+			pic := drawPicture(rng, h, w, 0.3+0.5*rng.Float64())
+			c = CluesOf(pic)
+			switch rng.IntN(4) {
+			case 0:
+				c.Given = randomGiven(rng, pic)
+			case 1:
+				c.Rows[rng.IntN(h)] = append(c.Rows[rng.IntN(h)], 1) // often no solution
+			}
+		} else {
+			c = smallColourClues(rng)
 		}
 		a, err := Solve(context.Background(), c, nil)
 		if err != nil {
 			t.Fatal(err)
 		}
-		statuses[a.Status]++
+		statuses[k%2][a.Status]++
 		for _, limit := range []int{1 << 20, 1 + rng.IntN(20), 0} {
 			tr, err := Game{}.Trace(context.Background(), c.String(), limit)
 			if err != nil {
@@ -55,17 +106,19 @@ func TestTraceReplaysToTheAnswer(t *testing.T) {
 			}
 			checkTrace(t, c, a, tr, limit)
 			for _, s := range tr.Steps {
-				kinds[s.Kind]++
+				kinds[k%2][s.Kind]++
 			}
 		}
 	}
-	for k := trace.Choose; k <= trace.Found; k++ {
-		if kinds[k] == 0 {
-			t.Errorf("no step of kind %d in %d puzzles: %v", k, n, kinds)
+	for colour := range 2 {
+		for k := trace.Choose; k <= trace.Found; k++ {
+			if kinds[colour][k] == 0 {
+				t.Errorf("colour %v: no step of kind %d in %d puzzles: %v", colour == 1, k, n, kinds[colour])
+			}
 		}
-	}
-	if statuses[None] == 0 || statuses[Unique] == 0 || statuses[Multiple] == 0 {
-		t.Errorf("answers %v: want some of each", statuses)
+		if s := statuses[colour]; s[None] == 0 || s[Unique] == 0 || s[Multiple] == 0 {
+			t.Errorf("colour %v: answers %v: want some of each", colour == 1, s)
+		}
 	}
 }
 
@@ -96,7 +149,7 @@ func checkTrace(t *testing.T, c *Clues, a *Answer, tr trace.Trace, limit int) {
 			}
 		}
 		for _, v := range s.Values {
-			if v < -1 || v > 1 || s.Kind == trace.Undo && v != -1 {
+			if v < -1 || v > max(1, len(c.Inks)) || s.Kind == trace.Undo && v != -1 {
 				t.Fatalf("%s: step %+v sets a cell to %d", c, s, v)
 			}
 		}
@@ -126,7 +179,13 @@ func TestTraceNotes(t *testing.T) {
 	if s := tr.Steps[1]; s.Kind != trace.Deduce || !strings.Contains(s.Note, "black") {
 		t.Errorf("second step %+v, want cells of row 1 deduced", s)
 	}
-	if _, err := (Game{}).Trace(context.Background(), "1 1\n1a\n1a\ncolours\na red\n", 10); err == nil {
-		t.Error("a colour puzzle traced")
+	c = ColourCluesOf([][]int{{1, 2}}, testInks[:2])
+	tr, err = Game{}.Trace(context.Background(), c.String(), 100)
+	if err != nil {
+		t.Fatal(err)
+	}
+	name := testInks[1].Name
+	if s := tr.Steps[1]; s.Kind != trace.Deduce || !strings.Contains(s.Note, name) || !slices.Equal(s.Values, []int{1, 2}) {
+		t.Errorf("second step of %s: %+v, want both cells settled, named %s", c, s, name)
 	}
 }
