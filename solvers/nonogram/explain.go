@@ -168,7 +168,9 @@ const (
 	// OpUnique finds the fewest cells to change in a drawn picture to make
 	// it the unique solution of its own clues: text is the picture, rows
 	// of '#' (black) and '.' (white; 'x' too) apart by newlines, arg unused, and the
-	// answer a *Changes.
+	// answer a *Changes. A colour picture writes its cells by their inks'
+	// letters, then a "=" line and clues that carry its palette (the
+	// page's draw snapshot).
 	OpUnique play.Op = "unique"
 )
 
@@ -185,6 +187,13 @@ func (Game) Run(ctx context.Context, op play.Op, text, _ string, progress func(i
 		}
 		return Explain(ctx, c, progress)
 	case OpUnique:
+		if drawn, clues, ok := strings.Cut(text, "\n=\n"); ok {
+			pic, inks, err := readColourPicture(drawn, clues)
+			if err != nil {
+				return nil, err
+			}
+			return MakeUniqueColour(ctx, pic, inks, uniqueBudget)
+		}
 		pic, err := readPicture(text)
 		if err != nil {
 			return nil, err
@@ -214,6 +223,34 @@ func readPicture(text string) ([][]bool, error) {
 		}
 	}
 	return pic, nil
+}
+
+// readColourPicture reads a colour picture, rows of its inks' letters and
+// '.', all of one length, with the palette of clues, for OpUnique.
+func readColourPicture(drawn, clues string) ([][]int, []Ink, error) {
+	c, err := ParseClues(clues)
+	if err != nil {
+		return nil, nil, err
+	}
+	if !c.IsColour() {
+		return nil, nil, errors.New("the picture's clues have no colours")
+	}
+	h, w := len(c.Rows), len(c.Cols)
+	grid, err := parsePosition(drawn, h, w, len(c.Inks), "picture")
+	if err == nil && strings.TrimSpace(drawn) == "" {
+		err = errors.New("the picture is empty")
+	}
+	if err != nil {
+		return nil, nil, err
+	}
+	pic := make([][]int, h)
+	for r := range pic {
+		pic[r] = make([]int, w)
+		for col := range pic[r] {
+			pic[r][col] = inkOf(grid[r*w+col]) + 1 // '.' and 'x' are white
+		}
+	}
+	return pic, c.Inks, nil
 }
 
 // Summary says the report in a sentence: the solutions, then the level,

@@ -190,28 +190,10 @@ func TestExplainAgainstBruteForce(t *testing.T) {
 // unique solution of its clues, by trying every set of cells, smallest
 // first, with bruteSolve.
 func bruteFewest(pic [][]bool) int {
-	h, w := len(pic), len(pic[0])
-	var try func(from, left int) bool
-	try = func(from, left int) bool {
-		if left == 0 {
-			n, _ := bruteSolve(CluesOf(pic))
-			return n == 1
-		}
-		for i := from; i < h*w; i++ {
-			pic[i/w][i%w] = !pic[i/w][i%w]
-			ok := try(i+1, left-1)
-			pic[i/w][i%w] = !pic[i/w][i%w]
-			if ok {
-				return true
-			}
-		}
-		return false
-	}
-	for k := 0; ; k++ {
-		if try(0, k) {
-			return k
-		}
-	}
+	return bruteFewestChanges(pic, 2, func() bool {
+		n, _ := bruteSolve(CluesOf(pic))
+		return n == 1
+	})
 }
 
 // TestMakeUniqueFewest checks MakeUnique on small random pictures against
