@@ -51,7 +51,7 @@ func (e *nonogramEditor) checkWork() (jobRequest, bool) {
 	if e.check.of != text && (live || e.answer != nil) {
 		return jobRequest{op: nonogram.OpExplain, game: "nonogram", text: text}, true
 	}
-	if pic := e.pictureText(); e.mode == nonoDraw && e.check.fixWanted && e.check.fixOf != pic && !e.clues.IsColour() {
+	if pic := e.pictureText(); e.mode == nonoDraw && e.check.fixWanted && e.check.fixOf != pic {
 		return jobRequest{op: nonogram.OpUnique, game: "nonogram", text: pic}, true
 	}
 	return jobRequest{}, false
@@ -120,31 +120,43 @@ func (e *nonogramEditor) reportNow() *nonogram.Report {
 // while the picture is that one with some of them made; nil otherwise.
 func (e *nonogramEditor) suggested() []int {
 	c := &e.check
-	rows := strings.Fields(c.fixOf)
+	drawn, _, _ := strings.Cut(c.fixOf, "\n=\n") // a colour picture's clues follow
+	rows := strings.Fields(drawn)
 	if e.mode != nonoDraw || c.fix == nil || len(rows) != e.height() {
 		return nil
 	}
-	var made []int
+	left := []int{}
 	for y, row := range rows {
 		if len(row) != e.width() {
 			return nil
 		}
 		for x := range row {
-			if (row[x] == '#') != (e.pic[y][x] > 0) {
-				made = append(made, y*e.width()+x)
+			i := y*e.width() + x
+			if row[x] == e.picChar(e.pic[y][x]) {
+				if slices.Contains(c.fix.Cells, i) {
+					left = append(left, i)
+				}
+			} else if to, ok := e.suggestedColour(i, row[x]); !ok || to != e.pic[y][x] {
+				return nil // some other cell changed
 			}
 		}
 	}
-	left := []int{}
-	for _, i := range c.fix.Cells {
-		if !slices.Contains(made, i) {
-			left = append(left, i)
-		}
-	}
-	if len(made)+len(left) != len(c.fix.Cells) {
-		return nil // some other cell changed
-	}
 	return left
+}
+
+// suggestedColour is the colour the changes found give cell i, drawn
+// was (its picChar) in the picture they are of: 0 white and i+1 ink i
+// (black is 1); and whether they change it.
+func (e *nonogramEditor) suggestedColour(i int, was byte) (int, bool) {
+	fix := e.check.fix
+	k := slices.Index(fix.Cells, i)
+	switch {
+	case k < 0:
+		return 0, false
+	case k < len(fix.Colours):
+		return fix.Colours[k], true
+	}
+	return boolInt(was != '#'), true // black and white: the other
 }
 
 // checkTool handles Make it unique and the acceptance of one change
@@ -161,7 +173,8 @@ func (e *nonogramEditor) checkTool(name, value string) error {
 	if err != nil || !slices.Contains(e.suggested(), i) {
 		return fmt.Errorf("nonogram: that change is no longer suggested")
 	}
-	e.paint(i, byte(boolInt(e.pic[i/e.width()][i%e.width()] == 0)))
+	to, _ := e.suggestedColour(i, e.picChar(e.pic[i/e.width()][i%e.width()]))
+	e.paint(i, byte(to))
 	return nil
 }
 
@@ -204,10 +217,10 @@ func (e *nonogramEditor) checkLook(i int, class, label string, m checkMarks) (st
 	return class, label
 }
 
-// checkTools is Make it unique, offered for a drawn black and white
-// picture with several solutions (MakeUnique is black and white only).
+// checkTools is Make it unique, offered for a drawn picture with several
+// solutions.
 func (e *nonogramEditor) checkTools(p *Page) []app.UI {
-	if r := e.reportNow(); e.mode != nonoDraw || r == nil || r.Status != nonogram.Multiple || e.suggested() != nil || e.clues.IsColour() {
+	if r := e.reportNow(); e.mode != nonoDraw || r == nil || r.Status != nonogram.Multiple || e.suggested() != nil {
 		return nil
 	}
 	return []app.UI{p.toolButton("Make it unique", "unique", "", e.check.fixWanted).ID("nono-unique")}
@@ -252,9 +265,12 @@ func (e *nonogramEditor) checkPanel(p *Page) app.UI {
 			text = " Changing the outlined cell makes the picture unique."
 		}
 		next := suggest[0]
-		to := "black"
-		if e.pic[next/e.width()][next%e.width()] > 0 {
-			to = "white"
+		to := "white"
+		switch v, _ := e.suggestedColour(next, e.picChar(e.pic[next/e.width()][next%e.width()])); {
+		case v > 0 && e.clues.IsColour():
+			to = inkName(e.clues, v-1)
+		case v > 0:
+			to = "black"
 		}
 		lines = append(lines,
 			app.Span().ID("nono-fix").Text(text),

@@ -121,3 +121,42 @@ func TestMidendNonogramMakeUnique(t *testing.T) {
 		t.Errorf("after Undo, suggested %v, want the last change again", got)
 	}
 }
+
+// Make it unique on a colour picture suggests the fewest cells to
+// recolour; each accepted sets its cell to the suggested colour, and once
+// all are accepted the check says unique.
+func TestMidendNonogramColourMakeUnique(t *testing.T) {
+	p := mount(memStore{})
+	nt := p.show(t, "nonogram")
+	ed := nt.ed.(*nonogramEditor)
+	for _, tool := range [][2]string{{"mode", "draw"}, {"clear", ""}, {"w", "4"}, {"h", "4"}, {"ink-add", ""}, {"ink", "1"}} {
+		p.applyTool(tool[0], tool[1])
+	}
+	p.click(0, 5) // a diagonal in the second ink, another in the first:
+	p.applyTool("ink", "0")
+	p.click(10, 15) // each fits its clues flipped
+	p.timeOut()
+	p.w.run(p.midend)
+	if r := ed.reportNow(); r == nil || r.Status != nonogram.Multiple || len(ed.checkTools(nil)) != 1 {
+		t.Fatalf("report %+v, want several solutions and Make it unique", r)
+	}
+	p.applyTool("unique", "")
+	p.w.run(p.midend)
+	fix := ed.check.fix
+	if suggest := ed.suggested(); len(suggest) != 2 || !fix.Fewest || len(fix.Colours) != 2 {
+		t.Fatalf("suggested %v (%+v), want the 2 fewest", suggest, fix)
+	}
+	for len(ed.suggested()) > 0 {
+		i := ed.suggested()[0]
+		to := fix.Colours[slices.Index(fix.Cells, i)]
+		p.applyTool("accept", strconv.Itoa(i))
+		if got := ed.pic[i/4][i%4]; got != to {
+			t.Fatalf("accepting cell %d makes it %d, want %d", i, got, to)
+		}
+		p.timeOut()
+		p.w.run(p.midend)
+	}
+	if r := ed.reportNow(); r == nil || r.Status != nonogram.Unique {
+		t.Fatalf("after the changes, report %+v", r)
+	}
+}

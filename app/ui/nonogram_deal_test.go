@@ -66,7 +66,7 @@ func TestMidendNonogramColourDealAndHint(t *testing.T) {
 
 // The designer's check runs on a colour picture as on a black and white
 // one: a picture with two solutions is reported so, its differing cells
-// ringed, and Make it unique is not offered (it is black and white only).
+// ringed, and Make it unique is offered.
 func TestMidendNonogramColourCheck(t *testing.T) {
 	p := mount(memStore{})
 	nt := p.show(t, "nonogram")
@@ -90,7 +90,7 @@ func TestMidendNonogramColourCheck(t *testing.T) {
 			t.Errorf("cell %d: %q", i, class)
 		}
 	}
-	if tools := ed.checkTools(nil); tools != nil {
-		t.Error("Make it unique offered for a colour picture")
+	if tools := ed.checkTools(nil); len(tools) != 1 {
+		t.Error("Make it unique not offered for a colour picture")
 	}
 }
