@@ -216,3 +216,43 @@ func TestNonogramColourPhone(t *testing.T) {
 	}
 	p.screenshot("nonogram-colour-draw-phone")
 }
+
+// Make it unique on a drawn colour picture with several solutions: its
+// suggestions, accepted one by one, each recolour their cell, and the
+// check then reports a unique puzzle.
+func TestNonogramColourMakeUnique(t *testing.T) {
+	p := openShared(t, "nonogram", "5 5\n0\n0\n0\n0\n0\n0\n0\n0\n0\n0\n")
+	p.click("#nono-draw")
+	p.click("#nono-clear")
+	p.click("#ink-add")
+	p.click("#ink-add")
+	p.paintInks([][]int{ // a 2x2 diagonal in each of two inks: each fits flipped
+		{2, 0, 0, 0, 0},
+		{0, 2, 0, 0, 0},
+		{0, 0, 1, 1, 0},
+		{0, 0, 0, 3, 0},
+		{0, 0, 0, 0, 3},
+	})
+	p.waitFor(`document.querySelector("#nono-report")?.dataset.status === "multiple"`)
+	p.click("#nono-unique")
+	p.waitFor(`document.querySelector("#nono-accept") !== null`)
+	p.screenshot("nonogram-colour-suggest")
+	accepted := 0
+	for range 10 {
+		if !eval[bool](p, `document.querySelector("#nono-accept") !== null`) {
+			break
+		}
+		p.click("#nono-accept")
+		accepted++
+		p.waitFor(`document.querySelector("#nono-report") !== null`)
+	}
+	p.waitFor(`document.querySelector("#nono-report")?.dataset.status === "unique"`)
+	clues, err := nonogram.ParseClues(p.exported())
+	if err != nil || !clues.IsColour() || accepted == 0 {
+		t.Fatalf("after %d changes the puzzle is\n%s (%v)", accepted, p.exported(), err)
+	}
+	if a, err := nonogram.Solve(context.Background(), clues, nil); err != nil || a.Status != nonogram.Unique {
+		t.Fatalf("the changed picture's clues: %+v %v", a, err)
+	}
+	p.screenshot("nonogram-colour-unique")
+}
