@@ -196,3 +196,25 @@ func TestOpUniqueColour(t *testing.T) {
 		}
 	}
 }
+
+// FuzzReadColourPicture: any colour picture text is read or refused,
+// never a panic, and a picture read fits its clues' size and palette.
+func FuzzReadColourPicture(f *testing.F) {
+	c := ColourCluesOf([][]int{{1, 0}, {0, 2}}, testInks[:2])
+	f.Add("a.\n.b", c.String())
+	f.Add("a.\n.#", c.String())
+	f.Add("", "2 2\n1\n1\n1\n1\n")
+	f.Fuzz(func(t *testing.T, drawn, clues string) {
+		pic, inks, err := readColourPicture(drawn, clues)
+		if err != nil {
+			return
+		}
+		for _, row := range pic {
+			for _, v := range row {
+				if len(row) != len(pic[0]) || v < 0 || v > len(inks) {
+					t.Fatalf("%q %q: %v of %d inks", drawn, clues, pic, len(inks))
+				}
+			}
+		}
+	})
+}
