@@ -11,7 +11,6 @@
 package picture
 
 import (
-	"cmp"
 	"slices"
 	"strconv"
 )
@@ -181,74 +180,83 @@ type swatch struct {
 // j+1 for inks[j]; inks are distinct, none white, and ordered by the
 // cells they cover, most first. The same picture always gives the same
 // answer.
+//
+// It sorts only []int (colours packed as 0xRRGGBB, with what they are
+// sorted by above): each other kind slices.Sort were given would add its
+// own copy of the sort to app.wasm.
 func Quantise(m Image, k int) (cells []int, inks []RGB) {
 	k = max(MinInks, min(MaxInks, k))
-	counts := map[RGB]int{}
+	counts := map[int]int{}
 	for i := range m.W * m.H {
-		counts[m.at(i)]++
+		counts[pack(m.at(i))]++
 	}
-	colours := make([]swatch, 0, len(counts))
-	for c, n := range counts {
-		colours = append(colours, swatch{c, n})
+	keys := make([]int, 0, len(counts))
+	for c := range counts {
+		keys = append(keys, c)
 	}
-	slices.SortFunc(colours, func(a, b swatch) int { return cmpRGB(a.c, b.c) })
+	slices.Sort(keys)
+	colours := make([]swatch, len(keys))
+	for i, c := range keys {
+		colours[i] = swatch{unpack(c), counts[c]}
+	}
 
 	centres := medianCut(colours, k+1)
 	for range 8 {
 		centres = refine(colours, centres)
 	}
-	// The background, then the inks: rounded, white and repeats merged
-	// into what they match.
-	bg := 0
-	for j, c := range centres {
-		if dist(c, RGB{255, 255, 255}) < dist(centres[bg], RGB{255, 255, 255}) {
-			bg = j
-		}
-	}
-	class := make([]int, len(centres)) // centre j's ink index + 1, 0 for the background
+	// The background, then the inks: white and repeats merged into what
+	// they match.
+	white := RGB{255, 255, 255}
+	bg := nearest(centres, white)
+	class := make([]int, len(centres)) // centre j's ink + 1, 0 for the background
 	var used []swatch
 	for j, c := range centres {
-		if j == bg || c == (RGB{255, 255, 255}) {
+		if j == bg || c == white {
 			continue
 		}
-		if at := slices.IndexFunc(used, func(s swatch) bool { return s.c == c }); at >= 0 {
-			class[j] = at + 1
-			continue
+		class[j] = len(used) + 1
+		for u := range used {
+			if used[u].c == c {
+				class[j] = u + 1
+			}
 		}
-		used = append(used, swatch{c: c})
-		class[j] = len(used)
+		if class[j] > len(used) {
+			used = append(used, swatch{c: c})
+		}
 	}
-	byColour := make(map[RGB]int, len(colours))
+	byColour := make(map[int]int, len(colours)) // by packed colour
 	for _, s := range colours {
 		v := class[nearest(centres, s.c)]
-		byColour[s.c] = v
+		byColour[pack(s.c)] = v
 		if v > 0 {
 			used[v-1].n += s.n
 		}
 	}
-	// Most used first: ink a is the picture's main colour.
+	// Most used first, ink a the picture's main colour; equals by colour.
 	order := make([]int, len(used))
-	for i := range order {
-		order[i] = i
+	for u, s := range used {
+		order[u] = (m.W*m.H-s.n)<<24 | pack(s.c)
 	}
-	slices.SortStableFunc(order, func(a, b int) int {
-		return cmp.Or(cmp.Compare(used[b].n, used[a].n), cmpRGB(used[a].c, used[b].c))
-	})
+	slices.Sort(order)
 	rank := make([]int, len(used)+1)
-	for r, i := range order {
-		rank[i+1] = r + 1
-		inks = append(inks, used[i].c)
+	for r, key := range order {
+		c := unpack(key & 0xffffff)
+		for u := range used {
+			if used[u].c == c {
+				rank[u+1] = r + 1
+			}
+		}
+		inks = append(inks, c)
 	}
 	cells = make([]int, m.W*m.H)
 	for i := range cells {
-		cells[i] = rank[byColour[m.at(i)]]
+		cells[i] = rank[byColour[pack(m.at(i))]]
 	}
 	return cells, inks
 }
 
-func cmpRGB(a, b RGB) int {
-	return cmp.Or(cmp.Compare(a[0], b[0]), cmp.Compare(a[1], b[1]), cmp.Compare(a[2], b[2]))
-}
+func pack(c RGB) int   { return int(c[0])<<16 | int(c[1])<<8 | int(c[2]) }
+func unpack(p int) RGB { return RGB{uint8(p >> 16), uint8(p >> 8), uint8(p)} }
 
 func dist(a, b RGB) int {
 	d := 0
@@ -294,8 +302,18 @@ func medianCut(colours []swatch, n int) []RGB {
 		if pick < 0 {
 			break // every box is one colour
 		}
-		box := slices.Clone(boxes[pick])
-		slices.SortStableFunc(box, func(a, b swatch) int { return cmp.Compare(a.c[ch], b.c[ch]) })
+		// The box's colours in order of the channel, then as they were.
+		box := boxes[pick]
+		keys := make([]int, len(box))
+		for i, s := range box {
+			keys[i] = int(s.c[ch])<<32 | i
+		}
+		slices.Sort(keys)
+		sorted := make([]swatch, len(box))
+		for i, key := range keys {
+			sorted[i] = box[key&(1<<32-1)]
+		}
+		copy(box, sorted)
 		total := 0
 		for _, s := range box {
 			total += s.n

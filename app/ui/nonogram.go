@@ -54,6 +54,8 @@ type nonogramEditor struct {
 	answer     *nonogram.Answer
 	warn       string    // a note on the last mode change, shown under the tools
 	check      nonoCheck // the designer's check (see nonogram_check.go)
+
+	pict pictureDialog // Open a picture (see nonogram_picture.go)
 }
 
 func newNonogram() *nonogramEditor {
@@ -236,7 +238,7 @@ func (e *nonogramEditor) tools(p *Page) []app.UI {
 		hint = e.warn
 	}
 	ui = append(ui, e.checkTools(p)...)
-	return append(ui, app.Span().Class("hint").Text(hint))
+	return append(ui, app.Span().Class("hint").Text(hint), e.pictureUI(p))
 }
 
 func (e *nonogramEditor) tool(name, value string) error {
