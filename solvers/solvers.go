@@ -52,6 +52,7 @@ const (
 	OpHint     = play.OpHint
 	OpGenerate = play.OpGenerate
 	OpJudge    = play.OpJudge
+	OpTrace    = play.OpTrace
 )
 
 // Player is implemented by games the page can deal and help with, on top

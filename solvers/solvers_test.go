@@ -195,3 +195,23 @@ func TestEveryGameHasABench(t *testing.T) {
 		}
 	}
 }
+
+// Every game's solver records its steps for the page's Step through, and
+// records some on its bench sample's first case.
+func TestEveryGameTraces(t *testing.T) {
+	for _, g := range All {
+		tr, ok := g.(Tracer)
+		if !ok {
+			t.Errorf("%s is not a Tracer", g.Name())
+			continue
+		}
+		cases, err := g.(Bench).Cases(g.(Bench).Sample())
+		if err != nil {
+			t.Fatalf("%s: sample: %v", g.Name(), err)
+		}
+		got, err := tr.Trace(context.Background(), cases[0], 1000)
+		if err != nil || len(got.Steps) == 0 {
+			t.Errorf("%s: trace of the sample: %d steps, %v", g.Name(), len(got.Steps), err)
+		}
+	}
+}

@@ -167,7 +167,28 @@
     setTimeout(resolve, 20000);
   });
 
+  // A shared nonogram link gets a preview: a small Go program of its own
+  // (web/preview.wasm, wasm/preview) draws the puzzle into the loader as
+  // the page's Save… image draws it, while app.wasm, ten times its size,
+  // is still on its way; the page replaces the loader, preview and all,
+  // when it starts. It is fetched first, asking for a high priority, and
+  // app.wasm's download starts at once after it, without waiting.
+  function preview() {
+    const pgo = new Go();
+    return fetch("web/preview.wasm", { priority: "high" })
+      .then((resp) => {
+        if (!resp.ok) throw new Error(`web/preview.wasm: ${resp.status}`);
+        return WebAssembly.instantiateStreaming(
+          new Response(resp.body, { headers: { "Content-Type": "application/wasm" } }),
+          pgo.importObject,
+        );
+      })
+      .then(({ instance }) => pgo.run(instance))
+      .catch((err) => console.warn("gridsolve: no preview:", err));
+  }
+
   repairLink();
+  if (location.hash.startsWith("#nonogram/")) preview();
   // window.gridsolveOffline settles once the page has registered its
   // service worker (or given up), so that whoever unregisters it later
   // (a test, a user's script) does not race the registration.

@@ -39,7 +39,7 @@ function handle(req) {
     const o = req.options || {};
     const result = self.gridsolveRun(req.id, req.op, req.game, req.text,
       typeof req.position === "string" ? req.position : "",
-      o.w | 0, o.h | 0, o.level | 0, Number(o.seed) || 0, o.pieces | 0);
+      o.w | 0, o.h | 0, o.level | 0, Number(o.seed) || 0, o.pieces | 0, o.colours | 0);
     self.postMessage({ id: req.id, type: "done", result });
   } catch (err) {
     exited = true; // a Go panic or a trap leaves the instance unusable

@@ -147,7 +147,7 @@ func TestCountCancelAndFault(t *testing.T) {
 		t.Errorf("with worker.js blocked the count ends in state %s: %q", state, p.statusNow())
 	}
 	t.Log(p.statusNow())
-	if live := eval[int](p, `gridsolveSolver.live()`); live > 1 {
-		t.Errorf("%d workers live after the failed count, want at most a spare", live)
-	}
+	// Workers that failed to start go as their errors come in, which on a
+	// busy machine may be after the first one has ended the count.
+	p.waitFor(`gridsolveSolver.live() <= 1`)
 }

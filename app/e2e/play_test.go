@@ -26,7 +26,7 @@ func TestNewAndHint(t *testing.T) {
 		p.tab(game)
 		if eval[bool](p, `document.querySelector("#new") !== null`) {
 			before := p.exported()
-			savedBefore := eval[string](p, `localStorage.getItem("gridsolve/`+game+`")`)
+			savedBefore := eval[string](p, `localStorage.getItem("gridsolve/`+game+`") ?? ""`)
 			p.setValue("#level", "1")
 			p.click("#new")
 			p.waitFor(`!document.querySelector("#new").disabled`)
@@ -35,7 +35,7 @@ func TestNewAndHint(t *testing.T) {
 				continue
 			}
 			text := p.exported()
-			if saved := eval[string](p, `localStorage.getItem("gridsolve/`+game+`")`); saved == savedBefore {
+			if saved := eval[string](p, `localStorage.getItem("gridsolve/`+game+`") ?? ""`); saved == savedBefore {
 				t.Errorf("%s: New kept the same state", game)
 			}
 			if _, err := g.Solve(context.Background(), text, nil); err != nil {

@@ -11,21 +11,17 @@ import (
 	"bytes"
 	"compress/flate"
 	"encoding/base64"
-	"errors"
-	"fmt"
-	"io"
-	"strings"
-	"unicode/utf8"
 
+	"gridsolve/app/share/payload"
 	"gridsolve/solvers"
+	"gridsolve/solvers/msg"
 )
 
 const (
-	// MaxText bounds the inflated judge text; the biggest puzzle the page
-	// edits (a 50×50 board with its clues, or 200×200 cells) is far below it.
-	MaxText = 1 << 20
+	// MaxText bounds the inflated judge text.
+	MaxText = payload.MaxText
 	// MaxFragment bounds the encoded fragment before any decoding work.
-	MaxFragment = 256 << 10
+	MaxFragment = payload.MaxFragment
 )
 
 // Encode returns the fragment (without '#') for a puzzle of the given game.
@@ -40,32 +36,17 @@ func Encode(game, text string) string {
 // Decode parses a fragment made by Encode, with or without its leading '#'.
 // It returns the game name, known to solvers.Lookup, and the judge text.
 func Decode(fragment string) (game, text string, err error) {
-	fragment = strings.TrimPrefix(fragment, "#")
-	if len(fragment) > MaxFragment {
-		return "", "", fmt.Errorf("share: link is too long (%d bytes, at most %d)", len(fragment), MaxFragment)
-	}
-	game, payload, ok := strings.Cut(fragment, "/")
-	if !ok {
-		return "", "", errors.New("share: link has no puzzle (want #game/data)")
+	game, data, err := payload.Split(fragment)
+	if err != nil {
+		return "", "", err
 	}
 	if _, known := solvers.Lookup(game); !known {
-		return "", "", fmt.Errorf("share: unknown puzzle %q", clip(game))
+		return "", "", msg.Errorf("share: unknown puzzle %q", clip(game))
 	}
-	raw, err := base64.RawURLEncoding.DecodeString(payload)
-	if err != nil {
-		return "", "", errors.New("share: link data is not valid base64url")
+	if text, err = payload.Inflate(data); err != nil {
+		return "", "", err
 	}
-	inflated, err := io.ReadAll(io.LimitReader(flate.NewReader(bytes.NewReader(raw)), MaxText+1))
-	if err != nil {
-		return "", "", errors.New("share: link data is corrupt (bad DEFLATE stream)")
-	}
-	if len(inflated) > MaxText {
-		return "", "", fmt.Errorf("share: link data inflates beyond %d KiB", MaxText>>10)
-	}
-	if !utf8.Valid(inflated) {
-		return "", "", errors.New("share: link data is not UTF-8 text")
-	}
-	return game, string(inflated), nil
+	return game, text, nil
 }
 
 // clip shortens hostile text quoted back in an error message.

@@ -210,7 +210,7 @@ func TestNonogramColour(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	svg := s.svg()
+	svg := s.SVG()
 	for _, rgb := range []string{"#e02020", "#101060"} {
 		if !strings.Contains(svg, rgb) {
 			t.Errorf("the image has no %s", rgb)
@@ -533,7 +533,7 @@ func TestNonogramGiven(t *testing.T) {
 	// The puzzle's image shows them as Pattern prints them: the black one
 	// filled, the white one dotted (none is given here).
 	s, err := e.draw(false)
-	if black := regexp.MustCompile(`<rect [^>]*fill="`+ink+`"`).FindAllString(s.body.String(), -1); err != nil || len(black) != 1 {
+	if black := regexp.MustCompile(`<rect [^>]*fill="`+ink+`"`).FindAllString(s.Body.String(), -1); err != nil || len(black) != 1 {
 		t.Errorf("the puzzle image draws %d black cells (%v), want the given one", len(black), err)
 	}
 	e.tool("rows", "1\n1\n") // new runs, the same size: the given cells stay

@@ -386,19 +386,19 @@ func (e *flipEditor) draw(answer bool) (*sketch, error) {
 	for i, black := range b.Black {
 		x, y := float64(i%b.W), float64(i/b.W)
 		if black {
-			s.rect(x, y, 1, 1, ink)
+			s.Rect(x, y, 1, 1, ink)
 		}
 		if answer && a.Presses.Has(i) {
-			s.circle(x+0.5, y+0.5, 0.3, "none", "#d0021b")
+			s.Circle(x+0.5, y+0.5, 0.3, "none", "#d0021b")
 		}
 	}
-	s.grid(0, 0, b.W, b.H, 0)
+	s.Grid(0, 0, b.W, b.H, 0)
 	if answer {
 		colour := "white"
 		if a.Color == "b" {
 			colour = "black"
 		}
-		s.caption = fmt.Sprintf("Press the %d circled cells: every cell turns %s.", a.Count, colour)
+		s.Caption = fmt.Sprintf("Press the %d circled cells: every cell turns %s.", a.Count, colour)
 	}
 	return s, nil
 }

@@ -21,39 +21,58 @@ type cell struct {
 // through web/input.js, one delegated handler reading the cells' data-i.
 func (p *Page) gridView(w, h int, draw func(i int) cell, class, label string) app.HTMLDiv {
 	t := p.cur()
+	rows := gridRows(&t.rows, w, h, false, func(i int) cell {
+		c := draw(i)
+		if i == t.cursor {
+			c.class += " cursor"
+		}
+		if t.hinted(i) {
+			c.class += " hinted"
+			c.label += ", the hint"
+		}
+		return c
+	})
+	return withInput(boardGrid(w, h, class, label), t.ed.input()).Body(rows...)
+}
+
+// gridRows draws the rows of a w×h grid whose cell i is draw(i), each
+// rebuilt only when its cells changed (see rowCache). A picture's rows
+// (lean) are bare cells, with no roles and labels to parse and style: a
+// Step through board, which its note puts into words.
+func gridRows(rc *rowCache, w, h int, lean bool, draw func(i int) cell) []app.UI {
 	rows := make([]app.UI, h)
 	cells := make([]cell, w)
 	for y := range h {
-		if t.rows.kept(y) {
-			rows[y] = app.Raw(t.rows.rows[y])
+		if rc.kept(y) {
+			rows[y] = app.Raw(rc.rows[y])
 			continue
 		}
-		key := t.rows.key[:0]
+		key := rc.key[:0]
 		for x := range w {
-			i := y*w + x
-			c := draw(i)
-			if i == t.cursor {
-				c.class += " cursor"
-			}
-			if t.hinted(i) {
-				c.class += " hinted"
-				c.label += ", the hint"
-			}
+			c := draw(y*w + x)
 			cells[x] = c
 			key = appendKey(key, c.class, c.text, c.style, c.label)
 		}
-		t.rows.key = key
-		rows[y] = app.Raw(t.rows.row(y, key, func() string {
+		rc.key = key
+		rows[y] = app.Raw(rc.row(y, key, func() string {
 			var b strings.Builder
-			b.WriteString(`<div class="row" role="row">`)
+			if lean {
+				b.WriteString(`<div class="row">`)
+			} else {
+				b.WriteString(`<div class="row" role="row">`)
+			}
 			for x, c := range cells {
-				writeCell(&b, y*w+x, x, y, c)
+				if lean {
+					writeBareCell(&b, y*w+x, c)
+				} else {
+					writeCell(&b, y*w+x, x, y, c)
+				}
 			}
 			b.WriteString(`</div>`)
 			return b.String()
 		}))
 	}
-	return withInput(boardGrid(w, h, class, label), t.ed.input()).Body(rows...)
+	return rows
 }
 
 // boardGrid is the #grid element every board is drawn in: focusable, with

@@ -85,8 +85,8 @@ func TestImages(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%s: %v", ed.game(), err)
 		}
-		_, _, w, h := svgShapes(t, s.svg())
-		if sw, sh := s.size(); w != sw || h != sh {
+		_, _, w, h := svgShapes(t, s.SVG())
+		if sw, sh := s.Size(); w != sw || h != sh {
 			t.Errorf("%s: the SVG is %dx%d, the sketch %dx%d", ed.game(), w, h, sw, sh)
 		}
 		solveIn(t, ed)
@@ -94,7 +94,7 @@ func TestImages(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%s: the answer image: %v", ed.game(), err)
 		}
-		svgShapes(t, s.svg())
+		svgShapes(t, s.SVG())
 	}
 }
 
@@ -112,12 +112,12 @@ func TestImageContents(t *testing.T) {
 		black += strings.Count(row, "#")
 	}
 	s, _ := non.draw(false)
-	puzzle, texts, _, _ := svgShapes(t, s.svg())
+	puzzle, texts, _, _ := svgShapes(t, s.SVG())
 	if len(texts) != runs {
 		t.Errorf("nonogram: %d numbers drawn, want the %d clues", len(texts), runs)
 	}
 	s, _ = non.draw(true)
-	answer, _, _, _ := svgShapes(t, s.svg())
+	answer, _, _, _ := svgShapes(t, s.SVG())
 	if got := answer["rect"] - puzzle["rect"]; got != black {
 		t.Errorf("nonogram answer: %d black cells drawn, want %d", got, black)
 	}
@@ -125,14 +125,14 @@ func TestImageContents(t *testing.T) {
 	fl := freshEditor("flip").(*flipEditor)
 	solveIn(t, fl)
 	s, _ = fl.draw(true)
-	if c, _, _, _ := svgShapes(t, s.svg()); c["circle"] != fl.answer.Count || !strings.Contains(s.caption, strconv.Itoa(fl.answer.Count)) {
-		t.Errorf("flip answer: %d presses drawn, caption %q; want %d", c["circle"], s.caption, fl.answer.Count)
+	if c, _, _, _ := svgShapes(t, s.SVG()); c["circle"] != fl.answer.Count || !strings.Contains(s.Caption, strconv.Itoa(fl.answer.Count)) {
+		t.Errorf("flip answer: %d presses drawn, caption %q; want %d", c["circle"], s.Caption, fl.answer.Count)
 	}
 
 	q := freshEditor("iq").(*iqEditor)
 	solveIn(t, q)
 	s, _ = q.draw(true)
-	if _, texts, _, _ := svgShapes(t, s.svg()); len(texts) != 55 {
+	if _, texts, _, _ := svgShapes(t, s.SVG()); len(texts) != 55 {
 		t.Errorf("iq answer: %d letters drawn, want 55", len(texts))
 	}
 
@@ -140,7 +140,7 @@ func TestImageContents(t *testing.T) {
 	solveIn(t, tv)
 	for _, answer := range []bool{false, true} {
 		s, _ = tv.draw(answer)
-		c, texts, _, _ := svgShapes(t, s.svg())
+		c, texts, _, _ := svgShapes(t, s.SVG())
 		if n := len(tv.puzzle.Cards); c["polygon"] != 4*n || len(texts) != 4*n {
 			t.Errorf("tetravex (answer %v): %d triangles and %d values, want %d", answer, c["polygon"], len(texts), 4*n)
 		}
@@ -204,7 +204,7 @@ func TestImageColoursMatchCSS(t *testing.T) {
 		}
 		used := 0
 		for _, c := range ed.colours() {
-			if strings.Contains(s.svg(), `fill="`+c.colour+`"`) {
+			if strings.Contains(s.SVG(), `fill="`+c.colour+`"`) {
 				used++
 			}
 		}

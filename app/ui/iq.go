@@ -667,8 +667,8 @@ func (e *iqEditor) draw(answer bool) (*sketch, error) {
 		}
 		x, y := float64(c), float64(r)
 		if color := iqColours.of(".p-" + string(l)); color != "" {
-			s.rect(x, y, 1, 1, color)
-			s.text(x+0.5, y+0.5, 0.5, string(l), ink)
+			s.Rect(x, y, 1, 1, color)
+			s.Text(x+0.5, y+0.5, 0.5, string(l), ink)
 		}
 		// Each side of the cell: thick where the board ends, thin
 		// otherwise (the right and bottom sides are the next cells' left
@@ -679,9 +679,9 @@ func (e *iqEditor) draw(answer bool) (*sketch, error) {
 		}{{-1, 0, x, y, x + 1, y}, {0, -1, x, y, x, y + 1}, {1, 0, x, y + 1, x + 1, y + 1}, {0, 1, x + 1, y, x + 1, y + 1}} {
 			switch in := k.Has(r+side.dr, c+side.dc); {
 			case !in:
-				s.line(side.x1, side.y1, side.x2, side.y2, 0.07)
+				s.Line(side.x1, side.y1, side.x2, side.y2, 0.07)
 			case side.dr < 0 || side.dc < 0:
-				s.line(side.x1, side.y1, side.x2, side.y2, 0.03)
+				s.Line(side.x1, side.y1, side.x2, side.y2, 0.03)
 			}
 		}
 	})
@@ -707,3 +707,39 @@ func (e *iqEditor) openShared(text string) error { return e.deal(text) }
 // formats: the shown board's, its own text first (the judge text for the
 // triangle, the rectangle's text for the rectangle).
 func (e *iqEditor) formats() []solvers.Format { return iq.FormatsOf(e.b.Kind()) }
+
+// stepBoard draws a trace's board (see iq's Trace: 0 empty, 1 to 12 the
+// pieces A to L, cells in the board's own numbering) on the editor's
+// grid: the pieces given as the editor draws them, those the search laid
+// like a solution's, and the cell of the column chosen ringed.
+func (e *iqEditor) stepBoard(p *Page, v stepView) app.UI {
+	k := e.b.Kind()
+	w, h := e.size()
+	rows := gridRows(v.rows, w, h, true, func(i int) cell {
+		r, c, ok := e.cellOf(i)
+		if !ok {
+			return cell{class: "off", label: "off the board"}
+		}
+		at := k.Index(r, c)
+		if at >= len(v.board) { // a trace of the other board
+			return cell{class: "empty", label: "empty"}
+		}
+		x := cell{class: "empty", label: "empty"}
+		if n := v.board[at]; n >= 1 && n <= iq.NumPieces {
+			l := iq.Pieces[n-1].Letter
+			x = cell{class: "solved p-" + l, text: l, label: "piece " + l}
+			if e.b.At(r, c) != iq.Empty {
+				x.class, x.label = "given p-"+l, "given piece "+l
+			}
+		}
+		if v.changed[at] {
+			x.class += " stepped"
+		}
+		if v.step.Kind != 0 && v.step.At == at {
+			x.class += " at"
+			x.label += ", the column chosen"
+		}
+		return x
+	})
+	return stepsGridBox(w, h, "iq", "IQ board").Body(rows...)
+}

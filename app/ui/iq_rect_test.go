@@ -61,8 +61,8 @@ func TestIQRectangleEditor(t *testing.T) {
 		t.Errorf("the rectangle saves first as %s", got)
 	}
 	// Its image has the rectangle's size.
-	if s, err := e.draw(false); err != nil || s.w != iq.RectCols || s.h != iq.RectRows {
-		t.Errorf("the image is %v by %v, %v", s.w, s.h, err)
+	if s, err := e.draw(false); err != nil || s.W != iq.RectCols || s.H != iq.RectRows {
+		t.Errorf("the image is %v by %v, %v", s.W, s.H, err)
 	}
 	// The solver's cell numbers are the rectangle's, r*11+c.
 	if got := e.boardCells([]int{0, 12, 54}); !slices.Equal(got, []int{0, 12, 54}) {

@@ -38,6 +38,7 @@ const (
 	jobDeal                     // New puzzle
 	jobHint                     // Hint
 	jobJudge                    // the judge bench's Run (judge.go)
+	jobTrace                    // the Step through panel's recording (steps.go)
 )
 
 // job is a running worker job and what it was asked.
@@ -204,7 +205,7 @@ func (m *midend) busyText(t *tab) string {
 // busy reports whether the shown tab runs a job that Cancel stops.
 func (m *midend) busy() bool {
 	t := m.cur()
-	return t.solving != 0 || t.dealing != 0 || t.hinting != 0 || t.working != 0 || t.bench.running != 0
+	return t.solving != 0 || t.dealing != 0 || t.hinting != 0 || t.working != 0 || t.bench.running != 0 || t.steps.running != 0
 }
 
 // cancel stops every job of the shown tab: its solve or count, a deal, a
@@ -218,6 +219,9 @@ func (m *midend) cancel() {
 	progress := ""
 	if t.bench.running != 0 {
 		m.cancelJudge()
+	}
+	if t.steps.running != 0 {
+		m.cancelTrace()
 	}
 	for _, id := range []*int{&t.solving, &t.dealing, &t.hinting, &t.working} {
 		if *id == 0 {
@@ -248,6 +252,10 @@ func (m *midend) jobEnded(id int, ok bool, result string) (reveal *tab) {
 	}
 	delete(m.jobs, id)
 	t := m.tabs[j.tab]
+	if j.kind == jobTrace { // megabytes, read a few steps a tick
+		m.traced(t, j, ok, result)
+		return nil
+	}
 	var res jobResult
 	switch {
 	case !ok:

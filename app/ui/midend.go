@@ -82,7 +82,8 @@ type tab struct {
 	saveAs int           // the format Save… writes, an index into Page.saveFormats
 	zoom   zoomPercent   // the board's zoom, 0 for zoomFit (see zoom.go)
 
-	bench bench // the judge bench (judge.go)
+	bench bench   // the judge bench (judge.go)
+	steps stepper // the Step through panel (steps.go)
 
 	playStart, playEnd int64 // the play timer, Unix ms; 0 when not playing (see updateTimer)
 }

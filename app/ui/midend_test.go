@@ -580,7 +580,7 @@ func TestMidendImportPicture(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, c := range []struct{ text, kind string }{
-		{svg.svg(), "SVG"},
+		{svg.SVG(), "SVG"},
 		{"\x89PNG\r\n\x1a\n\x00\x00", "PNG"},
 		{"\uFFFDPNG\r\n\x1a\n", "PNG"}, // a PNG read as UTF-8 text, as File.text() does
 		{"\xff\xd8\xff\xe0", "JPEG"},

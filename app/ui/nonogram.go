@@ -9,6 +9,7 @@ import (
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
+	"gridsolve/app/draw"
 	"gridsolve/solvers"
 	"gridsolve/solvers/nonogram"
 )
@@ -54,6 +55,9 @@ type nonogramEditor struct {
 	answer     *nonogram.Answer
 	warn       string    // a note on the last mode change, shown under the tools
 	check      nonoCheck // the designer's check (see nonogram_check.go)
+	// dealColours is how many colours New deals, 0 for black and white
+	// (see nonogram_deal.go).
+	dealColours int
 
 	pict pictureDialog // Open a picture (see nonogram_picture.go)
 }
@@ -293,6 +297,8 @@ func (e *nonogramEditor) tool(name, value string) error {
 		e.checkPlay()
 	case "unique", "accept":
 		return e.checkTool(name, value)
+	case "deal-colours":
+		return e.dealColoursTool(value)
 	case "rows", "cols":
 		if e.mode != nonoClues {
 			return nil
@@ -962,61 +968,18 @@ func nonogramExample() app.UI {
 	return app.Div().Class("grid help-grid nonogram").Body(rows...)
 }
 
-// draw: the clues around an empty grid, ruled every five cells as printed
-// nonograms are; the answer fills in the picture.
+// draw: the clues around an empty grid (see draw.Nonogram); the answer
+// fills in the picture.
 func (e *nonogramEditor) draw(answer bool) (*sketch, error) {
-	c, a := e.clues, e.answer
-	w, h := len(c.Cols), len(c.Rows)
-	if answer {
-		if a == nil {
-			return nil, errNoAnswer
-		}
-		if a.Status == nonogram.None || len(a.Grid) != h {
-			return nil, errNoSolution
-		}
+	if !answer {
+		return draw.Nonogram(e.clues, nil), nil
 	}
-	// Clues take one unit per number, left of the rows and above the columns.
-	left, top := 1, 1
-	for _, r := range c.Rows {
-		left = max(left, len(r))
+	if a := e.answer; a == nil {
+		return nil, errNoAnswer
+	} else if a.Status == nonogram.None || len(a.Grid) != e.height() {
+		return nil, errNoSolution
 	}
-	for _, col := range c.Cols {
-		top = max(top, len(col))
-	}
-	s := newSketch(float64(left+w), float64(top+h))
-	x0, y0 := float64(left), float64(top)
-	for y, runs := range c.Rows {
-		for k, n := range runs {
-			e.drawRun(s, x0-float64(len(runs)-k), y0+float64(y), n, c.RowInks, y, k)
-		}
-	}
-	for x, runs := range c.Cols {
-		for k, n := range runs {
-			e.drawRun(s, x0+float64(x), y0-float64(len(runs)-k), n, c.ColInks, x, k)
-		}
-	}
-	for i, g := range c.Given { // the puzzle's own cells, as Pattern prints them
-		x, y := x0+float64(i%w), y0+float64(i/w)
-		if k := inkOfCell(g, len(c.Inks)); k >= 0 {
-			s.rect(x, y, 1, 1, e.inkColour(k))
-		} else if g == nonogram.GivenWhite {
-			s.circle(x+0.5, y+0.5, 0.12, ink, "none")
-		}
-	}
-	if answer {
-		for y, row := range a.Grid {
-			for x := range min(len(row), w) {
-				if k := inkOfCell(row[x], len(c.Inks)); k >= 0 {
-					s.rect(x0+float64(x), y0+float64(y), 1, 1, e.inkColour(k))
-				}
-			}
-		}
-		if a.Status == nonogram.Multiple {
-			s.caption = "One of several solutions."
-		}
-	}
-	s.grid(x0, y0, w, h, 5)
-	return s, nil
+	return draw.Nonogram(e.clues, e.answer), nil
 }
 
 func (*nonogramEditor) colours() cssColours    { return nil }

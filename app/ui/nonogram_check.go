@@ -46,15 +46,12 @@ func (e *nonogramEditor) pictureText() string {
 
 // checkWork is the check the editor wants now, outside play.
 func (e *nonogramEditor) checkWork() (jobRequest, bool) {
-	if e.clues.IsColour() { // the designer's check reads black and white clues only
-		return jobRequest{}, false
-	}
 	text := e.text()
 	live := e.width() <= nonoLiveSide && e.height() <= nonoLiveSide
 	if e.check.of != text && (live || e.answer != nil) {
 		return jobRequest{op: nonogram.OpExplain, game: "nonogram", text: text}, true
 	}
-	if pic := e.pictureText(); e.mode == nonoDraw && e.check.fixWanted && e.check.fixOf != pic {
+	if pic := e.pictureText(); e.mode == nonoDraw && e.check.fixWanted && e.check.fixOf != pic && !e.clues.IsColour() {
 		return jobRequest{op: nonogram.OpUnique, game: "nonogram", text: pic}, true
 	}
 	return jobRequest{}, false
@@ -207,10 +204,10 @@ func (e *nonogramEditor) checkLook(i int, class, label string, m checkMarks) (st
 	return class, label
 }
 
-// checkTools is Make it unique, offered for a drawn picture with several
-// solutions.
+// checkTools is Make it unique, offered for a drawn black and white
+// picture with several solutions (MakeUnique is black and white only).
 func (e *nonogramEditor) checkTools(p *Page) []app.UI {
-	if r := e.reportNow(); e.mode != nonoDraw || r == nil || r.Status != nonogram.Multiple || e.suggested() != nil {
+	if r := e.reportNow(); e.mode != nonoDraw || r == nil || r.Status != nonogram.Multiple || e.suggested() != nil || e.clues.IsColour() {
 		return nil
 	}
 	return []app.UI{p.toolButton("Make it unique", "unique", "", e.check.fixWanted).ID("nono-unique")}

@@ -2,9 +2,9 @@ package ui
 
 import (
 	"fmt"
-	"strconv"
 	"strings"
 
+	"gridsolve/app/draw"
 	"gridsolve/solvers/nonogram"
 )
 
@@ -26,23 +26,9 @@ var newInks = []nonogram.Ink{
 	{Name: "orange", RGB: "f09020"}, {Name: "purple", RGB: "8040c0"}, {Name: "brown", RGB: "805020"},
 }
 
-// inkOfCell is the ink of a cell byte in a puzzle of inks colours (0 for
-// black and white, whose one ink is '#'), or -1 for a white, dotted or
-// unknown cell.
-func inkOfCell(v byte, inks int) int {
-	if inks == 0 {
-		if v == filled {
-			return 0
-		}
-		return -1
-	}
-	for k := range inks {
-		if nonogram.InkLetter(k) == v {
-			return k
-		}
-	}
-	return -1
-}
+// inkOfCell is the ink of a cell byte in a puzzle of inks colours, or -1
+// (see draw.InkOfCell).
+func inkOfCell(v byte, inks int) int { return draw.InkOfCell(v, inks) }
 
 // cellOfInk is the byte of a cell filled with ink k: the inverse of inkOfCell.
 func cellOfInk(k, inks int) byte {
@@ -108,14 +94,6 @@ func blackCells(pic [][]int, reuse [][]bool) [][]bool {
 		}
 	}
 	return black
-}
-
-// inkColour is the CSS colour of ink k: black in a black and white puzzle.
-func (e *nonogramEditor) inkColour(k int) string {
-	if !e.clues.IsColour() {
-		return ink
-	}
-	return "#" + e.clues.Inks[k].RGB
 }
 
 // inkLabel puts an ink's name in a cell's spoken label for its colour.
@@ -202,28 +180,5 @@ func inkName(c *nonogram.Clues, i int) string {
 	return "colour " + string(nonogram.InkLetter(i))
 }
 
-// textOn is a readable text colour on the RGB (six hex digits): black on
-// light inks, white on dark ones.
-func textOn(rgb string) string {
-	v, err := strconv.ParseUint(rgb, 16, 32)
-	if err != nil {
-		return "#000"
-	}
-	r, g, b := v>>16&255, v>>8&255, v&255
-	if 299*r+587*g+114*b > 128*1000 {
-		return "#000"
-	}
-	return "#fff"
-}
-
-// drawRun draws run k of line l in the unit square at (x, y) of an image:
-// the number, on a swatch of its ink in a colour puzzle.
-func (e *nonogramEditor) drawRun(s *sketch, x, y float64, n int, inks [][]int, l, k int) {
-	fill := ink
-	if e.clues.IsColour() {
-		rgb := e.clues.Inks[inks[l][k]].RGB
-		s.rect(x+0.05, y+0.05, 0.9, 0.9, "#"+rgb)
-		fill = textOn(rgb)
-	}
-	s.text(x+0.5, y+0.5, 0.55, strconv.Itoa(n), fill)
-}
+// textOn is a readable text colour on the RGB (six hex digits).
+func textOn(rgb string) string { return draw.TextOn(rgb) }

@@ -191,7 +191,7 @@ func (p *Page) Render() app.UI {
 			return app.P().ID("unsaved").Class("warn-banner").Attr("role", "alert").Text(p.m.unsaved)
 		}),
 		app.Main().Body(
-			app.Div().Class("column").Body(p.renderEditor(), p.renderHelp(), p.renderJudge()),
+			app.Div().Class("column").Body(p.renderEditor(), p.renderSteps(), p.renderHelp(), p.renderJudge()),
 			app.Aside().Class("side").Body(
 				p.renderSolve(),
 				p.renderShare(),

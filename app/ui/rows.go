@@ -62,6 +62,21 @@ func writeCell(b *strings.Builder, i, x, y int, c cell) {
 	b.WriteString(strconv.Itoa(x + 1))
 	b.WriteString(`, `)
 	b.WriteString(html.EscapeString(c.label))
+	writeCellEnd(b, c)
+}
+
+// writeBareCell writes one cell's div of a picture (see gridRows): its
+// classes, number, inline style and text.
+func writeBareCell(b *strings.Builder, i int, c cell) {
+	b.WriteString(`<div class="cell `)
+	b.WriteString(html.EscapeString(c.class))
+	b.WriteString(`" data-i="`)
+	b.WriteString(strconv.Itoa(i))
+	writeCellEnd(b, c)
+}
+
+// writeCellEnd ends a cell's div: its inline style and text.
+func writeCellEnd(b *strings.Builder, c cell) {
 	if c.style != "" {
 		b.WriteString(`" style="`)
 		b.WriteString(html.EscapeString(c.style))

@@ -426,26 +426,26 @@ func (e *shipsEditor) draw(answer bool) (*sketch, error) {
 		x, y := float64(i%b.W), float64(i/b.W)
 		switch {
 		case v == 'x':
-			s.rect(x, y, 1, 1, ink)
+			s.Rect(x, y, 1, 1, ink)
 		case v == 'o':
-			s.circle(x+0.5, y+0.5, 0.12, ink, "none")
+			s.Circle(x+0.5, y+0.5, 0.12, ink, "none")
 		case answer && a.Known[i] == 'x':
-			s.rect(x, y, 1, 1, "#f5a623")
+			s.Rect(x, y, 1, 1, "#f5a623")
 		case answer && a.Known[i] == 'o':
-			s.rect(x, y, 1, 1, "#d6ebff")
+			s.Rect(x, y, 1, 1, "#d6ebff")
 		case answer && len(a.Ship) == len(b.Cells):
-			s.rect(x, y, 1, 1, fmt.Sprintf("rgba(245,166,35,%.2f)", 0.06+0.8*a.Ship[i]))
-			s.text(x+0.5, y+0.5, 0.38, strconv.Itoa(int(a.Ship[i]*100+0.5)), ink)
+			s.Rect(x, y, 1, 1, fmt.Sprintf("rgba(245,166,35,%.2f)", 0.06+0.8*a.Ship[i]))
+			s.Text(x+0.5, y+0.5, 0.38, strconv.Itoa(int(a.Ship[i]*100+0.5)), ink)
 		}
 		if answer && i == a.Next {
-			s.circle(x+0.5, y+0.5, 0.36, "none", "#d0021b")
+			s.Circle(x+0.5, y+0.5, 0.36, "none", "#d0021b")
 		}
 	}
-	s.grid(0, 0, b.W, b.H, 0)
+	s.Grid(0, 0, b.W, b.H, 0)
 	if answer {
-		s.caption = "Win with at most one more miss: no. Numbers: % of layouts with a ship there."
+		s.Caption = "Win with at most one more miss: no. Numbers: % of layouts with a ship there."
 		if a.Win {
-			s.caption = "Win with at most one more miss: yes. Numbers: % of layouts with a ship there."
+			s.Caption = "Win with at most one more miss: yes. Numbers: % of layouts with a ship there."
 		}
 	}
 	return s, nil
@@ -466,4 +466,36 @@ func (e *shipsEditor) openShared(text string) error { return e.load(text) }
 // solve.
 func (*shipsEditor) warmup() warmup {
 	return warmup{deal: solvers.Options{W: 10, H: 10}, clear: "xo", order: 5}
+}
+
+// stepBoard draws a trace's board (see ships' Trace: 0 no ship, 1 to 7
+// the ships O, Z, S, J, L, T and I) over the shots: each ship placed by
+// its letter, on a hit or not, and the hit branched on ringed.
+func (e *shipsEditor) stepBoard(p *Page, v stepView) app.UI {
+	return p.stepGrid(v, e.b.W, e.b.H, func(i int) cell {
+		shot := byte('.')
+		if i < len(e.b.Cells) {
+			shot = e.b.Cells[i]
+		}
+		var c cell
+		switch n := v.board[i]; {
+		case n >= 1 && n <= len(ships.ShipLetters):
+			l := ships.ShipLetters[n-1 : n]
+			c = cell{class: "placed", text: l, label: "ship " + l}
+			if shot == 'x' {
+				c.class, c.label = "placed on-hit", "ship "+l+" on a hit"
+			}
+		case shot == 'x':
+			c = cell{class: "hit", text: "✕", label: "hit"}
+		case shot == 'o':
+			c = cell{class: "miss", text: "•", label: "miss"}
+		default:
+			c = cell{class: "unknown", label: "not shot"}
+		}
+		if v.step.Kind != 0 && v.step.At == i {
+			c.class += " at"
+			c.label += ", the cell of this step"
+		}
+		return c
+	}, "ships", "Ships board")
 }

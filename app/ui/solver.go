@@ -33,7 +33,7 @@ func startWorker(dispatch func(func(app.Context)), handle func(ctx app.Context, 
 
 func (s *jsWorker) post(id int, r jobRequest) {
 	s.js.Call("post", id, string(r.op), r.game, r.text, r.position, map[string]any{
-		"w": r.opts.W, "h": r.opts.H, "level": r.opts.Level, "seed": float64(r.opts.Seed), "pieces": r.opts.Pieces,
+		"w": r.opts.W, "h": r.opts.H, "level": r.opts.Level, "seed": float64(r.opts.Seed), "pieces": r.opts.Pieces, "colours": r.opts.Colours,
 	})
 }
 

@@ -339,43 +339,56 @@ func (e *tetravexEditor) cardsHTML(order []int, editable bool) []app.UI {
 func (e *tetravexEditor) slotsHTML(t *tab, first int) []app.UI {
 	n := e.puzzle.N
 	bad := e.mismatches()
-	sides := [4]string{"t", "r", "b", "l"}
+	return tileRows(n, func(b *strings.Builder, y, x int) {
+		slot := first + y*n + x
+		class := "tile slot"
+		if slot == e.picked {
+			class += " picked"
+		}
+		k := e.slots[slot]
+		// The hint rings its target place and the card it names.
+		if t.hinted(slot) || k >= 0 && t.hint != nil && t.hint.Move == strconv.Itoa(k) {
+			class += " hinted"
+		}
+		if k < 0 {
+			fmt.Fprintf(b, `<div class="%s empty" data-i="%d" role="gridcell" aria-label="Empty place"></div>`, class, slot)
+			return
+		}
+		e.writeTile(b, class, fmt.Sprintf(` data-i="%d"`, slot), k, func(s int) bool { return slot < n*n && bad[4*k+s] })
+	})
+}
+
+// tileRows draws n rows of n tiles, tile writing the one at row y,
+// column x.
+func tileRows(n int, tile func(b *strings.Builder, y, x int)) []app.UI {
 	rows := make([]app.UI, n)
 	var b strings.Builder
 	for y := range n {
 		b.Reset()
 		b.WriteString(`<div class="row" role="row">`)
 		for x := range n {
-			slot := first + y*n + x
-			class := "tile slot"
-			if slot == e.picked {
-				class += " picked"
-			}
-			k := e.slots[slot]
-			// The hint rings its target place and the card it names.
-			if t.hinted(slot) || k >= 0 && t.hint != nil && t.hint.Move == strconv.Itoa(k) {
-				class += " hinted"
-			}
-			if k < 0 {
-				fmt.Fprintf(&b, `<div class="%s empty" data-i="%d" role="gridcell" aria-label="Empty place"></div>`, class, slot)
-				continue
-			}
-			card := e.puzzle.Cards[k]
-			fmt.Fprintf(&b, `<div class="%s" data-i="%d" role="gridcell" aria-label="Card %d: %d %d %d %d"><span class="num" aria-hidden="true">%d</span>`,
-				class, slot, k+1, card[0], card[1], card[2], card[3], k+1)
-			for s, name := range sides {
-				cls := "edge " + name + " v" + strconv.Itoa(card[s]%10)
-				if slot < n*n && bad[4*k+s] {
-					cls += " bad"
-				}
-				fmt.Fprintf(&b, `<div class="%s"><span>%d</span></div>`, cls, card[s])
-			}
-			b.WriteString(`</div>`)
+			tile(&b, y, x)
 		}
 		b.WriteString(`</div>`)
 		rows[y] = app.Raw(b.String())
 	}
 	return rows
+}
+
+// writeTile writes card k as a tile of the given class and attributes,
+// its edges marked bad where bad says.
+func (e *tetravexEditor) writeTile(b *strings.Builder, class, attrs string, k int, bad func(side int) bool) {
+	card := e.puzzle.Cards[k]
+	fmt.Fprintf(b, `<div class="%s"%s role="gridcell" aria-label="Card %d: %d %d %d %d"><span class="num" aria-hidden="true">%d</span>`,
+		class, attrs, k+1, card[0], card[1], card[2], card[3], k+1)
+	for s, name := range [4]string{"t", "r", "b", "l"} {
+		cls := "edge " + name + " v" + strconv.Itoa(card[s]%10)
+		if bad(s) {
+			cls += " bad"
+		}
+		fmt.Fprintf(b, `<div class="%s"><span>%d</span></div>`, cls, card[s])
+	}
+	b.WriteString(`</div>`)
 }
 
 func (e *tetravexEditor) board(p *Page) app.UI {
@@ -580,16 +593,16 @@ func drawCard(s *sketch, x, y float64, c tetravex.Card) {
 	for side := range 4 { // top, right, bottom, left: between corners side and side+1
 		p, q := corners[side], corners[side+1]
 		v := c[side]
-		s.triangle(p[0], p[1], q[0], q[1], cx, cy, tetravexColours.of(".v"+strconv.Itoa(v%10)))
+		s.Triangle(p[0], p[1], q[0], q[1], cx, cy, tetravexColours.of(".v"+strconv.Itoa(v%10)))
 		// The label sits a third of the way from the edge's middle to the centre.
 		lx, ly := (p[0]+q[0])/2, (p[1]+q[1])/2
-		s.text(lx+(cx-lx)/2.6, ly+(cy-ly)/2.6, 0.55, strconv.Itoa(v), ink)
+		s.Text(lx+(cx-lx)/2.6, ly+(cy-ly)/2.6, 0.55, strconv.Itoa(v), ink)
 	}
-	s.line(x, y, x+card, y+card, 0.02)
-	s.line(x+card, y, x, y+card, 0.02)
+	s.Line(x, y, x+card, y+card, 0.02)
+	s.Line(x+card, y, x, y+card, 0.02)
 	for side := range 4 {
 		p, q := corners[side], corners[side+1]
-		s.line(p[0], p[1], q[0], q[1], 0.05)
+		s.Line(p[0], p[1], q[0], q[1], 0.05)
 	}
 }
 
@@ -610,3 +623,33 @@ func (e *tetravexEditor) marginChars() int     { return 0 }
 
 // openShared: shared cards are dealt to the tray, in play.
 func (e *tetravexEditor) openShared(text string) error { return e.deal(text) }
+
+// stepBoard draws a trace's board (see tetravex's Trace: per square the
+// index of its card, -1 for none) as the solution's cards are drawn, the
+// squares not filled yet empty, and the square the step is about ringed.
+func (e *tetravexEditor) stepBoard(p *Page, v stepView) app.UI {
+	n := e.puzzle.N
+	rows := tileRows(n, func(b *strings.Builder, y, x int) {
+		pos := y*n + x
+		class := "tile"
+		if pos < len(v.changed) && v.changed[pos] {
+			class += " stepped"
+		}
+		if v.step.Kind != 0 && v.step.At == pos {
+			class += " at"
+		}
+		k := -1
+		if pos < len(v.board) {
+			k = v.board[pos]
+		}
+		if k < 0 || k >= len(e.puzzle.Cards) {
+			fmt.Fprintf(b, `<div class="%s slot empty" role="gridcell" aria-label="Empty square"></div>`, class)
+			return
+		}
+		e.writeTile(b, class, "", k, func(int) bool { return false })
+	})
+	return app.Div().Class("tetravex-boards steps-cards").Style("--n", strconv.Itoa(n)).Body(
+		app.Div().ID("steps-grid").Class("cards solved").Attr("role", "grid").
+			Aria("label", fmt.Sprintf("Tetravex board, %d by %d, at the step shown", n, n)).Body(rows...),
+	)
+}

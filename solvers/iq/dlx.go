@@ -38,6 +38,7 @@ type exactCover struct {
 	progress func(visited int64)
 	visited  int64
 	err      error
+	rec      *coverTrace // records the search's steps; nil when not traced
 }
 
 // node is one 1 of the matrix, a pad or a column header: 16 bytes, so
@@ -246,6 +247,9 @@ func (m *exactCover) searchShare(found func(rows []int32) bool, claim func() int
 		if claim != nil && claim() != 0 {
 			return true // the empty cover is branch 0, another search's
 		}
+		if m.rec != nil {
+			m.rec.found(m)
+		}
 		return found(m.chosen)
 	}
 	// The column with the fewest 1s keeps the search tree narrow. Of
@@ -253,6 +257,9 @@ func (m *exactCover) searchShare(found func(rows []int32) bool, claim func() int
 	// of the bottom row, whose options run out first (62 search nodes to
 	// the first solution of the empty board instead of 154).
 	best, fewest := fewestOnes(next, m.size, m.tie)
+	if m.rec != nil {
+		m.rec.choose(m, best, fewest)
+	}
 	if fewest == 0 {
 		return true
 	}
@@ -274,6 +281,9 @@ func (m *exactCover) searchShare(found func(rows []int32) bool, claim func() int
 			m.empty &^= pl.mask
 			m.left &^= bit
 			m.chosen = append(m.chosen, row)
+			if m.rec != nil {
+				m.rec.try(m, best, pl)
+			}
 			// The row's other 1s, not its pads, which come last.
 			f := m.rowStart(i)
 			ones := f + 1 + int32(len(pl.cells))
@@ -291,6 +301,11 @@ func (m *exactCover) searchShare(found func(rows []int32) bool, claim func() int
 			m.chosen = m.chosen[:len(m.chosen)-1]
 			m.empty |= pl.mask
 			m.left |= bit
+			if m.rec != nil && done {
+				m.rec.undo(m, pl)
+			}
+		} else if m.rec != nil {
+			m.rec.walled(m, best, pl)
 		}
 		if claim != nil {
 			branch = claim()

@@ -3,7 +3,6 @@ package iq
 import (
 	"context"
 	"math/rand/v2"
-	"os"
 	"strings"
 	"testing"
 )
@@ -158,24 +157,6 @@ func TestCountPartRectangle(t *testing.T) {
 				t.Fatalf("CountPart over %d parts adds up to %d; plain search counts %d:\n%s", parts, sum, want, b)
 			}
 		}
-	}
-}
-
-// TestCountEmptyRectangle counts every way to fill Kanoodle's board, with
-// dancing links and with the plain search. The count takes about 20 s and
-// the plain search far longer, so it runs only when GRIDSOLVE_IQ_FULL is
-// set; BenchmarkCountEmptyRectangle reports the count too.
-func TestCountEmptyRectangle(t *testing.T) {
-	if os.Getenv("GRIDSOLVE_IQ_FULL") == "" {
-		t.Skip("set GRIDSOLVE_IQ_FULL=1 to count the empty rectangle against the plain search (long)")
-	}
-	got, err := Count(context.Background(), NewBoard(Rectangle))
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Logf("Count: %d solutions", got)
-	if want := naiveCount(NewBoard(Rectangle)); got != want {
-		t.Fatalf("Count = %d; plain search counts %d", got, want)
 	}
 }
 

@@ -11,6 +11,7 @@ import (
 	"sync/atomic"
 
 	"gridsolve/solvers/msg"
+	"gridsolve/solvers/trace"
 )
 
 // Answer is one solved board, for the page.
@@ -26,6 +27,7 @@ type Answer struct {
 // placement is one way to lay a piece on the empty board.
 type placement struct {
 	piece int     // 0 for A ... 11 for L
+	turn  uint8   // its orientation: orientations[piece][turn]
 	cells []uint8 // cell indices (see Kind.Index)
 	mask  uint64  // the same cells as bits
 	ring  uint64  // the cells off it sharing a side with it
@@ -45,10 +47,10 @@ func (g *geometry) placePieces() {
 	all := g.placements
 	for p, shapes := range orientations {
 		g.firstPlacement[p] = len(all)
-		for _, shape := range shapes {
+		for turn, shape := range shapes {
 			for dr := range k.Rows() {
 				for dc := range k.Cols() {
-					pl := placement{piece: p}
+					pl := placement{piece: p, turn: uint8(turn)}
 					for _, c := range shape {
 						r, c := c.Row+dr, c.Col+dc
 						if !k.Has(r, c) {
@@ -193,6 +195,9 @@ func newProblem(ctx context.Context, b *Board, progress func(int64), how layout)
 		m.build(g, filled, left, how)
 	}
 	m.geo, m.ctx, m.progress = g, ctx, progress
+	if r := trace.From(ctx); r != nil {
+		m.rec = &coverTrace{r: r}
+	}
 	m.empty, m.left = allCells&^filled, left
 	if !how.judge {
 		m.tie = 1
@@ -387,11 +392,18 @@ func solve(ctx context.Context, b *Board, progress func(nodes int64), limit int)
 
 // solveLaidOut is solve on the matrix laid out as how says.
 func solveLaidOut(ctx context.Context, b *Board, progress func(nodes int64), limit int, how layout) (*Answer, error) {
+	a, _, err := solveCounting(ctx, b, progress, limit, how)
+	return a, err
+}
+
+// solveCounting is solveLaidOut that also returns the pieces the search
+// took back when ctx has it traced, for the trace's last step.
+func solveCounting(ctx context.Context, b *Board, progress func(nodes int64), limit int, how layout) (a *Answer, backtracks int64, err error) {
 	pr, err := newProblem(ctx, b, progress, how)
 	if err != nil {
-		return nil, err
+		return nil, 0, err
 	}
-	a := &Answer{}
+	a = &Answer{}
 	pr.cover.search(func(rows []int32) bool {
 		if a.Solutions == 0 {
 			a.Rows = pr.fill(rows).rows()
@@ -400,11 +412,14 @@ func solveLaidOut(ctx context.Context, b *Board, progress func(nodes int64), lim
 		return a.Solutions < limit
 	})
 	if pr.cover.err != nil {
-		return nil, pr.cover.err
+		return nil, 0, pr.cover.err
 	}
 	a.Solved, a.Nodes = a.Solutions > 0, pr.cover.visited
+	if pr.cover.rec != nil {
+		backtracks = pr.cover.rec.backtracks
+	}
 	pr.release()
-	return a, nil
+	return a, backtracks, nil
 }
 
 // Count returns the number of ways to fill the board with the missing

@@ -80,6 +80,20 @@ func (w *Writer) End() {
 	w.comma = true
 }
 
+// Array starts an array of values the caller writes one by one, each
+// with key ""; EndArray ends it. A nil slice is null: see Null.
+func (w *Writer) Array(key string) {
+	w.start(key)
+	w.b = append(w.b, '[')
+	w.comma = false
+}
+
+// EndArray ends the array Array started.
+func (w *Writer) EndArray() {
+	w.b = append(w.b, ']')
+	w.comma = true
+}
+
 // Null writes null when isNil, and says so: a nil pointer or slice is null.
 func (w *Writer) Null(key string, isNil bool) bool {
 	if isNil {

@@ -529,16 +529,6 @@ func FuzzParseColourPosition(f *testing.F) {
 	})
 }
 
-// TestColourHintRefused: hints are for black and white puzzles only, and
-// a colour puzzle gets words saying so rather than a wrong hint.
-func TestColourHintRefused(t *testing.T) {
-	c := ColourCluesOf([][]int{{1, 2}}, testInks[:2])
-	_, err := Game{}.Hint(context.Background(), c.String(), "")
-	if err == nil || !strings.Contains(err.Error(), "hints for colour puzzles are not ready yet") {
-		t.Fatalf("got %v", err)
-	}
-}
-
 // colourBlobs paints overlapping ellipses and rectangles in inks inks on
 // white, like a drawing: puzzles line solving mostly settles.
 func colourBlobs(rng *rand.Rand, h, w, inks int) [][]int {

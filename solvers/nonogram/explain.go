@@ -48,7 +48,11 @@ func Explain(ctx context.Context, c *Clues, progress func(int64)) (*Report, erro
 	if err != nil {
 		return nil, err
 	}
-	r, err := reasonFrom(ctx, c, startGrid(c))
+	reason := reasonFrom
+	if c.IsColour() {
+		reason = colourReasonFrom
+	}
+	r, err := reason(ctx, c, startGrid(c))
 	if err != nil {
 		return nil, err
 	}
@@ -72,14 +76,13 @@ func Explain(ctx context.Context, c *Clues, progress func(int64)) (*Report, erro
 	return rep, nil
 }
 
-// startGrid is the position c starts from: its given cells.
+// startGrid is the position c starts from: its given cells, by the
+// position's marks.
 func startGrid(c *Clues) []byte {
 	grid := bytes.Repeat([]byte{markUnknown}, len(c.Rows)*len(c.Cols))
 	if c.Given != nil {
 		for i, g := range c.Given {
-			if g == GivenBlack || g == GivenWhite {
-				grid[i] = g
-			}
+			grid[i] = g // a colour, or NotGiven: markUnknown
 		}
 	}
 	return grid

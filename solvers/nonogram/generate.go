@@ -78,13 +78,17 @@ func levelOf(probes int, solved bool) int {
 // picture whose clues have several solutions is repaired: the colour of a
 // cell where two solutions differ is flipped, which rules one out, and the
 // new clues are tried again. The density of black cells depends on the
-// level: fuller pictures are easier.
+// level: fuller pictures are easier. With o.Colours, the puzzle is in that
+// many colours (see generateColour).
 func (Game) Generate(ctx context.Context, o play.Options) (string, error) {
 	if o.W < 1 || o.H < 1 || o.W > MaxGenerateSide || o.H > MaxGenerateSide {
 		return "", msg.Errorf("nonogram: cannot generate %dx%d puzzles (1..%d per side)", o.W, o.H, MaxGenerateSide)
 	}
 	if o.Level < Easy || o.Level > Hard {
 		return "", msg.Errorf("nonogram: level %d out of range %d..%d", o.Level, Easy, Hard)
+	}
+	if o.Colours != 0 {
+		return generateColour(ctx, o)
 	}
 	rng := rand.New(rand.NewPCG(o.Seed, uint64(o.W)<<32|uint64(o.H)<<16|uint64(o.Level)))
 	density := pictureDensity(o)
@@ -134,16 +138,22 @@ func makeUnique(ctx context.Context, rng *rand.Rand, pic [][]bool) (*Clues, erro
 		if a.Status != Multiple {
 			return c, nil // unique: pic is one solution
 		}
-		var differ [][2]int
-		for r, row := range a.Grid {
-			for col := range row {
-				if row[col] != a.Other[r][col] {
-					differ = append(differ, [2]int{r, col})
-				}
-			}
-		}
+		differ := a.differ()
 		at := differ[rng.IntN(len(differ))]
 		pic[at[0]][at[1]] = !pic[at[0]][at[1]]
 	}
 	return nil, nil
+}
+
+// differ lists the cells, as (row, column), where a's two solutions differ.
+func (a *Answer) differ() [][2]int {
+	var differ [][2]int
+	for r, row := range a.Grid {
+		for col := range row {
+			if row[col] != a.Other[r][col] {
+				differ = append(differ, [2]int{r, col})
+			}
+		}
+	}
+	return differ
 }

@@ -21,14 +21,7 @@ func TestGenerateLevels(t *testing.T) {
 	for _, o := range []play.Options{{W: 5, H: 5, Level: Easy}, {W: 8, H: 6, Level: Medium}, {W: 10, H: 10, Level: Hard}} {
 		for seed := range uint64(count) {
 			o.Seed = seed
-			text, err := Game{}.Generate(context.Background(), o)
-			if err != nil {
-				t.Fatalf("%+v: %v", o, err)
-			}
-			c, err := ParseClues(text)
-			if err != nil {
-				t.Fatalf("%+v: %v", o, err)
-			}
+			text, c := generated(t, o)
 			if len(c.Rows) != o.H || len(c.Cols) != o.W {
 				t.Fatalf("%+v: got %dx%d", o, len(c.Cols), len(c.Rows))
 			}
@@ -42,6 +35,20 @@ func TestGenerateLevels(t *testing.T) {
 			}
 		}
 	}
+}
+
+// generated is the puzzle Generate makes for o, as text and parsed.
+func generated(t *testing.T, o play.Options) (string, *Clues) {
+	t.Helper()
+	text, err := Game{}.Generate(context.Background(), o)
+	if err != nil {
+		t.Fatalf("%+v: %v", o, err)
+	}
+	c, err := ParseClues(text)
+	if err != nil {
+		t.Fatalf("%+v: %v", o, err)
+	}
+	return text, c
 }
 
 // TestReasonAgainstBruteForce checks that the cells line reasoning and

@@ -238,8 +238,15 @@ type step struct {
 	kind  stepKind
 	line  int   // the line reasoned on, or that cannot fit
 	cells []int // the cells the step is about
-	mark  byte  // what to mark them: markBlack or markWhite
+	mark  byte  // what to mark them: markBlack or markWhite, or an ink's letter
 	probe byte  // for probeStep, the mark that leads to a contradiction
+	right byte  // for wrongStep, the solution's mark
+	// refuted, for a colour probeStep, are the colours ruled out and why
+	// (probe and line are unused then).
+	refuted []refutation
+	// leaves, for crossStep, are the colours the row and the column each
+	// leave to the cell.
+	leaves [2]cellSet
 }
 
 type stepKind int
@@ -253,6 +260,7 @@ const (
 	stuckStep                     // nothing short of a guess goes further
 	noneStep                      // the clues have no solution
 	outOfTimeStep                 // probing ran out of the hint's time
+	crossStep                     // a colour cell's row and column together leave it one colour
 )
 
 // hintSearchBudget bounds the search a hint makes for the solution (to
@@ -283,6 +291,17 @@ func (d deadline) Err() error {
 	return nil
 }
 
+// misfit is the step of line l that cannot fit the marked cells.
+func (b *board) misfit(grid []byte, l int) step {
+	var marked []int
+	for _, g := range b.cellsOf(l) {
+		if grid[g] != markUnknown {
+			marked = append(marked, g)
+		}
+	}
+	return step{kind: misfitStep, line: l, cells: marked}
+}
+
 // solveWithin solves c within budget line solves; a nil answer when the
 // budget runs out first.
 func solveWithin(ctx context.Context, c *Clues, budget int64) (*Answer, error) {
@@ -309,13 +328,7 @@ func nextStep(ctx context.Context, c *Clues, grid []byte) (step, error) {
 	b := newBoard(c)
 	for l := range b.lines() {
 		if _, _, ok := b.forced(grid, l); !ok {
-			var marked []int
-			for _, g := range b.cellsOf(l) {
-				if grid[g] != markUnknown {
-					marked = append(marked, g)
-				}
-			}
-			return step{kind: misfitStep, line: l, cells: marked}, nil
+			return b.misfit(grid, l), nil
 		}
 	}
 	// The solution, when a short search finds it, shows wrong marks; a
@@ -332,7 +345,7 @@ func nextStep(ctx context.Context, c *Clues, grid []byte) (step, error) {
 	case a.Status == Unique:
 		for g, m := range grid {
 			if want := a.Grid[g/b.w][g%b.w]; m != markUnknown && (m == markBlack) != (want == '#') {
-				return step{kind: wrongStep, cells: []int{g}, mark: m}, nil
+				return step{kind: wrongStep, cells: []int{g}, mark: m, right: markBlack + markWhite - m}, nil
 			}
 		}
 	}
@@ -416,9 +429,6 @@ func (Game) Hint(ctx context.Context, puzzle, position string) (play.Hint, error
 	if err := c.validate(); err != nil {
 		return play.Hint{}, err
 	}
-	if c.IsColour() {
-		return play.Hint{}, errors.New("nonogram: hints for colour puzzles are not ready yet: try Solve")
-	}
 	grid, err := parsePosition(position, len(c.Rows), len(c.Cols), len(c.Inks), "position")
 	if err != nil {
 		return play.Hint{}, err
@@ -429,7 +439,11 @@ func (Game) Hint(ctx context.Context, puzzle, position string) (play.Hint, error
 			grid[i] = g
 		}
 	}
-	s, err := nextStep(deadline{ctx, time.Now().Add(hintTime)}, c, grid)
+	next := nextStep
+	if c.IsColour() {
+		next = nextColourStep
+	}
+	s, err := next(deadline{ctx, time.Now().Add(hintTime)}, c, grid)
 	if errors.Is(err, context.DeadlineExceeded) {
 		s, err = step{kind: outOfTimeStep}, nil
 	}
@@ -449,23 +463,29 @@ func (s step) hint(b *board) play.Hint {
 		h.Reason = "These clues have no solution."
 	case misfitStep:
 		h.Move = "wrong"
-		h.Reason = msg.Sprintf("%s cannot fit clue %s with the cells you marked.", capital(b.lineName(s.line)), clueText(b.runsOf(s.line)))
+		h.Reason = msg.Sprintf("%s cannot fit clue %s with the cells you marked.", capital(b.lineName(s.line)), b.clueOf(s.line))
 		if len(s.cells) == 0 { // the clue itself is too long
 			h.Move = ""
 			h.Reason = msg.Sprintf("%s cannot fit clue %s in %d cells: these clues have no solution.",
-				capital(b.lineName(s.line)), clueText(b.runsOf(s.line)), len(b.cellsOf(s.line)))
+				capital(b.lineName(s.line)), b.clueOf(s.line), len(b.cellsOf(s.line)))
 		}
 	case wrongStep:
 		h.Move = "wrong"
-		h.Reason = msg.Sprintf("Cell %s is marked %s, but the solution has it %s.", b.cellName(s.cells[0]), colourName(s.mark), colourName(markBlack+markWhite-s.mark))
+		h.Reason = msg.Sprintf("Cell %s is marked %s, but the solution has it %s.", b.cellName(s.cells[0]), b.markName(s.mark), b.markName(s.right))
 	case lineStep:
 		at := make([]int, len(s.cells))
 		for i, g := range s.cells {
 			at[i] = b.indexInLine(g, s.line) + 1
 		}
-		h.Reason = msg.Sprintf("%s, clue %s in %d cells: %s must be %s.", capital(b.lineName(s.line)), clueText(b.runsOf(s.line)),
-			len(b.cellsOf(s.line)), spans(at), colourName(s.mark))
+		h.Reason = msg.Sprintf("%s, clue %s in %d cells: %s must be %s.", capital(b.lineName(s.line)), b.clueOf(s.line),
+			len(b.cellsOf(s.line)), spans(at), b.markName(s.mark))
+	case crossStep:
+		h.Reason = s.crossReason(b)
 	case probeStep:
+		if s.refuted != nil {
+			h.Reason = s.colourProbeReason(b)
+			break
+		}
 		h.Reason = msg.Sprintf("Line reasoning is stuck. If cell %s were %s, %s could not fit its clue %s: so it is %s.",
 			b.cellName(s.cells[0]), colourName(s.probe), b.lineName(s.line), clueText(b.runsOf(s.line)), colourName(s.mark))
 	case outOfTimeStep:
@@ -477,7 +497,7 @@ func (s step) hint(b *board) play.Hint {
 			h.Reason = "Line reasoning and probing single cells are stuck, and the clues have more than one solution."
 		} else {
 			h.Reason = msg.Sprintf("Line reasoning and probing single cells are stuck: a guess is needed, and in the solution cell %s is %s.",
-				b.cellName(s.cells[0]), colourName(s.mark))
+				b.cellName(s.cells[0]), b.markName(s.mark))
 		}
 	}
 	if h.Cells == nil {
@@ -486,14 +506,18 @@ func (s step) hint(b *board) play.Hint {
 	return h
 }
 
+// moveOf is a hint's move for mark: "fill", "empty", or in a colour
+// puzzle the ink's letter.
 func moveOf(mark byte) string {
 	switch mark {
 	case markBlack:
 		return "fill"
 	case markWhite:
 		return "empty"
+	case 0, markUnknown:
+		return ""
 	}
-	return ""
+	return string(mark)
 }
 
 func colourName(mark byte) string {

@@ -249,24 +249,38 @@ func TestHintsAgainstBruteForce(t *testing.T) {
 		if n == 0 {
 			grid = bytes.Repeat([]byte{markUnknown}, h*w)
 		}
-		for steps := 0; ; steps++ {
-			s, err := nextStep(context.Background(), c, grid)
-			if err != nil {
-				t.Fatal(err)
-			}
-			seen[s.kind]++
-			checkStep(t, c, grid, s)
-			if hint := s.hint(newBoard(c)); hint.Reason == "" || hint.Cells == nil {
-				t.Fatalf("empty hint %+v", hint)
-			}
-			if s.mark == 0 || s.kind == misfitStep || s.kind == wrongStep || steps > h*w {
-				break
-			}
-			for _, g := range s.cells {
-				grid[g] = s.mark
-			}
+		followHints(t, c, grid, nextStep, checkStep, seen)
+	}
+	seenEveryKind(t, seen)
+}
+
+// followHints asks next for steps from grid, checks each, and marks its
+// cells, until the puzzle is solved or the hints run out; seen counts
+// the steps by kind.
+func followHints(t *testing.T, c *Clues, grid []byte, next func(context.Context, *Clues, []byte) (step, error),
+	check func(*testing.T, *Clues, []byte, step), seen map[stepKind]int) {
+	t.Helper()
+	for steps := 0; ; steps++ {
+		s, err := next(context.Background(), c, grid)
+		if err != nil {
+			t.Fatal(err)
+		}
+		seen[s.kind]++
+		check(t, c, grid, s)
+		if hint := s.hint(newBoard(c)); hint.Reason == "" || hint.Cells == nil {
+			t.Fatalf("empty hint %+v", hint)
+		}
+		if s.mark == 0 || s.kind == misfitStep || s.kind == wrongStep || steps > len(grid) {
+			return
+		}
+		for _, g := range s.cells {
+			grid[g] = s.mark
 		}
 	}
+}
+
+// seenEveryKind fails unless hints of every kind were seen.
+func seenEveryKind(t *testing.T, seen map[stepKind]int) {
 	t.Logf("steps by kind: %v", seen)
 	for _, kind := range []stepKind{solvedStep, lineStep, misfitStep, wrongStep, probeStep, stuckStep} {
 		if seen[kind] == 0 {

@@ -5,6 +5,8 @@ import (
 	"errors"
 	"math/bits"
 	"slices"
+
+	"gridsolve/solvers/msg"
 )
 
 // Answer is the outcome of solving one nonogram, as the page draws it.
@@ -170,6 +172,8 @@ type searcher struct {
 	progress func(int64)
 	nodes    int64
 	err      error
+
+	tr *tracer // records the steps for Trace; nil, and free, otherwise
 }
 
 func newSearcher(ctx context.Context, c *Clues, progress func(int64)) *searcher {
@@ -245,7 +249,13 @@ func (s *searcher) propagate(grid []byte) bool {
 			for s.queued > 0 {
 				s.pop()
 			}
+			if s.tr != nil && s.err == nil {
+				s.tr.fail(s, l)
+			}
 			return false
+		}
+		if s.tr != nil {
+			s.tr.line(s, grid, l)
 		}
 	}
 	return true
@@ -653,6 +663,9 @@ func (s *searcher) search(grid []byte) {
 	}
 	if cell < 0 {
 		s.solutions = append(s.solutions, grid)
+		if s.tr != nil {
+			s.tr.found(s, grid, len(s.solutions))
+		}
 		return
 	}
 	// The masks match grid now; they are saved to be restored for the
@@ -666,7 +679,13 @@ func (s *searcher) search(grid []byte) {
 		if branch > 0 && masks != nil {
 			s.restoreMasks(masks)
 		}
+		if s.tr != nil {
+			s.tr.guess(s, next, cell, c, branch)
+		}
 		s.setCell(next, cell, c)
+		if s.tr != nil {
+			s.tr.try(s, next, cell, msg.Sprintf("Guess: cell %s is %s (line reasoning and probes are stuck).", s.cellName(cell), colourWord(c)))
+		}
 		s.pushCell(cell)
 		if s.propagate(next) {
 			s.search(next)
@@ -710,6 +729,9 @@ func (s *searcher) settle(grid []byte) (cell int, ok bool) {
 				s.seen[i] = grid[i]
 			}
 			s.undo(grid)
+			if s.tr != nil {
+				s.tr.probed(s, grid, c, black, blackOK)
+			}
 			// When black fails, fixing white propagates all that a white
 			// probe would, and finds out whether white fails too.
 			whiteOK := blackOK && s.probe(grid, c, white)
@@ -732,6 +754,9 @@ func (s *searcher) settle(grid []byte) (cell int, ok bool) {
 				}
 			}
 			s.undo(grid)
+			if s.tr != nil {
+				s.tr.probedWhite(s, grid, c, blackOK, whiteOK)
+			}
 			s.probing = false
 			for _, i := range s.settled {
 				s.seen[i] = unknown
@@ -784,6 +809,9 @@ func (s *searcher) score(nBlack, nWhite int) int {
 // cell it settled.
 func (s *searcher) probe(grid []byte, c int, colour byte) bool {
 	s.setCell(grid, c, colour)
+	if s.tr != nil {
+		s.tr.try(s, grid, c, msg.Sprintf("Probe: suppose cell %s is %s, and follow line reasoning from it.", s.cellName(c), colourWord(colour)))
+	}
 	s.trail = append(s.trail[:0], c)
 	s.pushCell(c)
 	return s.propagate(grid)
@@ -804,6 +832,9 @@ func (s *searcher) fix(grid []byte) bool {
 	for _, f := range s.fixes {
 		s.setCell(grid, f.cell, f.colour)
 		s.pushCell(f.cell)
+	}
+	if s.tr != nil {
+		s.tr.deduce(s, grid)
 	}
 	return s.propagate(grid)
 }

@@ -23,6 +23,7 @@ const (
 	OpHint     Op = "hint"     // one step from the player's position: solvers.Player's Hint
 	OpGenerate Op = "generate" // deal a new puzzle: solvers.Player's Generate
 	OpJudge    Op = "judge"    // a whole judge input, as the command line answers it: solvers.Game's Judge
+	OpTrace    Op = "trace"    // the solver's steps, for the page's Step through: solvers.Tracer's Trace; arg: the most steps kept
 )
 
 // Options asks a generator for one new puzzle.
@@ -35,6 +36,9 @@ type Options struct {
 	// Pieces, when not 0, asks a game that deals pieces on a board (IQ)
 	// for that many placed, instead of the level's.
 	Pieces int
+	// Colours, when not 0, asks a game whose puzzles may be in colour
+	// (Nonogram) for a puzzle in that many inks.
+	Colours int
 }
 
 // Hint is one step and why it is right.

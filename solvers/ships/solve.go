@@ -353,6 +353,8 @@ type search struct {
 
 	cells []int     // step's hits to cover, reused
 	reach []cellSet // and the cells each may share a ship with
+
+	rec *fleetTrace // records the search's steps; nil when not traced
 }
 
 func newSearch(ctx context.Context, b *Board, progress func(int64)) *search {
@@ -685,7 +687,13 @@ func (s *search) fits(p *placement) bool {
 func (s *search) try(p *placement) {
 	p.addTo(&s.used)
 	s.left &^= 1 << p.ship
+	if s.rec != nil {
+		s.rec.place(s, p)
+	}
 	s.step()
+	if s.rec != nil {
+		s.rec.takeBack(s, p)
+	}
 	s.left |= 1 << p.ship
 	p.removeFrom(&s.used)
 }
@@ -710,6 +718,9 @@ func (s *search) step() {
 	todo.andNot(&s.used)
 	left := bits.OnesCount8(s.left)
 	if todo.count() > 4*left {
+		if s.rec != nil {
+			s.rec.tooManyHits(s, todo.count(), left)
+		}
 		return
 	}
 
@@ -728,6 +739,9 @@ func (s *search) step() {
 	if noHits && left == 1 && !s.sample {
 		// The last ship, with nothing to choose: the scan would only find
 		// where it fits, as lastShip does, and that some place does.
+		if s.rec != nil {
+			s.rec.anyPlace(s, true)
+		}
 		s.branchShip(bits.TrailingZeros8(s.left))
 		return
 	}
@@ -741,6 +755,9 @@ func (s *search) step() {
 	// branch on may be any.
 	s.room[depth+1] = s.room[depth] - 16
 	if noHits && scan && s.room[depth] > 4*7 {
+		if s.rec != nil {
+			s.rec.anyPlace(s, false)
+		}
 		s.branchShip(bits.TrailingZeros8(s.left))
 		return
 	}
@@ -770,6 +787,9 @@ func (s *search) step() {
 		}
 		switch free := open.count(); {
 		case bestN == 0 || free < 4*left:
+			if s.rec != nil {
+				s.rec.cramped(s, bestShip, bestN, free, left)
+			}
 			return
 		case free == 4*left:
 			todo, noHits = open, false // no room to spare: every open cell is a ship cell
@@ -781,12 +801,16 @@ func (s *search) step() {
 			s.branch(s.placements(bits.TrailingZeros8(s.left)))
 			return
 		}
+		if s.rec != nil {
+			s.rec.fewestPlaces(s, bestShip, bestN)
+		}
 		s.branchShip(bestShip)
 		return
 	}
 	// cells and reach are dead before the search goes deeper, so every
 	// step reuses the same two buffers.
 	cells, reach := s.cells[:0], s.reach[:0] // reach: cells some fitting placement shares with each hit
+	bestCell := -1
 	for w, x := range todo {
 		for ; x != 0; x &= x - 1 {
 			i := w*64 + bits.TrailingZeros64(x)
@@ -800,14 +824,20 @@ func (s *search) step() {
 				}
 			}
 			if n < bestN {
-				best, bestShip, bestN = cover, -1, n
+				best, bestShip, bestN, bestCell = cover, -1, n, i
 			}
 			cells, reach = append(cells, i), append(reach, r)
 		}
 	}
 	s.cells, s.reach = cells, reach
 	if bestN == 0 || shipsNeeded(cells, reach) > left {
+		if s.rec != nil {
+			s.rec.uncoverable(s, bestCell, bestN, left)
+		}
 		return
+	}
+	if s.rec != nil {
+		s.rec.branchOn(s, bestShip, bestCell, bestN)
 	}
 	if bestShip >= 0 {
 		s.branchShip(bestShip)
@@ -837,7 +867,12 @@ func (s *search) leaf() {
 		s.leaves++
 		g := s.used
 		g.andNot(&s.water)
-		s.addGrid(&g, gridHash(&g))
+		isNew := s.addGrid(&g, gridHash(&g))
+		if s.rec != nil {
+			s.rec.grid(s, isNew)
+		}
+	} else if s.rec != nil {
+		s.rec.uncovered(s, todo.first())
 	}
 }
 
@@ -927,7 +962,13 @@ func (s *search) branchShip(ship int) {
 				p := r.at(w*64 + bits.TrailingZeros64(x))
 				p.addTo(&s.used)
 				s.left &^= 1 << ship
+				if s.rec != nil {
+					s.rec.place(s, &p)
+				}
 				s.step()
+				if s.rec != nil {
+					s.rec.takeBack(s, &p)
+				}
 				s.left |= 1 << ship
 				p.removeFrom(&s.used)
 				if s.over() {
@@ -979,6 +1020,9 @@ func (s *search) lastShip(rots []rotation) {
 					s.grids[n] = before
 					p.addTo(&s.grids[n])
 					seen[i] = int32(n + 1)
+					if s.rec != nil {
+						s.rec.lastShip(s, &p, true)
+					}
 					if n >= s.limit { // over
 						s.stop = -1
 						return
@@ -987,7 +1031,11 @@ func (s *search) lastShip(rots []rotation) {
 				}
 				g := before
 				p.addTo(&g)
-				if s.addGrid(&g, hp); s.over() {
+				isNew := s.addGrid(&g, hp)
+				if s.rec != nil {
+					s.rec.lastShip(s, &p, isNew)
+				}
+				if s.over() {
 					return
 				}
 			}
@@ -1047,25 +1095,56 @@ func gridsLimit(hits *cellSet) int { return shipCells + 1 - hits.count() }
 
 // decide answers the judge question for one board.
 func decide(ctx context.Context, b *Board, progress func(int64)) (bool, error) {
+	v, err := judge(ctx, b, progress, nil)
+	return v.win, err
+}
+
+// verdict is the judge's answer on a board and why.
+type verdict struct {
+	win  bool
+	why  reason
+	shot int // the first shot of the winning plan, or -1
+	// grids is the number of distinct grids found (the limit and one
+	// more when capped); nodes the search nodes.
+	grids int
+	nodes int64
+}
+
+// reason says why the judge answered as it did.
+type reason uint8
+
+const (
+	tooSmall     reason = iota + 1 // fewer cells than the ships need
+	tooManyHits                    // more hits than ship cells
+	tooManyGrids                   // more grids than one miss can tell apart
+	told                           // the grids were found: winnable decided
+)
+
+// judge is decide, telling why, with the search traced into rec when it
+// is not nil.
+func judge(ctx context.Context, b *Board, progress func(int64), rec *fleetTrace) (verdict, error) {
 	if b.W*b.H < shipCells {
-		return false, nil
+		return verdict{why: tooSmall, shot: -1}, nil
 	}
 	var s search
 	s.init(ctx, b, progress)
+	s.rec = rec
 	limit := gridsLimit(&s.hits)
 	if limit < 1 {
-		return false, nil
+		return verdict{why: tooManyHits, shot: -1}, nil
 	}
 	l := judgeLists.Get().(*gridList)
 	defer judgeLists.Put(l)
 	s.limit, s.gridList = limit, l.emptied(limit)
-	capped, err := s.run()
+	over, err := s.run()
 	*l = s.gridList // with whatever it grew
-	if err != nil || capped {
-		return false, err
+	v := verdict{why: tooManyGrids, shot: -1, grids: len(s.grids), nodes: s.nodes}
+	if err != nil || over {
+		return v, err
 	}
-	win, _ := winnable(s.grids, unknownCells(b))
-	return win, nil
+	v.why = told
+	v.win, v.shot = winnable(s.grids, unknownCells(b))
+	return v, nil
 }
 
 func unknownCells(b *Board) cellSet {

@@ -46,6 +46,8 @@ type query struct {
 	// fixed, if not nil, holds for each position the index in Puzzle.Cards
 	// of a card that must be there (a card of the same kind will do), or -1.
 	fixed []int
+	// trace, if not nil, records the row-major searches (see Game.Trace).
+	trace *raceTrace
 }
 
 // solve is Solve for any query that also returns the number of search
@@ -94,6 +96,9 @@ func solve(ctx context.Context, p *Puzzle, q query, progress func(int64)) (*Answ
 			}
 			solutions, first, cards := s.outcome()
 			turn := turns[i]
+			if q.trace != nil {
+				q.trace.decided(s)
+			}
 			a := &Answer{Solutions: solutions}
 			if solutions > 0 {
 				a.Possible = true
@@ -194,6 +199,8 @@ type solver struct {
 	byBottom []uint64 // per value: the kinds with that bottom edge
 
 	nodes int64 // positions entered
+
+	rec *rowTrace // records the search's steps; nil when not traced
 }
 
 // square is what solver knows of one board position: where it is and what
@@ -370,6 +377,9 @@ func newSolver(p *Puzzle, q query, turn int) *solver {
 		if d < 0 {
 			s.spare |= s.byBottom[v]
 		}
+	}
+	if q.trace != nil {
+		s.rec = q.trace.newSearch(p, turn)
 	}
 	return s
 }
@@ -552,10 +562,16 @@ func (s *solver) run(limit int64) bool {
 					untried = s.firstRowFits(untried)
 				}
 			}
+			if s.rec != nil {
+				s.rec.enter(s, p, untried)
+			}
 		} else {
 			s.solutions++
 			if s.solutions == 1 {
 				s.first = s.placement()
+			}
+			if s.rec != nil {
+				s.rec.found(s)
 			}
 			if s.solutions == s.limit {
 				return true
@@ -569,6 +585,9 @@ func (s *solver) run(limit int64) bool {
 			}
 			p--
 			k := s.board[p]
+			if s.rec != nil {
+				s.rec.undo(s, p, k)
+			}
 			sq, card := &s.squares[p], &s.kinds[k]
 			if sq.border {
 				s.horizontal.add(card[sq.sideH&3], -sq.dH)
@@ -593,6 +612,9 @@ func (s *solver) run(limit int64) bool {
 		s.remaining[k]--
 		s.available &^= 1 << (k & 63) & zero(s.remaining[k])
 		s.board[p] = k
+		if s.rec != nil {
+			s.rec.try(s, p, k)
+		}
 		p++
 	}
 }

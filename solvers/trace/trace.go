@@ -13,7 +13,11 @@
 // solvers call From once and, when it is nil, pay nothing more.
 package trace
 
-import "context"
+import (
+	"context"
+
+	"gridsolve/solvers/jsonw"
+)
 
 // Kind says what a step is.
 type Kind uint8
@@ -44,23 +48,80 @@ const (
 // Options, when a game has them, are counts the write-ups show (dancing
 // links' option count per column).
 type Step struct {
-	Kind       Kind
-	At         int
-	Note       string
-	Cells      []int
-	Values     []int
-	Nodes      int64
-	Backtracks int64
-	Options    []int
+	Kind       Kind   `json:"kind"`
+	At         int    `json:"at"`
+	Note       string `json:"note,omitempty"`
+	Cells      []int  `json:"cells,omitempty"`
+	Values     []int  `json:"values,omitempty"`
+	Nodes      int64  `json:"nodes"`
+	Backtracks int64  `json:"backtracks"`
+	Options    []int  `json:"options,omitempty"`
 }
 
 // Trace is a recorded solve: the board it starts from, in the game's
 // cell values, and its steps. Replay(Start, Steps) is the solver's answer
 // as a board, even when Truncated (the Found step is always kept).
 type Trace struct {
-	Start     []int
-	Steps     []Step
-	Truncated bool
+	Start     []int  `json:"start"`
+	Steps     []Step `json:"steps"`
+	Truncated bool   `json:"truncated"`
+}
+
+// AppendJSON writes t as encoding/json would: the solver worker sends
+// traces to the page (the worker has no encoding/json, see package jsonw).
+func (t *Trace) AppendJSON(w *jsonw.Writer) {
+	if w.Null("", t == nil) {
+		return
+	}
+	w.Object("")
+	w.Ints("start", t.Start)
+	if !w.Null("steps", t.Steps == nil) {
+		w.Array("steps")
+		for i := range t.Steps {
+			t.Steps[i].appendJSON(w)
+		}
+		w.EndArray()
+	}
+	w.Bool("truncated", t.Truncated)
+	w.End()
+}
+
+func (s *Step) appendJSON(w *jsonw.Writer) {
+	w.Object("")
+	w.Int("kind", int64(s.Kind))
+	w.Int("at", int64(s.At))
+	if s.Note != "" {
+		w.String("note", s.Note)
+	}
+	if len(s.Cells) > 0 {
+		w.Ints("cells", s.Cells)
+	}
+	if len(s.Values) > 0 {
+		w.Ints("values", s.Values)
+	}
+	w.Int("nodes", s.Nodes)
+	w.Int("backtracks", s.Backtracks)
+	if len(s.Options) > 0 {
+		w.Ints("options", s.Options)
+	}
+	w.End()
+}
+
+// Valid reports whether every step sets cells of the board, each to one
+// value: a trace that came from elsewhere (the worker) is checked before
+// a Cursor walks it.
+func (t *Trace) Valid() bool {
+	for _, s := range t.Steps {
+		if len(s.Cells) != len(s.Values) {
+			return false
+		}
+		for _, c := range s.Cells {
+			if c < 0 || c >= len(t.Start) {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 // Recorder keeps the first steps of a search, up to a limit, so a long
@@ -69,25 +130,21 @@ type Recorder struct {
 	limit     int
 	steps     []Step
 	truncated bool
-	found     bool
 }
 
-// NewRecorder records up to limit steps, plus the first Found step even
-// after the limit, so a truncated trace still ends on the answer.
+// NewRecorder records up to limit steps, plus every Found step even after
+// the limit, so a truncated trace still ends on the answer: a search that
+// goes on after a solution (to learn whether it is unique) ends with a
+// Found step that sets the answer again.
 func NewRecorder(limit int) *Recorder { return &Recorder{limit: limit} }
 
 // Add records s, or drops it once the limit is reached.
 func (r *Recorder) Add(s Step) {
-	if len(r.steps) < r.limit {
+	if len(r.steps) < r.limit || s.Kind == Found {
 		r.steps = append(r.steps, s)
-		r.found = r.found || s.Kind == Found
 		return
 	}
 	r.truncated = true
-	if s.Kind == Found && !r.found {
-		r.steps = append(r.steps, s)
-		r.found = true
-	}
 }
 
 // Full tells a solver that further steps other than Found are dropped, so
@@ -106,6 +163,20 @@ func (r *Recorder) Steps() []Step { return r.steps }
 func (r *Recorder) Truncated() bool { return r.truncated }
 
 type key struct{}
+
+type progressKey struct{}
+
+// WithProgress returns a context that carries a search's progress
+// function, as Solve takes it, to a Tracer (whose Trace takes none).
+func WithProgress(ctx context.Context, progress func(nodes int64)) context.Context {
+	return context.WithValue(ctx, progressKey{}, progress)
+}
+
+// Progress returns the progress function of ctx, or nil.
+func Progress(ctx context.Context) func(nodes int64) {
+	f, _ := ctx.Value(progressKey{}).(func(int64))
+	return f
+}
 
 // With returns a context that has solvers record into r.
 func With(ctx context.Context, r *Recorder) context.Context {
@@ -147,6 +218,14 @@ func (c *Cursor) Step() (Step, bool) {
 		return Step{}, false
 	}
 	return c.steps[c.at-1], true
+}
+
+// Peek returns the next step, or false at the end.
+func (c *Cursor) Peek() (Step, bool) {
+	if c.at == len(c.steps) {
+		return Step{}, false
+	}
+	return c.steps[c.at], true
 }
 
 // Forward applies the next step; false at the end.

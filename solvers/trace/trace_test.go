@@ -3,8 +3,11 @@ package trace
 import (
 	"context"
 	"math/rand"
+	rand2 "math/rand/v2"
 	"slices"
 	"testing"
+
+	"gridsolve/solvers/jsonw/jsonwtest"
 )
 
 func TestRecorderKeepsFoundPastTheLimit(t *testing.T) {
@@ -13,10 +16,11 @@ func TestRecorderKeepsFoundPastTheLimit(t *testing.T) {
 		r.Add(Step{Kind: Try})
 	}
 	r.Add(Step{Kind: Found})
+	r.Add(Step{Kind: Try})
 	r.Add(Step{Kind: Found})
 	got := r.Steps()
-	if len(got) != 3 || got[2].Kind != Found || !r.Truncated() || !r.Full() {
-		t.Fatalf("steps %v truncated %v, want two tries and one Found, truncated", got, r.Truncated())
+	if len(got) != 4 || got[2].Kind != Found || got[3].Kind != Found || !r.Truncated() || !r.Full() {
+		t.Fatalf("steps %v truncated %v, want two tries and both Found, truncated", got, r.Truncated())
 	}
 }
 
@@ -48,13 +52,18 @@ func TestCursorBackRestores(t *testing.T) {
 		}
 		c := NewCursor(start, steps)
 		for range 60 {
-			switch rng.Intn(4) {
+			switch rng.Intn(5) {
 			case 0:
 				c.Back()
 			case 1:
 				c.Seek(rng.Intn(len(steps) + 1))
 			case 2:
 				c.NextOf(Undo)
+			case 3:
+				if next, ok := c.Peek(); ok != (c.At() < len(steps)) || ok && next.Kind != steps[c.At()].Kind {
+					t.Fatalf("at %d Peek gives %+v, %v", c.At(), next, ok)
+				}
+				c.Forward()
 			default:
 				c.Forward()
 			}
@@ -64,6 +73,39 @@ func TestCursorBackRestores(t *testing.T) {
 		}
 		if slices.ContainsFunc(start, func(v int) bool { return v != 0 }) {
 			t.Fatal("the cursor changed the start board")
+		}
+	}
+}
+
+// A trace reaches the page as encoding/json would write it.
+func TestTraceJSON(t *testing.T) {
+	jsonwtest.Random(t, rand2.New(rand2.NewPCG(1, 2)), &Trace{}, 300)
+	jsonwtest.Same(t, &Trace{Start: []int{}, Steps: []Step{{Kind: Try, At: -1}}})
+}
+
+func TestProgressInContext(t *testing.T) {
+	if Progress(context.Background()) != nil {
+		t.Fatal("a plain context has a progress function")
+	}
+	var got int64
+	Progress(WithProgress(context.Background(), func(n int64) { got = n }))(7)
+	if got != 7 {
+		t.Fatal("WithProgress then Progress lost the function")
+	}
+}
+
+func TestValid(t *testing.T) {
+	for _, c := range []struct {
+		tr   Trace
+		want bool
+	}{
+		{Trace{Start: []int{0, 0}, Steps: []Step{{Cells: []int{1}, Values: []int{3}}}}, true},
+		{Trace{Start: []int{0, 0}, Steps: []Step{{Cells: []int{2}, Values: []int{3}}}}, false},
+		{Trace{Start: []int{0, 0}, Steps: []Step{{Cells: []int{-1}, Values: []int{3}}}}, false},
+		{Trace{Start: []int{0, 0}, Steps: []Step{{Cells: []int{1}}}}, false},
+	} {
+		if got := c.tr.Valid(); got != c.want {
+			t.Errorf("%+v: Valid %v", c.tr, got)
 		}
 	}
 }

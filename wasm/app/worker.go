@@ -26,7 +26,7 @@ func runWorker() {
 // runs the job.
 func run(this js.Value, args []js.Value) any {
 	kinds := []js.Type{js.TypeNumber, js.TypeString, js.TypeString, js.TypeString, js.TypeString,
-		js.TypeNumber, js.TypeNumber, js.TypeNumber, js.TypeNumber, js.TypeNumber}
+		js.TypeNumber, js.TypeNumber, js.TypeNumber, js.TypeNumber, js.TypeNumber, js.TypeNumber}
 	if len(args) != len(kinds) {
 		return job.Failed("malformed request")
 	}
@@ -38,7 +38,7 @@ func run(this js.Value, args []js.Value) any {
 	id := args[0].Int()
 	req := job.Request{
 		Op: args[1].String(), Game: args[2].String(), Text: args[3].String(), Position: args[4].String(),
-		Options: solvers.Options{W: args[5].Int(), H: args[6].Int(), Level: args[7].Int(), Seed: uint64(args[8].Float()), Pieces: args[9].Int()},
+		Options: solvers.Options{W: args[5].Int(), H: args[6].Int(), Level: args[7].Int(), Seed: uint64(args[8].Float()), Pieces: args[9].Int(), Colours: args[10].Int()},
 	}
 	return job.Run(req, func(nodes int64) {
 		js.Global().Call("postMessage", map[string]any{"id": id, "type": "progress", "nodes": nodes})

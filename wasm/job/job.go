@@ -9,6 +9,8 @@ import (
 
 	"gridsolve/solvers"
 	"gridsolve/solvers/msg"
+	"gridsolve/solvers/play"
+	"gridsolve/solvers/trace"
 )
 
 // Request is one job.
@@ -75,6 +77,8 @@ func run(ctx context.Context, req Request, progress func(int64)) (any, string) {
 		answer, err = g.Solve(ctx, req.Text, progress)
 	case solvers.OpJudge:
 		answer, err = judge(ctx, g, req.Text, progress)
+	case solvers.OpTrace:
+		answer, err = traceOf(ctx, g, req, progress)
 	case solvers.OpHint, solvers.OpGenerate:
 		p, ok := g.(solvers.Player)
 		if !ok {
@@ -96,6 +100,31 @@ func run(ctx context.Context, req Request, progress func(int64)) (any, string) {
 		return nil, err.Error()
 	}
 	return answer, ""
+}
+
+// Traces keep traceSteps steps unless the request asks for fewer (its
+// position, a number), and never more than maxTraceSteps: the page holds
+// every step in memory.
+const (
+	traceSteps    = 20000
+	maxTraceSteps = 200000
+)
+
+// traceOf records the steps of g's solver on the request's puzzle.
+func traceOf(ctx context.Context, g solvers.Game, req Request, progress func(int64)) (*trace.Trace, error) {
+	tr, ok := g.(solvers.Tracer)
+	if !ok {
+		return nil, msg.Errorf("the %s solver does not record its steps yet", req.Game)
+	}
+	limit := traceSteps
+	if n, ok := play.Ints(req.Position); ok && len(n) == 1 && n[0] > 0 {
+		limit = min(n[0], maxTraceSteps)
+	}
+	t, err := tr.Trace(trace.WithProgress(ctx, progress), req.Text, limit)
+	if err != nil {
+		return nil, err
+	}
+	return &t, nil
 }
 
 // offers reports whether op is one of o's own jobs.

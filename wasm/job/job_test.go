@@ -121,3 +121,25 @@ func TestJudgeCases(t *testing.T) {
 		t.Errorf("malformed judge input: %+v", res)
 	}
 }
+
+// The trace op answers a game's recorded steps, as many as asked for at
+// most, and says so in words for a game that records none.
+func TestTraceOp(t *testing.T) {
+	res := runJob(t, Request{Op: "trace", Game: "nonogram", Text: "3 3\n1 2\n1 1\n1 3\n2 1 1\n1 3\n1 1\n", Position: "4"})
+	var tr struct {
+		Start     []int             `json:"start"`
+		Steps     []json.RawMessage `json:"steps"`
+		Truncated bool              `json:"truncated"`
+	}
+	if b, _ := json.Marshal(res.Answer); res.Error != "" || json.Unmarshal(b, &tr) != nil || len(tr.Start) != 9 || len(tr.Steps) < 5 || !tr.Truncated {
+		t.Fatalf("nonogram trace: %+v", res)
+	}
+	for _, g := range solvers.All {
+		if _, ok := g.(solvers.Tracer); ok {
+			continue
+		}
+		if res := runJob(t, Request{Op: "trace", Game: g.Name(), Text: "x"}); !strings.Contains(res.Error, "does not record its steps") {
+			t.Errorf("%s: trace gives %+v", g.Name(), res)
+		}
+	}
+}
