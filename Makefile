@@ -8,7 +8,7 @@ ADDR   ?= 127.0.0.1:8080
 CHROMIUM ?= chromium
 # The files of web/ the page loads: each gets compressed copies, and
 # web/build.json describes them.
-WEBFILES := app.wasm preview.wasm wasm_exec.js boot.js solver.js input.js worker.js app.css boot.css icon.svg \
+WEBFILES := app.wasm preview.wasm wasm_exec.js boot.js solver.js input.js picture.js worker.js app.css boot.css icon.svg \
 	manifest.webmanifest icon-192.png icon-512.png
 
 .PHONY: run dist test test-unit test-wasm test-e2e wasm chromium sizes loadtime coldstart bench-wasm

@@ -13,6 +13,7 @@ import "github.com/maxence-charriere/go-app/v10/pkg/app"
 //	gridsolveDropped                     input.js: the File dropped on the page, for kind "file" (jsDropped)
 //	gridsolveSolver                      solver.js: the worker pool, called by Go (jsSolver; see solver.go)
 //	gridsolveOffline                     boot.js, for tests: settles once an offline copy is kept
+//	gridsolvePicture                     picture.js: decodes and scales a picture, called by Go (jsPicture; see below)
 //
 // gridsolveInput's kinds and arguments (i is -1 and key "" when unused):
 //
@@ -55,6 +56,16 @@ import "github.com/maxence-charriere/go-app/v10/pkg/app"
 //	stop()
 //	live(), warmed()      for tests: the workers alive; the games the last warm-up solved
 //
+// gridsolvePicture, called by Go (nonogram_picture.go); every promise
+// resolves, never rejects:
+//
+//	head(file, n)   the file's first n bytes, a Uint8Array; null when it cannot be read
+//	open(file)      decodes the picture (the one open before is closed): [width, height,
+//	                an object URL of the file], or a string, why it cannot
+//	pixels(w, h)    the open picture drawn on white at w×h, RGBA bytes (a
+//	                Uint8ClampedArray); null when none is open
+//	close()         forgets the picture open and its URL
+//
 // Events: solver.js dispatches "gridsolve-solver-ready" on window once the
 // first worker has loaded the solvers (boot.js waits for it).
 //
@@ -69,6 +80,7 @@ const (
 	jsInput   = "gridsolveInput"
 	jsDropped = "gridsolveDropped"
 	jsSolver  = "gridsolveSolver"
+	jsPicture = "gridsolvePicture"
 )
 
 // The mods bits of a gridsolveInput call.

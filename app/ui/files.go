@@ -75,7 +75,7 @@ func (p *Page) renderFiles() app.UI {
 			app.Button().ID("save").Text("Save…").OnClick(p.onSave),
 			app.Select().ID("save-format").Aria("label", "File format").Body(opts...).OnChange(p.onSaveFormat),
 		),
-		app.P().Class("hint").Text("Or drop a puzzle file anywhere on the page."),
+		app.P().Class("hint").Text(dropHint(p.current().game())),
 	)
 }
 
@@ -83,6 +83,15 @@ func (p *Page) onSaveFormat(ctx app.Context, e app.Event) {
 	if n, err := strconv.Atoi(ctx.JSSrc().Get("value").String()); err == nil {
 		p.cur().saveAs = n
 	}
+}
+
+// dropHint is the line under Open… on game's tab: the Nonogram tab opens
+// pictures too.
+func dropHint(game string) string {
+	if game == "nonogram" {
+		return "Or drop a puzzle file, or a picture to make a nonogram of (PNG, JPEG, GIF, WebP), anywhere on the page."
+	}
+	return "Or drop a puzzle file anywhere on the page."
 }
 
 // acceptFiles is what Open… offers to open: the file extensions of every
@@ -100,7 +109,7 @@ func accepted(games []solvers.Game) string {
 			}
 		}
 	}
-	return exts[1:] + "text/plain,text/xml"
+	return exts[1:] + "text/plain,text/xml" + acceptPictures
 }
 
 // fileName is a sensible name for the puzzle's file: the game's name, the
@@ -200,6 +209,14 @@ func (p *Page) onOpenFile(ctx app.Context, e app.Event) {
 func (p *Page) readFile(ctx app.Context, file app.Value) {
 	t := p.cur()
 	name := file.Get("name").String()
+	if isPicture(name, file.Get("type").String()) {
+		if t.ed.game() != "nonogram" {
+			t.say(stateError, clip(name, 60)+" is a picture: pictures open on the Nonogram tab, as a nonogram to draw.")
+			return
+		}
+		p.openPicture(ctx, file)
+		return
+	}
 	if file.Get("size").Int() > maxFile {
 		t.say("error", fmt.Sprintf("%s is larger than %d MiB: not a puzzle file.", clip(name, 60), maxFile>>20))
 		return

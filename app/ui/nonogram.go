@@ -58,6 +58,8 @@ type nonogramEditor struct {
 	// dealColours is how many colours New deals, 0 for black and white
 	// (see nonogram_deal.go).
 	dealColours int
+
+	pict pictureDialog // Open a picture (see nonogram_picture.go)
 }
 
 func newNonogram() *nonogramEditor {
@@ -240,7 +242,7 @@ func (e *nonogramEditor) tools(p *Page) []app.UI {
 		hint = e.warn
 	}
 	ui = append(ui, e.checkTools(p)...)
-	return append(ui, app.Span().Class("hint").Text(hint))
+	return append(ui, app.Span().Class("hint").Text(hint), e.pictureUI(p))
 }
 
 func (e *nonogramEditor) tool(name, value string) error {
