@@ -218,4 +218,11 @@ func TestPictureBadFiles(t *testing.T) {
 			t.Errorf("%s changed the board to\n%s", f.name, got)
 		}
 	}
+	// A picture opened on another tab says where pictures open.
+	p.tab("flip")
+	p.do(chromedp.SetUploadFiles(chromedp.CSS("#open-file"), []string{good}))
+	p.waitFor(`document.querySelector("#status").dataset.state === "error"`)
+	if got := p.statusNow(); !strings.Contains(got, ".png is a picture: pictures open on the Nonogram tab") {
+		t.Errorf("a picture opened on the Flip tab says %q", got)
+	}
 }

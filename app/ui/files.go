@@ -75,7 +75,7 @@ func (p *Page) renderFiles() app.UI {
 			app.Button().ID("save").Text("Save…").OnClick(p.onSave),
 			app.Select().ID("save-format").Aria("label", "File format").Body(opts...).OnChange(p.onSaveFormat),
 		),
-		app.P().Class("hint").Text(dropHint(p.current().game())),
+		app.P().Class("hint").Text(p.dropHint()),
 	)
 }
 
@@ -85,11 +85,26 @@ func (p *Page) onSaveFormat(ctx app.Context, e app.Event) {
 	}
 }
 
-// dropHint is the line under Open… on game's tab: the Nonogram tab opens
-// pictures too.
-func dropHint(game string) string {
-	if game == "nonogram" {
-		return "Or drop a puzzle file, or a picture to make a nonogram of (PNG, JPEG, GIF, WebP), anywhere on the page."
+// pictureOpener is an editor that makes its puzzle of a picture file
+// (the nonogram's, nonogram_picture.go).
+type pictureOpener interface {
+	openPicture(p *Page, ctx app.Context, file app.Value)
+}
+
+// pictureTab is the title of the tab that opens pictures.
+func (p *Page) pictureTab() string {
+	for _, t := range p.m.tabs {
+		if _, ok := t.ed.(pictureOpener); ok {
+			return t.ed.title()
+		}
+	}
+	return ""
+}
+
+// dropHint is the line under Open…: a tab that opens pictures says so.
+func (p *Page) dropHint() string {
+	if _, ok := p.current().(pictureOpener); ok {
+		return "Or drop a puzzle file, or a picture to make a " + strings.ToLower(p.current().title()) + " of (PNG, JPEG, GIF, WebP), anywhere on the page."
 	}
 	return "Or drop a puzzle file anywhere on the page."
 }
@@ -210,11 +225,12 @@ func (p *Page) readFile(ctx app.Context, file app.Value) {
 	t := p.cur()
 	name := file.Get("name").String()
 	if isPicture(name, file.Get("type").String()) {
-		if t.ed.game() != "nonogram" {
-			t.say(stateError, clip(name, 60)+" is a picture: pictures open on the Nonogram tab, as a nonogram to draw.")
+		opener, ok := t.ed.(pictureOpener)
+		if !ok {
+			t.say(stateError, clip(name, 60)+" is a picture: pictures open on the "+p.pictureTab()+" tab, as a puzzle to draw.")
 			return
 		}
-		p.openPicture(ctx, file)
+		opener.openPicture(p, ctx, file)
 		return
 	}
 	if file.Get("size").Int() > maxFile {

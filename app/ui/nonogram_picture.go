@@ -195,10 +195,11 @@ func (p *Page) nonogram() (*nonogramEditor, *tab) {
 	return t.ed.(*nonogramEditor), t
 }
 
-// openPicture reads a picture file on the Nonogram tab: its first bytes
-// say whether it is a picture and how large, then the browser decodes it.
-func (p *Page) openPicture(ctx app.Context, file app.Value) {
-	e, t := p.nonogram()
+// openPicture reads a picture file on the Nonogram tab (pictureOpener):
+// its first bytes say whether it is a picture and how large, then the
+// browser decodes it.
+func (e *nonogramEditor) openPicture(p *Page, ctx app.Context, file app.Value) {
+	_, t := p.nonogram()
 	d := &e.pict
 	name := clip(file.Get("name").String(), 60)
 	js := jsPictures()
