@@ -33,14 +33,18 @@ func (e *nonogramEditor) stepBoard(p *Page, v stepView) app.UI {
 	rows := make([]app.UI, 0, h+1)
 	rows = append(rows, app.Raw(b.String()))
 	classes, styles := make([]string, w), make([]string, w)
+	inkStyles := make([]string, len(e.clues.Inks)) // made once a render, not once a cell
+	for k, ink := range e.clues.Inks {
+		inkStyles[k] = "background:#" + ink.RGB
+	}
 	for y := range h {
 		key := v.rows.key[:0]
 		for x := range w {
 			i := y*w + x
 			class := [3]string{"", "dot", "fill"}[min(2, max(0, v.board[i]+1))]
 			styles[x] = ""
-			if ink := v.board[i] - 1; ink >= 0 && ink < len(e.clues.Inks) {
-				styles[x] = "background:#" + e.clues.Inks[ink].RGB
+			if ink := v.board[i] - 1; ink >= 0 && ink < len(inkStyles) {
+				styles[x] = inkStyles[ink]
 			}
 			if x%5 == 4 && x+1 < w {
 				class += " rule-r"
