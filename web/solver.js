@@ -384,6 +384,10 @@ window.gridsolveSolver = (() => {
     live() {
       return live.size;
     },
+    // jobs is the number of jobs running, for tests.
+    jobs() {
+      return jobs.size;
+    },
     // warmed lists the games the last warm-up has solved, in order.
     warmed() {
       return [...warmedGames];

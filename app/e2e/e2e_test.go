@@ -183,6 +183,23 @@ func openPuzzle(t *testing.T, game, text string) *page {
 	return p
 }
 
+// openAfresh is openPuzzle on a browser that has kept nothing of the
+// page's: the tests share one profile, and a tab restored from another
+// test's storage may start background work at load (a play mode's
+// fewest moves), which a test of the idle page cannot have.
+func openAfresh(t *testing.T, game, text string) *page {
+	t.Helper()
+	p := open(t, "")
+	p.eval(`localStorage.clear()`)
+	p.do(chromedp.Navigate(baseURL + "#" + share.Encode(game, text)))
+	p.do(chromedp.Reload())
+	p.waitFor(`document.querySelector("#grid") !== null && gridsolveSolver.jobs() === 0`)
+	if edit, ok := editButton[game]; ok {
+		p.click(edit)
+	}
+	return p
+}
+
 // openShared opens the app on a puzzle through its share link, as the
 // person it was shared with does.
 func openShared(t *testing.T, game, text string) *page {

@@ -73,7 +73,7 @@ func TestLongSolvesResponsive(t *testing.T) {
 func TestWarmUpGivesWay(t *testing.T) {
 	// Ships' link opens to edit and starts no job (a job warms the code
 	// up itself, and so ends the need for a warm-up).
-	p := openPuzzle(t, "ships", "3 3\n...\n.x.\n..o\n")
+	p := openAfresh(t, "ships", "3 3\n...\n.x.\n..o\n")
 	p.waitFor(`gridsolveSolver.live() === 2`) // the spare, and the warm-up after a quiet spell
 	p.clickCell(0)
 	if n := eval[int](p, `gridsolveSolver.live()`); n != 1 {

@@ -54,7 +54,8 @@ import "github.com/maxence-charriere/go-app/v10/pkg/app"
 //	count(id, game, text)  a count split over several workers
 //	progress(id), cancel(id)   the job's progress line; cancel returns the last one
 //	stop()
-//	live(), warmed()      for tests: the workers alive; the games the last warm-up solved
+//	live(), jobs(), warmed()   for tests: the workers alive; the jobs running; the
+//	                      games the last warm-up solved
 //
 // gridsolvePicture, called by Go (nonogram_picture.go); every promise
 // resolves, never rejects:
