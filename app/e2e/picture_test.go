@@ -226,3 +226,42 @@ func TestPictureBadFiles(t *testing.T) {
 		t.Errorf("a picture opened on the Flip tab says %q", got)
 	}
 }
+
+// On a 390×844 phone and a 1280×800 desktop the dialog with a colour
+// picture loaded fits the window: nothing sideways, and its preview and
+// buttons can be reached by scrolling only up and down.
+func TestPictureDialogFits(t *testing.T) {
+	img := image.NewRGBA(image.Rect(0, 0, 120, 80))
+	for y := range 80 {
+		for x := range 120 {
+			c := color.RGBA{255, 255, 255, 255}
+			switch {
+			case (x-40)*(x-40)+(y-40)*(y-40) < 900:
+				c = color.RGBA{200, 30, 30, 255}
+			case x > 70 && y > 20 && y < 60:
+				c = color.RGBA{30, 60, 200, 255}
+			}
+			img.Set(x, y, c)
+		}
+	}
+	path := writePNG(t, "shapes.png", img)
+	for _, v := range []struct {
+		name string
+		vp   viewport
+	}{{"phone", phone}, {"desktop", desktop}} {
+		p := openIn(t, v.vp, "")
+		p.tab("nonogram")
+		p.openPicture(path)
+		p.click("#picture-colour")
+		p.setValue("#picture-inks", "2")
+		w := eval[[]int](p, `(() => {
+			const d = document.querySelector("#picture-dialog").getBoundingClientRect();
+			const u = document.querySelector("#picture-use").getBoundingClientRect();
+			return [document.documentElement.scrollWidth, window.innerWidth, Math.floor(d.left), Math.ceil(d.right), Math.floor(u.left), Math.ceil(u.right)];
+		})()`)
+		if w[0] > w[1] || w[2] < 0 || w[3] > w[1] || w[4] < 0 || w[5] > w[1] {
+			t.Errorf("%s: page %d px wide in a %d px window, dialog %d–%d, Use %d–%d", v.name, w[0], w[1], w[2], w[3], w[4], w[5])
+		}
+		p.screenshot("picture-dialog-" + v.name)
+	}
+}
