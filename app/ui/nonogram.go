@@ -117,6 +117,7 @@ func (e *nonogramEditor) load(text string) error {
 
 // setClues takes clues typed or loaded: the picture no longer leads.
 func (e *nonogramEditor) setClues(c *nonogram.Clues) {
+	e.followInks(c.Inks)
 	e.clues, e.answer, e.mode, e.warn = c, nil, nonoClues, ""
 	e.pic = blankPicture(len(c.Cols), len(c.Rows))
 	e.grid, e.wrong, e.sol, e.solErr = nil, nil, nil, ""

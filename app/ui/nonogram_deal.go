@@ -28,6 +28,23 @@ func dealColoursAt(k int) int {
 // tuneDeal asks the generator for the chosen colours.
 func (e *nonogramEditor) tuneDeal(o *solvers.Options) { o.Colours = e.dealColours }
 
+// followInks makes the choice follow a puzzle about to be shown in inks,
+// as Tatham's Type menu follows the game shown: a colour puzzle opened or
+// drawn does not sit beside "Black and white". Only a change in the
+// number of inks moves it, so a choice made for the next New stays while
+// the shown puzzle is edited.
+func (e *nonogramEditor) followInks(inks []nonogram.Ink) {
+	if e.clues != nil && len(inks) == len(e.clues.Inks) {
+		return
+	}
+	switch n := len(inks); {
+	case n <= 1:
+		e.dealColours = 0
+	case n <= nonogram.MaxGenerateColours:
+		e.dealColours = n
+	}
+}
+
 // dealChoice picks the colours of new puzzles.
 func (e *nonogramEditor) dealChoice(p *Page) app.UI {
 	return toolSelect(p, "Colours", "nono-deal-colours", "deal-colours", "Colours of new puzzles",

@@ -94,3 +94,33 @@ func TestMidendNonogramColourCheck(t *testing.T) {
 		t.Error("Make it unique not offered for a colour picture")
 	}
 }
+
+// The colours of New follow the puzzle shown when its number of inks
+// changes (opened, dealt, or a colour added or removed), and otherwise
+// stay as the user chose them for the next New.
+func TestMidendNonogramDealColoursFollowTheShownPuzzle(t *testing.T) {
+	p := mount(memStore{})
+	nt := p.show(t, "nonogram")
+	ed := nt.ed.(*nonogramEditor)
+	inks := []nonogram.Ink{{Name: "red", RGB: "ff0000"}, {Name: "green", RGB: "00ff00"}, {Name: "blue", RGB: "0000ff"}}
+	three := cluesOfPicture([][]int{{1, 2}, {0, 3}}, inks).String()
+	steps := []struct {
+		do   func()
+		what string
+		want int
+	}{
+		{func() { p.importText(three, fromTextBox) }, "a puzzle in 3 inks opened", 3},
+		{func() { p.applyTool("deal-colours", "0") }, "black and white chosen", 0},
+		{func() { p.applyTool("mode", "draw"); p.click(0) }, "a cell drawn", 0},
+		{func() { p.applyTool("ink-add", "") }, "a fourth ink added", 4},
+		{func() { p.importText("1 1\n1 1\n1 1\n", fromTextBox) }, "a black and white puzzle opened", 0},
+		{func() { p.applyTool("deal-colours", "5") }, "5 colours chosen", 5},
+		{func() { p.importText("1 1\n1 1\n1 1\n", fromTextBox) }, "the same black and white puzzle opened again", 5},
+	}
+	for _, s := range steps {
+		s.do()
+		if ed.dealColours != s.want {
+			t.Fatalf("after %s New deals in %d colours (status %q), want %d", s.what, ed.dealColours, nt.status, s.want)
+		}
+	}
+}

@@ -140,6 +140,7 @@ func (e *nonogramEditor) setPalette(inks []nonogram.Ink, remap func(int) int) {
 		remap = func(j int) int { return j }
 	}
 	old, n := e.clues, len(inks)
+	e.followInks(inks)
 	for _, row := range e.pic {
 		for x, v := range row {
 			if v > 0 {
