@@ -259,15 +259,19 @@ func BenchmarkWebpbn(b *testing.B) {
 // reports the line solves done and whether the puzzle was solved within
 // them, which, unlike a time limit, does not depend on the load.
 func BenchmarkSolveRandom50(b *testing.B) {
+	eachRandom50(b, func(b *testing.B, c *Clues, budget int64) { benchmarkWithin(b, c, budget, nil) })
+}
+
+// eachRandom50 runs bench on each puzzle of BenchmarkSolveRandom50, with
+// the budget GRIDSOLVE_RANDOM50 names.
+func eachRandom50(b *testing.B, bench func(b *testing.B, c *Clues, budget int64)) {
 	budget, err := strconv.ParseInt(os.Getenv("GRIDSOLVE_RANDOM50"), 10, 64)
 	if err != nil || budget <= 0 {
 		b.Skip("GRIDSOLVE_RANDOM50 names no number of line solves per puzzle")
 	}
 	for seed := range 12 {
 		c := CluesOf(drawPicture(rand.New(rand.NewPCG(50, uint64(seed+1))), 50, 50, 0.5))
-		b.Run(fmt.Sprintf("seed%d", seed+1), func(b *testing.B) {
-			benchmarkWithin(b, c, budget, nil)
-		})
+		b.Run(fmt.Sprintf("seed%d", seed+1), func(b *testing.B) { bench(b, c, budget) })
 	}
 }
 

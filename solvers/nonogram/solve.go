@@ -189,14 +189,17 @@ func newSearcher(ctx context.Context, c *Clues, progress func(int64)) *searcher 
 	}
 }
 
-// plausible rejects clues that are impossible at a glance, before the line
-// solver allocates tables sized by the number of runs.
-func (s *searcher) plausible() bool {
+func (s *searcher) plausible() bool { return plausible(s.h, s.w, s.runs) }
+
+// plausible rejects clues that are impossible at a glance, rows 0..h-1 of
+// w cells, then columns, before the line solver allocates tables sized by
+// the number of runs (and finds that the runs cannot fit).
+func plausible(h, w int, lines [][]int) bool {
 	total := [2]int{}
-	for l, runs := range s.runs {
-		n, side := s.w, 0
-		if l >= s.h {
-			n, side = s.h, 1
+	for l, runs := range lines {
+		n, side := w, 0
+		if l >= h {
+			n, side = h, 1
 		}
 		if !fits(runs, n) {
 			return false

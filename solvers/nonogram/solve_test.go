@@ -253,32 +253,48 @@ func TestSolveEverySmallPicture(t *testing.T) {
 	}
 }
 
-func TestSolveRandomAgainstBruteForce(t *testing.T) {
-	rng := rand.New(rand.NewPCG(3, 4))
-	n := 3000
-	if testing.Short() {
-		n = 500
+// searches are the two searches for Solve's answer: depth-first search
+// with probing, and clause learning (see learner).
+var searches = []struct {
+	name  string
+	solve func(context.Context, *Clues, func(int64)) (*Answer, error)
+}{{"search", Solve}, {"learning", SolveLearning}}
+
+// disturb changes one clue of c at random: a run grows, or a run of one
+// is added; often the clues then contradict each other, sometimes not.
+func disturb(rng *rand.Rand, c *Clues) {
+	runs := &c.Rows[rng.IntN(len(c.Rows))]
+	if rng.IntN(2) == 0 {
+		runs = &c.Cols[rng.IntN(len(c.Cols))]
 	}
-	for range n {
-		h, w := 2+rng.IntN(6), 2+rng.IntN(6)
-		c := CluesOf(drawPicture(rng, h, w, 0.3+0.5*rng.Float64()))
-		if rng.IntN(3) == 0 {
-			// Disturb one clue: often contradictory, sometimes not.
-			runs := &c.Rows[rng.IntN(h)]
-			if rng.IntN(2) == 0 {
-				runs = &c.Cols[rng.IntN(w)]
+	if len(*runs) > 0 && rng.IntN(2) == 0 {
+		(*runs)[rng.IntN(len(*runs))]++
+	} else {
+		*runs = append(*runs, 1)
+	}
+}
+
+func TestSolveRandomAgainstBruteForce(t *testing.T) {
+	for _, solver := range searches {
+		t.Run(solver.name, func(t *testing.T) {
+			rng := rand.New(rand.NewPCG(3, 4))
+			n := 3000
+			if testing.Short() {
+				n = 500
 			}
-			if len(*runs) > 0 && rng.IntN(2) == 0 {
-				(*runs)[rng.IntN(len(*runs))]++
-			} else {
-				*runs = append(*runs, 1)
+			for range n {
+				h, w := 2+rng.IntN(6), 2+rng.IntN(6)
+				c := CluesOf(drawPicture(rng, h, w, 0.3+0.5*rng.Float64()))
+				if rng.IntN(3) == 0 {
+					disturb(rng, c)
+				}
+				a, err := solver.solve(context.Background(), c, nil)
+				if err != nil {
+					t.Fatal(err)
+				}
+				checkAnswer(t, c, a)
 			}
-		}
-		a, err := Solve(context.Background(), c, nil)
-		if err != nil {
-			t.Fatal(err)
-		}
-		checkAnswer(t, c, a)
+		})
 	}
 }
 
@@ -287,29 +303,33 @@ func TestSolveRandomAgainstBruteForce(t *testing.T) {
 // often unique where the clues alone are not), and given at random, often
 // against the clues.
 func TestSolveGivenAgainstBruteForce(t *testing.T) {
-	rng := rand.New(rand.NewPCG(13, 14))
-	n := 3000
-	if testing.Short() {
-		n = 500
-	}
-	counts := map[string]int{}
-	for range n {
-		h, w := 1+rng.IntN(6), 1+rng.IntN(6)
-		pic := drawPicture(rng, h, w, 0.3+0.5*rng.Float64())
-		c := CluesOf(pic)
-		if rng.IntN(3) == 0 {
-			pic = drawPicture(rng, h, w, 0.5) // givens that may contradict
-		}
-		c.Given = randomGiven(rng, pic)
-		a, err := Solve(context.Background(), c, nil)
-		if err != nil {
-			t.Fatal(err)
-		}
-		checkAnswer(t, c, a)
-		counts[string(a.Status)]++
-	}
-	if counts["none"] == 0 || counts["unique"] == 0 || counts["multiple"] == 0 {
-		t.Fatalf("answers %v: want some of each", counts)
+	for _, solver := range searches {
+		t.Run(solver.name, func(t *testing.T) {
+			rng := rand.New(rand.NewPCG(13, 14))
+			n := 3000
+			if testing.Short() {
+				n = 500
+			}
+			counts := map[string]int{}
+			for range n {
+				h, w := 1+rng.IntN(6), 1+rng.IntN(6)
+				pic := drawPicture(rng, h, w, 0.3+0.5*rng.Float64())
+				c := CluesOf(pic)
+				if rng.IntN(3) == 0 {
+					pic = drawPicture(rng, h, w, 0.5) // givens that may contradict
+				}
+				c.Given = randomGiven(rng, pic)
+				a, err := solver.solve(context.Background(), c, nil)
+				if err != nil {
+					t.Fatal(err)
+				}
+				checkAnswer(t, c, a)
+				counts[string(a.Status)]++
+			}
+			if counts["none"] == 0 || counts["unique"] == 0 || counts["multiple"] == 0 {
+				t.Fatalf("answers %v: want some of each", counts)
+			}
+		})
 	}
 }
 
