@@ -65,9 +65,11 @@ window.gridsolveSolver = (() => {
     const s = ((performance.now() - job.started) / 1000).toFixed(1);
     let nodes = job.nodes;
     let line = "";
+    if (job.workers.length > 1 || job.count) {
+      for (const w of job.workers) nodes += w.nodes || 0;
+    }
     if (job.count) {
       const c = job.count;
-      for (const w of job.workers) nodes += w.nodes || 0;
       line = `${groupDigits(c.total)} solutions so far, ${c.done} of ${c.parts} parts done, `;
     }
     return line + (nodes > 0 ? `${groupDigits(nodes)} nodes, ${s} s` : `${s} s`);
@@ -135,7 +137,7 @@ window.gridsolveSolver = (() => {
       const job = jobs.get(w.job);
       if (!job || m.id !== w.job) return; // for a job already ended
       if (m.type === "progress" && typeof m.nodes === "number") {
-        if (job.count) w.nodes = m.nodes;
+        if (job.count || job.workers.length > 1) w.nodes = m.nodes;
         else job.nodes = m.nodes;
         show(w.job, job);
       } else if (result) {
@@ -364,6 +366,17 @@ window.gridsolveSolver = (() => {
       while (workers.length < k) workers.push(start());
       const job = begin(id, workers, { game, text, parts: countParts, next: 0, done: 0, total: 0 });
       for (const w of workers) countNext(w, job);
+    },
+    // race runs the jobs ops (such as "solve" and "learn", two searches
+    // for one answer) on one puzzle, each in a worker of its own, as many
+    // as the machine has cores (the first op alone on one core): the first
+    // answer ends the job, and the other workers with it.
+    race(id, ops, game, text) {
+      const k = Math.max(1, Math.min(navigator.hardwareConcurrency || 1, ops.length));
+      const workers = [take()];
+      while (workers.length < k) workers.push(start());
+      begin(id, workers);
+      workers.forEach((w, i) => send(w, { id, op: ops[i], game, text, position: "", options: {} }));
     },
     // progress is the running job's progress line, "" when it is not running.
     progress(id) {

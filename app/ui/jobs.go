@@ -26,6 +26,17 @@ type jobRequest struct {
 	text     string // the puzzle, judge text
 	position string // hint: the player's position; replay: the shots
 	opts     solvers.Options
+	// rival, if not "", is another job giving the same answer as op by
+	// another search, run beside it on another core (see solveRacer).
+	rival solvers.Op
+}
+
+// solveRacer is implemented by editors whose game has a second search
+// for the answer of Solve, which wins on some puzzles: Solve runs both,
+// each in a worker, and shows the first answer.
+type solveRacer interface {
+	// rivalSolve is that search's job for the shown puzzle, "" for none.
+	rivalSolve() solvers.Op
 }
 
 // jobKind is why the page runs a job, which says what its end does.
@@ -79,9 +90,12 @@ func (m *midend) start(i int, kind jobKind, r jobRequest) int {
 	m.lastID++
 	id := m.lastID
 	m.jobs[id] = job{tab: i, kind: kind, jobRequest: r}
-	if r.op == opCount {
+	switch {
+	case r.op == opCount:
 		m.worker.count(id, r)
-	} else {
+	case r.rival != "":
+		m.worker.race(id, r)
+	default:
 		m.worker.post(id, r)
 	}
 	switch kind {
@@ -191,7 +205,11 @@ func (m *midend) startSolve(o solvers.Op, kind jobKind, busy string) {
 		return
 	}
 	t.say(stateBusy, busy)
-	t.solving = m.start(m.at, kind, jobRequest{op: o, game: t.ed.game(), text: t.ed.text()})
+	r := jobRequest{op: o, game: t.ed.game(), text: t.ed.text()}
+	if rc, ok := t.ed.(solveRacer); ok && o == opSolve {
+		r.rival = rc.rivalSolve()
+	}
+	t.solving = m.start(m.at, kind, r)
 }
 
 // busyText is the status of a tab while its solve or count runs.

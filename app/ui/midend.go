@@ -30,6 +30,7 @@ type store interface {
 type worker interface {
 	post(id int, r jobRequest)
 	count(id int, r jobRequest) // split over as many workers as there are cores
+	race(id int, r jobRequest)  // r.op and r.rival, each on a core of its own
 	cancel(id int) (progress string)
 	progress(id int) string
 }

@@ -12,8 +12,10 @@ import (
 	"time"
 
 	"gridsolve/app/share"
+	"gridsolve/solvers"
 	"gridsolve/solvers/flip"
 	"gridsolve/solvers/iq"
+	"gridsolve/solvers/nonogram"
 	workerjob "gridsolve/wasm/job"
 )
 
@@ -32,6 +34,7 @@ func newFakeWorker() *fakeWorker { return &fakeWorker{reqs: map[int]jobRequest{}
 
 func (w *fakeWorker) post(id int, r jobRequest)  { w.queued = append(w.queued, id); w.reqs[id] = r }
 func (w *fakeWorker) count(id int, r jobRequest) { w.post(id, r) }
+func (w *fakeWorker) race(id int, r jobRequest)  { w.post(id, r) }
 func (w *fakeWorker) progress(int) string        { return "" }
 func (w *fakeWorker) cancel(id int) string {
 	w.cancelled = append(w.cancelled, id)
@@ -812,5 +815,33 @@ func TestMidendPlayStrokeSaveCost(t *testing.T) {
 	runtime.ReadMemStats(&after)
 	if per := (after.TotalAlloc - before.TotalAlloc) / n; per > 600<<10 {
 		t.Errorf("a play stroke allocates %d KB", per>>10)
+	}
+}
+
+// Solve on a black and white nonogram races clause learning beside the
+// search; on a colour nonogram and on the other games it runs alone.
+func TestMidendSolveRacesLearning(t *testing.T) {
+	p := mount(memStore{})
+	lastRival := func() solvers.Op { return p.w.reqs[p.w.queued[len(p.w.queued)-1]].rival }
+	nt := p.show(t, "nonogram")
+	p.solve()
+	if r := lastRival(); r != nonogram.OpLearn {
+		t.Errorf("Solve on a black and white nonogram races %q, want %q", r, nonogram.OpLearn)
+	}
+	p.w.run(p.midend)
+	if nt.state != stateDone {
+		t.Fatalf("the raced solve ended %s %q", nt.state, nt.status)
+	}
+	inks := []nonogram.Ink{{Name: "red", RGB: "ff0000"}, {Name: "blue", RGB: "0000ff"}}
+	p.importText(cluesOfPicture([][]int{{1, 2}, {2, 1}}, inks).String(), fromTextBox)
+	p.solve()
+	if r := lastRival(); r != "" {
+		t.Errorf("Solve on a colour nonogram races %q", r)
+	}
+	p.w.run(p.midend)
+	p.show(t, "flip")
+	p.solve()
+	if r := lastRival(); r != "" {
+		t.Errorf("Solve on Flip races %q", r)
 	}
 }

@@ -873,6 +873,15 @@ func (e *nonogramEditor) setAnswer(raw []byte) (answerLine, error) {
 
 func (e *nonogramEditor) dealSize() (w, h int) { return e.width(), e.height() }
 
+// rivalSolve races clause learning with Solve's search on a black and
+// white puzzle (a colour one has no learner yet).
+func (e *nonogramEditor) rivalSolve() solvers.Op {
+	if e.clues.IsColour() {
+		return ""
+	}
+	return nonogram.OpLearn
+}
+
 // deal starts playing new clues.
 func (e *nonogramEditor) deal(text string) error {
 	if err := e.load(text); err != nil {

@@ -63,8 +63,11 @@ func (s *jsWorker) post(id int, r jobRequest) {
 }
 
 func (s *jsWorker) count(id int, r jobRequest) { s.js.Call("count", id, r.game, r.text) }
-func (s *jsWorker) progress(id int) string     { return s.js.Call("progress", id).String() }
-func (s *jsWorker) cancel(id int) string       { return s.js.Call("cancel", id).String() }
+func (s *jsWorker) race(id int, r jobRequest) {
+	s.js.Call("race", id, []any{string(r.op), string(r.rival)}, r.game, r.text)
+}
+func (s *jsWorker) progress(id int) string { return s.js.Call("progress", id).String() }
+func (s *jsWorker) cancel(id int) string   { return s.js.Call("cancel", id).String() }
 
 func (s *jsWorker) stop() {
 	s.js.Call("stop")

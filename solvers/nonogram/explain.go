@@ -172,12 +172,16 @@ const (
 	// letters, then a "=" line and clues that carry its palette (the
 	// page's draw snapshot).
 	OpUnique play.Op = "unique"
+	// OpLearn is Solve by clause learning (SolveLearning): text and answer
+	// as Solve's. The page runs it beside Solve on another core, and
+	// takes whichever answers first.
+	OpLearn play.Op = "learn"
 )
 
 // Ops lists Nonogram's own jobs.
-func (Game) Ops() []play.Op { return []play.Op{OpExplain, OpUnique} }
+func (Game) Ops() []play.Op { return []play.Op{OpExplain, OpUnique, OpLearn} }
 
-// Run runs OpExplain or OpUnique.
+// Run runs OpExplain, OpUnique or OpLearn.
 func (Game) Run(ctx context.Context, op play.Op, text, _ string, progress func(int64)) (jsonw.Appender, error) {
 	switch op {
 	case OpExplain:
@@ -186,6 +190,12 @@ func (Game) Run(ctx context.Context, op play.Op, text, _ string, progress func(i
 			return nil, err
 		}
 		return Explain(ctx, c, progress)
+	case OpLearn:
+		c, err := ParseClues(text)
+		if err != nil {
+			return nil, err
+		}
+		return SolveLearning(ctx, c, progress)
 	case OpUnique:
 		if drawn, clues, ok := strings.Cut(text, "\n=\n"); ok {
 			pic, inks, err := readColourPicture(drawn, clues)

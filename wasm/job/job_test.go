@@ -143,3 +143,40 @@ func TestTraceOp(t *testing.T) {
 		}
 	}
 }
+
+// Nonogram's clause learning (the op the page races beside Solve) gives
+// the answer Solve gives: the same status, the same grid when unique, in
+// black and white and in colour, and the same error for broken text.
+func TestLearnAnswersAsSolve(t *testing.T) {
+	for _, c := range []struct{ text, want string }{
+		{"3 3\n1 1\n1 3\n1 1\n1 1\n1 3\n1 1\n", "unique"}, // a plus
+		{"2 2\n1 1\n1 1\n1 1\n1 1\n", "multiple"},         // two diagonals
+		{"2 2\n1 2\n0\n0\n0\n", "none"},
+		{"3 2\n2 1a 1b\n2 1b 1a\n1 1a\n2 1a 1b\n2 1b 2a\ncolours 2\na ff0000 red\nb 0000ff blue\n", "unique"},
+		{"2 2\n1 9\n", "error"},
+	} {
+		solve := runJob(t, Request{Op: "solve", Game: "nonogram", Text: c.text})
+		learn := runJob(t, Request{Op: "learn", Game: "nonogram", Text: c.text})
+		type answer struct {
+			Status string
+			Grid   []string
+		}
+		var a, b answer
+		if solve.Answer != nil {
+			raw, _ := json.Marshal(solve.Answer)
+			json.Unmarshal(raw, &a)
+			raw, _ = json.Marshal(learn.Answer)
+			json.Unmarshal(raw, &b)
+		}
+		if learn.Error != solve.Error || a.Status != b.Status || a.Status == "unique" && !slices.Equal(a.Grid, b.Grid) {
+			t.Errorf("%q: learn %+v %+v, solve %+v %+v", c.text, learn.Error, b, solve.Error, a)
+		}
+		got := a.Status
+		if solve.Error != "" {
+			got = "error"
+		}
+		if got != c.want {
+			t.Errorf("%q: solve gives %q (%s), want %s", c.text, got, solve.Error, c.want)
+		}
+	}
+}
