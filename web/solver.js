@@ -64,10 +64,8 @@ window.gridsolveSolver = (() => {
   function progressText(job) {
     const s = ((performance.now() - job.started) / 1000).toFixed(1);
     let nodes = job.nodes;
+    for (const w of job.workers) nodes += w.nodes;
     let line = "";
-    if (job.workers.length > 1 || job.count) {
-      for (const w of job.workers) nodes += w.nodes || 0;
-    }
     if (job.count) {
       const c = job.count;
       line = `${groupDigits(c.total)} solutions so far, ${c.done} of ${c.parts} parts done, `;
@@ -117,6 +115,7 @@ window.gridsolveSolver = (() => {
     const w = new Worker("web/worker.js");
     live.add(w);
     w.job = 0;
+    w.nodes = 0; // line solves of its job so far, from its progress
     w.onmessage = (e) => {
       const m = e.data;
       if (!m || typeof m.type !== "string") return fail(w, "the solver sent a malformed message");
@@ -137,8 +136,7 @@ window.gridsolveSolver = (() => {
       const job = jobs.get(w.job);
       if (!job || m.id !== w.job) return; // for a job already ended
       if (m.type === "progress" && typeof m.nodes === "number") {
-        if (job.count || job.workers.length > 1) w.nodes = m.nodes;
-        else job.nodes = m.nodes;
+        w.nodes = m.nodes;
         show(w.job, job);
       } else if (result) {
         if (job.count) counted(w, job, utf8.decode(result));
@@ -171,6 +169,15 @@ window.gridsolveSolver = (() => {
     return w;
   }
 
+  // workersFor gives a new job a worker per core, up to most: the spare,
+  // and fresh ones.
+  function workersFor(most) {
+    const k = Math.max(1, Math.min(navigator.hardwareConcurrency || 1, most));
+    const workers = [take()];
+    while (workers.length < k) workers.push(start());
+    return workers;
+  }
+
   // begin registers job id, run by workers, and shows its elapsed time
   // even when the search reports no nodes; a job whose workers have been
   // silent for silentMs ends as failed.
@@ -179,7 +186,10 @@ window.gridsolveSolver = (() => {
     stopWarming();
     const job = { workers, started: performance.now(), nodes: 0, count };
     job.heard = job.started;
-    for (const w of workers) w.job = id;
+    for (const w of workers) {
+      w.job = id;
+      w.nodes = 0; // a spare's count is of its last job
+    }
     jobs.set(id, job);
     job.timer = setInterval(() => {
       // The clock starts once every worker has the module: its download
@@ -361,20 +371,15 @@ window.gridsolveSolver = (() => {
     // in as many workers as the machine has cores, up to maxCountWorkers;
     // it ends with the total as the answer, or the first failure.
     count(id, game, text) {
-      const k = Math.max(1, Math.min(navigator.hardwareConcurrency || 1, maxCountWorkers, countParts));
-      const workers = [take()];
-      while (workers.length < k) workers.push(start());
-      const job = begin(id, workers, { game, text, parts: countParts, next: 0, done: 0, total: 0 });
-      for (const w of workers) countNext(w, job);
+      const job = begin(id, workersFor(Math.min(maxCountWorkers, countParts)), { game, text, parts: countParts, next: 0, done: 0, total: 0 });
+      for (const w of job.workers) countNext(w, job);
     },
     // race runs the jobs ops (such as "solve" and "learn", two searches
     // for one answer) on one puzzle, each in a worker of its own, as many
     // as the machine has cores (the first op alone on one core): the first
     // answer ends the job, and the other workers with it.
     race(id, ops, game, text) {
-      const k = Math.max(1, Math.min(navigator.hardwareConcurrency || 1, ops.length));
-      const workers = [take()];
-      while (workers.length < k) workers.push(start());
+      const workers = workersFor(ops.length);
       begin(id, workers);
       workers.forEach((w, i) => send(w, { id, op: ops[i], game, text, position: "", options: {} }));
     },

@@ -194,9 +194,7 @@ func openAfresh(t *testing.T, game, text string) *page {
 	p.do(chromedp.Navigate(baseURL + "#" + share.Encode(game, text)))
 	p.do(chromedp.Reload())
 	p.waitFor(`document.querySelector("#grid") !== null && gridsolveSolver.jobs() === 0`)
-	if edit, ok := editButton[game]; ok {
-		p.click(edit)
-	}
+	p.editing(game)
 	return p
 }
 

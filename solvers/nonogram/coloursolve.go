@@ -21,14 +21,7 @@ func solveColour(ctx context.Context, c *Clues, progress func(int64)) (*Answer, 
 	if s.err != nil {
 		return nil, s.nodes, s.err
 	}
-	a := &Answer{Status: None}
-	switch len(s.solutions) {
-	case 1:
-		a.Status, a.Grid = Unique, s.render(s.solutions[0])
-	case 2:
-		a.Status, a.Grid, a.Other = Multiple, s.render(s.solutions[0]), s.render(s.solutions[1])
-	}
-	return a, s.nodes, nil
+	return answerOf(s.solutions, s.render), s.nodes, nil
 }
 
 // run looks for two solutions: line solving from the start, then probes

@@ -41,14 +41,13 @@ type learner struct {
 	levels   []int   // where each decision level starts on the trail
 	decided  []lit   // the literal guessed at each level
 
-	lines       int // h + w: reasons from lines[0, lines), clauses after
-	dirty       []int32
-	isDirty     []bool
-	clauseHead  int // trail index up to which clauses have seen the cells set
-	clauses     []clause
-	watches     [][]int32 // per literal: the clauses that watch it
-	learntCount int       // clauses learnt since the last reduction
-	maxLearnt   int
+	lines      int // h + w: reasons from lines[0, lines), clauses after
+	dirty      []int32
+	isDirty    []bool
+	clauseHead int // trail index up to which clauses have seen the cells set
+	clauses    []clause
+	watches    [][]int32 // per literal: the clauses that watch it
+	maxLearnt  int
 
 	order    cellHeap
 	phase    []byte
@@ -56,11 +55,13 @@ type learner struct {
 	ls       lineSolver
 	lineBuf  []byte
 	trialBuf []byte
+	known    []int  // explainLine's scratch
+	keep     []bool // explainLine's scratch
 
 	solutions             [][]byte
 	nodes                 int64 // line solves, explanations included
 	conflicts, restarts   int64
-	learnt, explanations  int64
+	learnt                int64
 	err                   error
 	restartAt, lubyIndex  int64
 	nextCheck, nextReport int64
@@ -105,6 +106,7 @@ func newLearner(ctx context.Context, c *Clues, progress func(int64)) *learner {
 		seen:      make([]bool, n),
 		lineBuf:   make([]byte, max(h, w)),
 		trialBuf:  make([]byte, max(h, w)),
+		keep:      make([]bool, max(h, w)),
 		maxLearnt: max(2000, n),
 	}
 	l.order.init(n)
@@ -138,15 +140,7 @@ func solveLearning(ctx context.Context, c *Clues, progress func(int64)) (*Answer
 	if l.err != nil {
 		return nil, l, l.err
 	}
-	a := &Answer{Status: None}
-	r := &searcher{h: l.h, w: l.w}
-	switch len(l.solutions) {
-	case 1:
-		a.Status, a.Grid = Unique, r.render(l.solutions[0])
-	case 2:
-		a.Status, a.Grid, a.Other = Multiple, r.render(l.solutions[0]), r.render(l.solutions[1])
-	}
-	return a, l, nil
+	return answerOf(l.solutions, func(g []byte) []string { return render(g, l.h, l.w) }), l, nil
 }
 
 // run searches until two solutions are found, or none is left.
@@ -315,23 +309,14 @@ func (l *learner) isFalse(x lit) bool { v := l.val[x.cell()]; return v != unknow
 
 // lineCell is the cell at place p of line.
 func (l *learner) lineCell(line, p int) int32 {
-	if line < l.h {
-		return int32(line*l.w + p)
-	}
-	return int32(p*l.w + line - l.h)
-}
-
-func (l *learner) lineLen(line int) int {
-	if line < l.h {
-		return l.w
-	}
-	return l.h
+	start, step, _, _ := lineCells(l.h, l.w, line)
+	return int32(start + p*step)
 }
 
 // solveLine runs the line solver on line and sets what it settles; a line
 // with no fit returns its conflict.
 func (l *learner) solveLine(line int) []lit {
-	n := l.lineLen(line)
+	_, _, n, _ := lineCells(l.h, l.w, line)
 	buf := l.lineBuf[:n]
 	for p := range buf {
 		buf[p] = l.val[l.lineCell(line, p)]
@@ -355,15 +340,14 @@ func (l *learner) solveLine(line int) []lit {
 // what is left needs every cell, since a line solver told less never
 // settles more.
 func (l *learner) explainLine(line int, target int32) []lit {
-	l.explanations++
-	n := l.lineLen(line)
+	_, _, n, _ := lineCells(l.h, l.w, line)
 	trial := l.trialBuf[:n]
 	limit := int32(len(l.trail))
 	tp := -1
 	if target >= 0 {
 		limit = l.trailPos[target]
 	}
-	var known []int // places in the line, latest set first
+	known := l.known[:0] // places in the line, latest set first
 	for p := range n {
 		c := l.lineCell(line, p)
 		if c == target {
@@ -378,10 +362,12 @@ func (l *learner) explainLine(line int, target int32) []lit {
 	slices.SortFunc(known, func(a, b int) int {
 		return int(l.trailPos[l.lineCell(line, b)] - l.trailPos[l.lineCell(line, a)])
 	})
-	keep := make([]bool, n)
+	keep := l.keep[:n]
+	clear(keep)
 	for _, p := range known {
 		keep[p] = true
 	}
+	l.known = known
 	holds := func() bool {
 		for p := range trial {
 			trial[p] = unknown
@@ -483,7 +469,6 @@ func (l *learner) learn(confl []lit) {
 	l.watches[learnt[0]] = append(l.watches[learnt[0]], ci)
 	l.watches[learnt[1]] = append(l.watches[learnt[1]], ci)
 	l.learnt++
-	l.learntCount++
 	l.set(learnt[0], int32(l.lines)+ci)
 }
 
@@ -527,7 +512,7 @@ func (l *learner) restart() {
 	l.lubyIndex++
 	l.restartAt = l.conflicts + learnRestartUnit*luby(l.lubyIndex)
 	l.backtrack(0)
-	if l.learntCount > l.maxLearnt {
+	if len(l.clauses) > l.maxLearnt {
 		l.reduce()
 	}
 }
@@ -559,7 +544,6 @@ func (l *learner) reduce() {
 	for _, c := range l.trail {
 		l.reason[c] = noReason
 	}
-	l.learntCount = len(l.clauses)
 	l.maxLearnt += l.maxLearnt / 10
 }
 

@@ -83,14 +83,20 @@ func (s *searcher) solveAlone() (*Answer, error) {
 	if s.err != nil {
 		return nil, s.err
 	}
+	return answerOf(s.solutions, s.render), nil
+}
+
+// answerOf is the answer of a search that found solutions, none to two,
+// drawn by render.
+func answerOf[Grid any](solutions []Grid, render func(Grid) []string) *Answer {
 	a := &Answer{Status: None}
-	switch len(s.solutions) {
+	switch len(solutions) {
 	case 1:
-		a.Status, a.Grid = Unique, s.render(s.solutions[0])
+		a.Status, a.Grid = Unique, render(solutions[0])
 	case 2:
-		a.Status, a.Grid, a.Other = Multiple, s.render(s.solutions[0]), s.render(s.solutions[1])
+		a.Status, a.Grid, a.Other = Multiple, render(solutions[0]), render(solutions[1])
 	}
-	return a, nil
+	return a
 }
 
 // searcher holds the clues and the work space of one Solve call.
@@ -312,11 +318,14 @@ func (s *searcher) solveLine(grid []byte, l int) bool {
 
 // lineCells returns where the cells of line l are: grid[start+p*step] for
 // p < n, and cell p is on line cross+p.
-func (s *searcher) lineCells(l int) (start, step, n, cross int) {
-	if l < s.h {
-		return l * s.w, 1, s.w, s.h
+func (s *searcher) lineCells(l int) (start, step, n, cross int) { return lineCells(s.h, s.w, l) }
+
+// lineCells is searcher.lineCells for an h×w grid.
+func lineCells(h, w, l int) (start, step, n, cross int) {
+	if l < h {
+		return l * w, 1, w, h
 	}
-	return l - s.h, s.w, s.h, 0
+	return l - h, w, h, 0
 }
 
 // settleLine is settleCell for the cells of line l, which has masks, that
@@ -859,16 +868,19 @@ func (s *searcher) frontier(grid []byte, c int) bool {
 }
 
 // render draws grid as rows of '#' (black) and '.', cut from one string.
-func (s *searcher) render(grid []byte) []string {
+func (s *searcher) render(grid []byte) []string { return render(grid, s.h, s.w) }
+
+// render is searcher.render for an h×w grid.
+func render(grid []byte, h, w int) []string {
 	glyph := [4]byte{unknown: '.', black: '#', white: '.'}
 	drawn := make([]byte, len(grid))
 	for i, c := range grid {
 		drawn[i] = glyph[c&3]
 	}
 	all := string(drawn)
-	rows := make([]string, s.h)
+	rows := make([]string, h)
 	for r := range rows {
-		rows[r] = all[r*s.w : (r+1)*s.w]
+		rows[r] = all[r*w : (r+1)*w]
 	}
 	return rows
 }
