@@ -70,7 +70,9 @@ window.gridsolveSolver = (() => {
       const c = job.count;
       line = `${groupDigits(c.total)} solutions so far, ${c.done} of ${c.parts} parts done, `;
     }
-    return line + (nodes > 0 ? `${groupDigits(nodes)} nodes, ${s} s` : `${s} s`);
+    // A race's workers search side by side: their nodes are summed.
+    const searches = job.race && job.workers.length > 1 ? ` in ${job.workers.length} searches` : "";
+    return line + (nodes > 0 ? `${groupDigits(nodes)} nodes${searches}, ${s} s` : `${s} s`);
   }
 
   function kill(w) {
@@ -374,14 +376,16 @@ window.gridsolveSolver = (() => {
       const job = begin(id, workersFor(Math.min(maxCountWorkers, countParts)), { game, text, parts: countParts, next: 0, done: 0, total: 0 });
       for (const w of job.workers) countNext(w, job);
     },
-    // race runs the jobs ops (such as "solve" and "learn", two searches
-    // for one answer) on one puzzle, each in a worker of its own, as many
-    // as the machine has cores (the first op alone on one core): the first
+    // race runs the jobs ops, each with its argument args[i] (such as
+    // "solve" and "learn" of several seeds, searches for one answer), on
+    // one puzzle, each in a worker of its own, the first as many as the
+    // machine has cores (the first op alone on one core): the first
     // answer ends the job, and the other workers with it.
-    race(id, ops, game, text) {
+    race(id, ops, args, game, text) {
       const workers = workersFor(ops.length);
-      begin(id, workers);
-      workers.forEach((w, i) => send(w, { id, op: ops[i], game, text, position: "", options: {} }));
+      const job = begin(id, workers);
+      job.race = true;
+      workers.forEach((w, i) => send(w, { id, op: ops[i], game, text, position: args[i], options: {} }));
     },
     // progress is the running job's progress line, "" when it is not running.
     progress(id) {

@@ -4,17 +4,21 @@ package e2e
 
 import (
 	"fmt"
+	"math/rand/v2"
 	"os"
+	"regexp"
 	"strings"
 	"testing"
+
+	"gridsolve/solvers/nonogram"
 )
 
-// Solve on a black and white nonogram races two searches, depth-first
-// search and clause learning, each in a worker, when the machine has two
-// cores or more: both run (with the spare, three workers), the first
-// answer is drawn, and the other worker is ended with the job (Cancel
-// ends a job's workers as a count's: see TestCountCancelAndFault). On
-// one core the search runs alone.
+// Solve on a black and white nonogram races depth-first search and
+// clause learners of several seeds, each in a worker, as many as the
+// machine has cores: all run (with the spare, one worker more), the
+// first answer is drawn, and the other workers are ended with the job
+// (Cancel ends a job's workers as a count's: see TestCountCancelAndFault).
+// On one core the search runs alone.
 func TestSolveRacesLearning(t *testing.T) {
 	text, err := os.ReadFile("../../solvers/nonogram/testdata/random50-24.txt")
 	if err != nil {
@@ -22,7 +26,7 @@ func TestSolveRacesLearning(t *testing.T) {
 	}
 	p := openPuzzle(t, "nonogram", string(text))
 	p.waitFor(`gridsolveSolver.jobs() === 0`)
-	for _, cores := range []int{2, 1} {
+	for _, cores := range []int{4, 2, 1} {
 		p.cores(cores)
 		p.waitFor(`!document.querySelector("#solve").disabled`)
 		seq := eval[string](p, `document.querySelector("#status").dataset.seq`)
@@ -36,4 +40,32 @@ func TestSolveRacesLearning(t *testing.T) {
 		p.waitFor(`gridsolveSolver.jobs() === 0`)
 		p.liveWorkers(1, "after the solve (the spare)")
 	}
+}
+
+// On a puzzle no search decides soon, the race's progress line counts the
+// nodes of all its searches and says how many run; Cancel ends them all
+// and keeps that line in the status.
+func TestRaceProgressAndCancel(t *testing.T) {
+	// A random 50x50 picture at half density: the kind of nonogram that
+	// takes the searches minutes (BenchmarkPortfolioRandom50's seed 2).
+	rng := rand.New(rand.NewPCG(50, 2))
+	pic := make([][]bool, 50)
+	for r := range pic {
+		pic[r] = make([]bool, 50)
+		for c := range pic[r] {
+			pic[r][c] = rng.Float64() < 0.5
+		}
+	}
+	p := openPuzzle(t, "nonogram", nonogram.CluesOf(pic).String())
+	p.waitFor(`gridsolveSolver.jobs() === 0`)
+	p.cores(3)
+	p.waitFor(`!document.querySelector("#solve").disabled`)
+	p.click("#solve")
+	p.liveWorkers(4, "while solving on 3 cores (and the spare)")
+	p.waitFor(`/[0-9,]+ nodes in 3 searches, [0-9.]+ s/.test(document.querySelector("#progress")?.textContent ?? "")`)
+	p.click("#cancel")
+	if got := p.statusNow(); !regexp.MustCompile(`^Cancelled after [0-9,]+ nodes in 3 searches, [0-9.]+ s\.$`).MatchString(got) {
+		t.Errorf("after Cancel the status says %q", got)
+	}
+	p.liveWorkers(1, "after Cancel (the spare)")
 }

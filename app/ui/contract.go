@@ -52,8 +52,10 @@ import "github.com/maxence-charriere/go-app/v10/pkg/app"
 //	                      level}], run by order (see warmupEntry in parts.go)
 //	post(id, op, game, text, position, options)   options {w, h, level, seed, pieces}
 //	count(id, game, text)  a count split over several workers
-//	race(id, ops, game, text)  the jobs ops (an array) on one puzzle in a worker each,
-//	                      the first answer ending the job
+//	race(id, ops, args, game, text)  the jobs ops (an array), each with its argument
+//	                      (args[i], sent as the position), on one puzzle in a worker
+//	                      each, the first ops as the machine has cores; the first
+//	                      answer ends the job
 //	progress(id), cancel(id)   the job's progress line; cancel returns the last one
 //	stop()
 //	live(), jobs(), warmed()   for tests: the workers alive; the jobs running; the

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"math/rand/v2"
+	"slices"
 	"time"
 
 	"gridsolve/solvers"
@@ -26,17 +27,33 @@ type jobRequest struct {
 	text     string // the puzzle, judge text
 	position string // hint: the player's position; replay: the shots
 	opts     solvers.Options
-	// rival, if not "", is another job giving the same answer as op by
-	// another search, run beside it on another core (see solveRacer).
-	rival solvers.Op
+	// rivals are other searches giving the same answer as op, run beside
+	// it on other cores, as many as the machine has (see solveRacer).
+	rivals []rival
 }
 
-// solveRacer is implemented by editors whose game has a second search
-// for the answer of Solve, which wins on some puzzles: Solve runs both,
-// each in a worker, and shows the first answer.
+// same reports whether r and o ask for the same work.
+func (r jobRequest) same(o jobRequest) bool {
+	return r.op == o.op && r.game == o.game && r.text == o.text && r.position == o.position &&
+		r.opts == o.opts && slices.Equal(r.rivals, o.rivals)
+}
+
+// rival is a search run beside a job for the same answer: its job and
+// the job's argument (as position is a hint's).
+type rival struct {
+	op  solvers.Op
+	arg string
+}
+
+// solveRacer is implemented by editors whose game has other searches for
+// the answer of Solve, which win on some puzzles: Solve runs them beside
+// it, a worker each on as many cores as there are, and shows the first
+// answer.
 type solveRacer interface {
-	// rivalSolve is that search's job for the shown puzzle, "" for none.
-	rivalSolve() solvers.Op
+	// rivalSolves are those searches for the shown puzzle, the most
+	// likely to help first (a machine with few cores runs the first
+	// few), none for a puzzle they do not take.
+	rivalSolves() []rival
 }
 
 // jobKind is why the page runs a job, which says what its end does.
@@ -93,7 +110,7 @@ func (m *midend) start(i int, kind jobKind, r jobRequest) int {
 	switch {
 	case r.op == opCount:
 		m.worker.count(id, r)
-	case r.rival != "":
+	case len(r.rivals) > 0:
 		m.worker.race(id, r)
 	default:
 		m.worker.post(id, r)
@@ -159,7 +176,7 @@ func (m *midend) startWork(i int) {
 // still wants that very job, and returns what w wants now.
 func (m *midend) dropStaleWork(t *tab, w needsWork) (r jobRequest, want bool) {
 	r, want = w.work()
-	if t.working != 0 && (!want || m.jobs[t.working].jobRequest != r) {
+	if t.working != 0 && (!want || !m.jobs[t.working].same(r)) {
 		m.worker.cancel(t.working)
 		delete(m.jobs, t.working)
 		t.working = 0
@@ -207,7 +224,7 @@ func (m *midend) startSolve(o solvers.Op, kind jobKind, busy string) {
 	t.say(stateBusy, busy)
 	r := jobRequest{op: o, game: t.ed.game(), text: t.ed.text()}
 	if rc, ok := t.ed.(solveRacer); ok && o == opSolve {
-		r.rival = rc.rivalSolve()
+		r.rivals = rc.rivalSolves()
 	}
 	t.solving = m.start(m.at, kind, r)
 }

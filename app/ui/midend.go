@@ -30,7 +30,7 @@ type store interface {
 type worker interface {
 	post(id int, r jobRequest)
 	count(id int, r jobRequest) // split over as many workers as there are cores
-	race(id int, r jobRequest)  // r.op and r.rival, each on a core of its own
+	race(id int, r jobRequest)  // r.op and r.rivals, each on a core of its own, as many as there are
 	cancel(id int) (progress string)
 	progress(id int) string
 }

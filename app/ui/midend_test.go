@@ -12,7 +12,6 @@ import (
 	"time"
 
 	"gridsolve/app/share"
-	"gridsolve/solvers"
 	"gridsolve/solvers/flip"
 	"gridsolve/solvers/iq"
 	"gridsolve/solvers/nonogram"
@@ -818,15 +817,24 @@ func TestMidendPlayStrokeSaveCost(t *testing.T) {
 	}
 }
 
-// Solve on a black and white nonogram races clause learning beside the
-// search; on a colour nonogram and on the other games it runs alone.
+// Solve on a black and white nonogram races clause learners of distinct
+// seeds beside the search, seed 0 first; on a colour nonogram and on the
+// other games it runs alone.
 func TestMidendSolveRacesLearning(t *testing.T) {
 	p := mount(memStore{})
-	lastRival := func() solvers.Op { return p.w.reqs[p.w.queued[len(p.w.queued)-1]].rival }
+	lastRivals := func() []rival { return p.w.reqs[p.w.queued[len(p.w.queued)-1]].rivals }
 	nt := p.show(t, "nonogram")
 	p.solve()
-	if r := lastRival(); r != nonogram.OpLearn {
-		t.Errorf("Solve on a black and white nonogram races %q, want %q", r, nonogram.OpLearn)
+	rivals := lastRivals()
+	seeds := map[string]bool{}
+	for _, r := range rivals {
+		if r.op != nonogram.OpLearn {
+			t.Errorf("Solve on a black and white nonogram races %q, want %q", r.op, nonogram.OpLearn)
+		}
+		seeds[r.arg] = true
+	}
+	if len(rivals) != portfolio-1 || len(seeds) != len(rivals) || rivals[0].arg != "" {
+		t.Errorf("Solve on a black and white nonogram races %v, want %d learners of distinct seeds, seed 0 first", rivals, portfolio-1)
 	}
 	p.w.run(p.midend)
 	if nt.state != stateDone {
@@ -835,13 +843,13 @@ func TestMidendSolveRacesLearning(t *testing.T) {
 	inks := []nonogram.Ink{{Name: "red", RGB: "ff0000"}, {Name: "blue", RGB: "0000ff"}}
 	p.importText(cluesOfPicture([][]int{{1, 2}, {2, 1}}, inks).String(), fromTextBox)
 	p.solve()
-	if r := lastRival(); r != "" {
-		t.Errorf("Solve on a colour nonogram races %q", r)
+	if r := lastRivals(); r != nil {
+		t.Errorf("Solve on a colour nonogram races %v", r)
 	}
 	p.w.run(p.midend)
 	p.show(t, "flip")
 	p.solve()
-	if r := lastRival(); r != "" {
-		t.Errorf("Solve on Flip races %q", r)
+	if r := lastRivals(); r != nil {
+		t.Errorf("Solve on Flip races %v", r)
 	}
 }

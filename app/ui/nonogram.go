@@ -873,13 +873,26 @@ func (e *nonogramEditor) setAnswer(raw []byte) (answerLine, error) {
 
 func (e *nonogramEditor) dealSize() (w, h int) { return e.width(), e.height() }
 
-// rivalSolve races clause learning with Solve's search on a black and
-// white puzzle (a colour one has no learner yet).
-func (e *nonogramEditor) rivalSolve() solvers.Op {
+// portfolio is the most workers a nonogram's Solve takes: the search and
+// clause learners of as many seeds (nonogram.OpLearn), which on a hard
+// puzzle finish at times far apart (BenchmarkPortfolioRandom50).
+const portfolio = 8
+
+// rivalSolves races clause learners with Solve's search on a black and
+// white puzzle (a colour one has no learner yet): seed 0's first, then
+// other seeds'.
+func (e *nonogramEditor) rivalSolves() []rival {
 	if e.clues.IsColour() {
-		return ""
+		return nil
 	}
-	return nonogram.OpLearn
+	rivals := make([]rival, portfolio-1)
+	for seed := range rivals {
+		rivals[seed] = rival{nonogram.OpLearn, ""}
+		if seed > 0 {
+			rivals[seed].arg = strconv.Itoa(seed)
+		}
+	}
+	return rivals
 }
 
 // deal starts playing new clues.

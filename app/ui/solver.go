@@ -64,7 +64,11 @@ func (s *jsWorker) post(id int, r jobRequest) {
 
 func (s *jsWorker) count(id int, r jobRequest) { s.js.Call("count", id, r.game, r.text) }
 func (s *jsWorker) race(id int, r jobRequest) {
-	s.js.Call("race", id, []any{string(r.op), string(r.rival)}, r.game, r.text)
+	ops, args := []any{string(r.op)}, []any{""}
+	for _, rv := range r.rivals {
+		ops, args = append(ops, string(rv.op)), append(args, rv.arg)
+	}
+	s.js.Call("race", id, ops, args, r.game, r.text)
 }
 func (s *jsWorker) progress(id int) string { return s.js.Call("progress", id).String() }
 func (s *jsWorker) cancel(id int) string   { return s.js.Call("cancel", id).String() }

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"strconv"
 	"strings"
 
 	"gridsolve/solvers/jsonw"
@@ -173,8 +174,9 @@ const (
 	// page's draw snapshot).
 	OpUnique play.Op = "unique"
 	// OpLearn is Solve by clause learning (SolveLearning): text and answer
-	// as Solve's. The page runs it beside Solve on another core, and
-	// takes whichever answers first.
+	// as Solve's, arg the learner's seed ("" for 0). The page runs it
+	// beside Solve on other cores, a seed a core, and takes whichever
+	// answers first.
 	OpLearn play.Op = "learn"
 )
 
@@ -182,7 +184,7 @@ const (
 func (Game) Ops() []play.Op { return []play.Op{OpExplain, OpUnique, OpLearn} }
 
 // Run runs OpExplain, OpUnique or OpLearn.
-func (Game) Run(ctx context.Context, op play.Op, text, _ string, progress func(int64)) (jsonw.Appender, error) {
+func (Game) Run(ctx context.Context, op play.Op, text, arg string, progress func(int64)) (jsonw.Appender, error) {
 	switch op {
 	case OpExplain:
 		c, err := ParseClues(text)
@@ -195,7 +197,11 @@ func (Game) Run(ctx context.Context, op play.Op, text, _ string, progress func(i
 		if err != nil {
 			return nil, err
 		}
-		return SolveLearning(ctx, c, progress)
+		seed, err := learnSeed(arg)
+		if err != nil {
+			return nil, err
+		}
+		return SolveLearning(ctx, c, seed, progress)
 	case OpUnique:
 		if drawn, clues, ok := strings.Cut(text, "\n=\n"); ok {
 			pic, inks, err := readColourPicture(drawn, clues)
@@ -286,4 +292,16 @@ func probesText(n int) string {
 		return "1 probe"
 	}
 	return msg.Sprintf("%d probes", n)
+}
+
+// learnSeed reads OpLearn's arg: "" or a whole number.
+func learnSeed(arg string) (uint64, error) {
+	if arg == "" {
+		return 0, nil
+	}
+	seed, err := strconv.ParseUint(arg, 10, 64)
+	if err != nil {
+		return 0, msg.Errorf("a learner's seed is a whole number, not %.20q", arg)
+	}
+	return seed, nil
 }

@@ -119,8 +119,10 @@ func newLearner(ctx context.Context, c *Clues, progress func(int64)) *learner {
 // SolveLearning is Solve by clause learning (see learner): the same
 // answer, found by another search, which wins on some puzzles where
 // depth-first search meets the same dead ends over and over, and loses
-// on most others. The page races the two in separate workers (OpLearn).
-func SolveLearning(ctx context.Context, c *Clues, progress func(int64)) (*Answer, error) {
+// on most others. The page races the two in separate workers (OpLearn),
+// and on more cores learners of other seeds beside them (see scatter);
+// seed 0 is the learner's own start.
+func SolveLearning(ctx context.Context, c *Clues, seed uint64, progress func(int64)) (*Answer, error) {
 	if err := c.validate(); err != nil {
 		return nil, err
 	}
@@ -128,14 +130,17 @@ func SolveLearning(ctx context.Context, c *Clues, progress func(int64)) (*Answer
 		a, _, err := solveColour(ctx, c, progress)
 		return a, err
 	}
-	a, _, err := solveLearning(ctx, c, progress)
+	a, _, err := solveLearning(ctx, c, seed, progress)
 	return a, err
 }
 
 // solveLearning is SolveLearning for valid black-and-white clues, and
 // the learner, for its counts.
-func solveLearning(ctx context.Context, c *Clues, progress func(int64)) (*Answer, *learner, error) {
+func solveLearning(ctx context.Context, c *Clues, seed uint64, progress func(int64)) (*Answer, *learner, error) {
 	l := newLearner(ctx, c, progress)
+	if seed != 0 {
+		l.scatter(seed)
+	}
 	l.run()
 	if l.err != nil {
 		return nil, l, l.err

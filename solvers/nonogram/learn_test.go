@@ -2,9 +2,13 @@ package nonogram
 
 import (
 	"context"
+	"math"
 	"math/rand/v2"
+	"os"
 	"slices"
+	"strconv"
 	"testing"
+	"time"
 )
 
 // The learning solver agrees with the search on puzzles too large for
@@ -20,7 +24,7 @@ func TestLearningAgreesWithSearch(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		a, l, err := solveLearning(context.Background(), c, nil)
+		a, l, err := solveLearning(context.Background(), c, 0, nil)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -59,7 +63,7 @@ func FuzzLearningAgainstSearch(f *testing.F) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		a, _, err := solveLearning(context.Background(), c, nil)
+		a, _, err := solveLearning(context.Background(), c, 0, nil)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -78,7 +82,7 @@ func BenchmarkLearnRandom50(b *testing.B) {
 		var l *learner
 		for b.Loop() {
 			ctx, cancel := context.WithCancel(context.Background())
-			_, l, _ = solveLearning(ctx, c, func(n int64) {
+			_, l, _ = solveLearning(ctx, c, 0, func(n int64) {
 				if n >= budget {
 					cancel()
 				}
@@ -89,5 +93,84 @@ func BenchmarkLearnRandom50(b *testing.B) {
 		b.ReportMetric(float64(l.conflicts), "conflicts/op")
 		b.ReportMetric(float64(l.learnt), "learnt/op")
 		b.ReportMetric(float64(btoi(l.err == nil)), "solved")
+	})
+}
+
+// Learners of other seeds start elsewhere (see scatter): on puzzles that
+// make them learn, they meet other conflicts, and give the same answers.
+func TestScatterStartsElsewhere(t *testing.T) {
+	rng := rand.New(rand.NewPCG(31, 32))
+	differ := 0
+	for range 20 {
+		c := CluesOf(drawPicture(rng, 20, 20, 0.5))
+		a0, l0, err := solveLearning(context.Background(), c, 0, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, seed := range []uint64{1, 2} {
+			a, l, err := solveLearning(context.Background(), c, seed, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if a.Status != a0.Status || a.Status == Unique && !slices.Equal(a.Grid, a0.Grid) {
+				t.Fatalf("clues\n%s: seed %d says %+v, seed 0 %+v", c, seed, a, a0)
+			}
+			if l.conflicts != l0.conflicts {
+				differ++
+			}
+		}
+	}
+	if differ == 0 {
+		t.Fatal("seeds 1 and 2 met as many conflicts as seed 0 on every puzzle: scatter changes nothing")
+	}
+}
+
+// BenchmarkPortfolioRandom50 runs on each random 50x50 puzzle what the
+// page races on as many cores: the search and learners of seeds 0 to
+// GRIDSOLVE_PORTFOLIO-2 (8 members unless set), one after another, each
+// within the GRIDSOLVE_RANDOM50 budget of line solves. It reports
+// whether any decided the puzzle, which member first (0 the search, k
+// the learner of seed k-1), and that member's CPU time and line solves:
+// the time the page's race would take with a core a member.
+func BenchmarkPortfolioRandom50(b *testing.B) {
+	members := 8
+	if n, err := strconv.Atoi(os.Getenv("GRIDSOLVE_PORTFOLIO")); err == nil && n > 0 {
+		members = n
+	}
+	eachRandom50(b, func(b *testing.B, c *Clues, budget int64) {
+		for b.Loop() {
+			best, winner, lineSolves := time.Duration(math.MaxInt64), -1, int64(0)
+			for k := range members {
+				ctx, cancel := context.WithCancel(context.Background())
+				stop := func(n int64) {
+					if n >= budget {
+						cancel()
+					}
+				}
+				start := time.Now()
+				var nodes int64
+				var err error
+				if k == 0 {
+					s := newSearcher(ctx, c, stop)
+					_, err = s.solve()
+					nodes = s.nodes
+				} else {
+					var l *learner
+					_, l, err = solveLearning(ctx, c, uint64(k-1), stop)
+					nodes = l.nodes
+				}
+				took := time.Since(start)
+				cancel()
+				if err == nil && took < best {
+					best, winner, lineSolves = took, k, nodes
+				}
+			}
+			b.ReportMetric(float64(btoi(winner >= 0)), "solved")
+			b.ReportMetric(float64(winner), "first")
+			b.ReportMetric(float64(lineSolves), "linesolves/op")
+			if winner >= 0 {
+				b.ReportMetric(best.Seconds()*1000, "first-ms/op")
+			}
+		}
 	})
 }

@@ -253,12 +253,21 @@ func TestSolveEverySmallPicture(t *testing.T) {
 	}
 }
 
-// searches are the two searches for Solve's answer: depth-first search
-// with probing, and clause learning (see learner).
+// searches are the searches for Solve's answer: depth-first search with
+// probing, and clause learning (see learner) from its own start and from
+// a seed's (see scatter).
 var searches = []struct {
 	name  string
 	solve func(context.Context, *Clues, func(int64)) (*Answer, error)
-}{{"search", Solve}, {"learning", SolveLearning}}
+}{
+	{"search", Solve},
+	{"learning", func(ctx context.Context, c *Clues, progress func(int64)) (*Answer, error) {
+		return SolveLearning(ctx, c, 0, progress)
+	}},
+	{"learning seeded", func(ctx context.Context, c *Clues, progress func(int64)) (*Answer, error) {
+		return SolveLearning(ctx, c, 7, progress)
+	}},
+}
 
 // disturb changes one clue of c at random: a run grows, or a run of one
 // is added; often the clues then contradict each other, sometimes not.

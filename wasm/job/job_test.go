@@ -156,27 +156,46 @@ func TestLearnAnswersAsSolve(t *testing.T) {
 		{"2 2\n1 9\n", "error"},
 	} {
 		solve := runJob(t, Request{Op: "solve", Game: "nonogram", Text: c.text})
-		learn := runJob(t, Request{Op: "learn", Game: "nonogram", Text: c.text})
-		type answer struct {
-			Status string
-			Grid   []string
+		for _, seed := range []string{"", "3"} {
+			learn := runJob(t, Request{Op: "learn", Game: "nonogram", Text: c.text, Position: seed})
+			sameAnswer(t, c.text, solve, learn)
 		}
-		var a, b answer
-		if solve.Answer != nil {
-			raw, _ := json.Marshal(solve.Answer)
-			json.Unmarshal(raw, &a)
-			raw, _ = json.Marshal(learn.Answer)
-			json.Unmarshal(raw, &b)
-		}
-		if learn.Error != solve.Error || a.Status != b.Status || a.Status == "unique" && !slices.Equal(a.Grid, b.Grid) {
-			t.Errorf("%q: learn %+v %+v, solve %+v %+v", c.text, learn.Error, b, solve.Error, a)
-		}
-		got := a.Status
+		got := statusOf(solve)
 		if solve.Error != "" {
 			got = "error"
 		}
 		if got != c.want {
 			t.Errorf("%q: solve gives %q (%s), want %s", c.text, got, solve.Error, c.want)
 		}
+	}
+	bad := runJob(t, Request{Op: "learn", Game: "nonogram", Text: "1 1\n1 1\n1 1\n", Position: "-1"})
+	if bad.Error == "" || !strings.Contains(bad.Error, "seed") {
+		t.Errorf("a learner of seed -1 answers %+v, want an error about the seed", bad)
+	}
+}
+
+// nonogramAnswer is the part of a nonogram answer two searches agree on.
+type nonogramAnswer struct {
+	Status string
+	Grid   []string
+}
+
+func statusOf(r Result) string { return answerOf(r).Status }
+
+func answerOf(r Result) (a nonogramAnswer) {
+	if r.Answer != nil {
+		raw, _ := json.Marshal(r.Answer)
+		json.Unmarshal(raw, &a)
+	}
+	return a
+}
+
+// sameAnswer fails t unless learn gives solve's error, status and, for a
+// unique solution, grid.
+func sameAnswer(t *testing.T, text string, solve, learn Result) {
+	t.Helper()
+	a, b := answerOf(solve), answerOf(learn)
+	if learn.Error != solve.Error || a.Status != b.Status || a.Status == "unique" && !slices.Equal(a.Grid, b.Grid) {
+		t.Errorf("%q: learn %+v %+v, solve %+v %+v", text, learn.Error, b, solve.Error, a)
 	}
 }
