@@ -10,6 +10,7 @@ import (
 	"strings"
 	"testing"
 
+	"gridsolve/app/share"
 	"gridsolve/solvers/nonogram"
 )
 
@@ -47,8 +48,8 @@ func TestSolveRacesLearning(t *testing.T) {
 // and keeps that line in the status.
 func TestRaceProgressAndCancel(t *testing.T) {
 	// A random 50x50 picture at half density: the kind of nonogram that
-	// takes the searches minutes (BenchmarkPortfolioRandom50's seed 2).
-	rng := rand.New(rand.NewPCG(50, 2))
+	// takes the searches minutes (BenchmarkPortfolioRandom50's seed 3).
+	rng := rand.New(rand.NewPCG(50, 3))
 	pic := make([][]bool, 50)
 	for r := range pic {
 		pic[r] = make([]bool, 50)
@@ -56,16 +57,29 @@ func TestRaceProgressAndCancel(t *testing.T) {
 			pic[r][c] = rng.Float64() < 0.5
 		}
 	}
-	p := openPuzzle(t, "nonogram", nonogram.CluesOf(pic).String())
-	p.waitFor(`gridsolveSolver.jobs() === 0`)
-	p.cores(3)
-	p.waitFor(`!document.querySelector("#solve").disabled`)
-	p.click("#solve")
-	p.liveWorkers(4, "while solving on 3 cores (and the spare)")
-	p.waitFor(`/[0-9,]+ nodes in 3 searches, [0-9.]+ s/.test(document.querySelector("#progress")?.textContent ?? "")`)
-	p.click("#cancel")
-	if got := p.statusNow(); !regexp.MustCompile(`^Cancelled after [0-9,]+ nodes in 3 searches, [0-9.]+ s\.$`).MatchString(got) {
-		t.Errorf("after Cancel the status says %q", got)
+	link := share.Encode("nonogram", nonogram.CluesOf(pic).String())
+	for _, v := range []struct {
+		name string
+		vp   viewport
+	}{{"desktop", desktop}, {"phone", phone}} {
+		t.Run(v.name, func(t *testing.T) {
+			p := openIn(t, v.vp, link)
+			p.editing("nonogram")
+			p.waitFor(`gridsolveSolver.jobs() === 0`)
+			p.cores(3)
+			p.waitFor(`!document.querySelector("#solve").disabled`)
+			p.click("#solve")
+			p.liveWorkers(4, "while solving on 3 cores (and the spare)")
+			p.waitFor(`/[0-9,]+ nodes in 3 searches, [0-9.]+ s/.test(document.querySelector("#progress")?.textContent ?? "")`)
+			p.screenshot("nonogram-race-progress-" + v.name)
+			if clipped := eval[bool](p, `(() => { const el = document.querySelector("#progress"); return el.scrollWidth > el.clientWidth || el.scrollHeight > el.clientHeight })()`); clipped {
+				t.Errorf("the progress line %q does not fit its box", eval[string](p, `document.querySelector("#progress").textContent`))
+			}
+			p.click("#cancel")
+			if got := p.statusNow(); !regexp.MustCompile(`^Cancelled after [0-9,]+ nodes in 3 searches, [0-9.]+ s\.$`).MatchString(got) {
+				t.Errorf("after Cancel the status says %q", got)
+			}
+			p.liveWorkers(1, "after Cancel (the spare)")
+		})
 	}
-	p.liveWorkers(1, "after Cancel (the spare)")
 }
