@@ -102,13 +102,28 @@ window.gridsolveSolver = (() => {
     }
   }
 
-  // fail ends w's job, or drops w if it has none.
+  // fail ends w's job (see lose), or drops w if it has none.
   function fail(w, msg) {
     w.broken = msg;
-    if (w.job) return end(w.job, "fail", msg);
+    if (w.job) return lose(w.job, w, msg);
     kill(w);
     if (w === spare) spare = null;
     if (w === warmer) warmer = null;
+  }
+
+  // lose ends job id as failed for msg, the failure of its worker w,
+  // unless the job is a race with other searches still going: it goes on
+  // without w (whose nodes stay counted), as any of them gives its answer.
+  function lose(id, w, msg) {
+    const job = jobs.get(id);
+    if (job && job.race && job.workers.some((x) => x !== w && !x.broken)) {
+      job.nodes += w.nodes;
+      job.workers = job.workers.filter((x) => x !== w);
+      w.job = 0;
+      kill(w);
+      return;
+    }
+    end(id, "fail", msg);
   }
 
   // start makes a worker; a worker that fails before it has a job is
@@ -223,7 +238,7 @@ window.gridsolveSolver = (() => {
       const id = w.job;
       w.job = 0;
       kill(w);
-      if (retried) return end(id, "fail", "the solver does not answer");
+      if (retried) return lose(id, w, "the solver does not answer");
       const fresh = start();
       fresh.job = id;
       job.workers = job.workers.map((x) => (x === w ? fresh : x));

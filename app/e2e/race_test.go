@@ -47,17 +47,8 @@ func TestSolveRacesLearning(t *testing.T) {
 // nodes of all its searches and says how many run; Cancel ends them all
 // and keeps that line in the status.
 func TestRaceProgressAndCancel(t *testing.T) {
-	// A random 50x50 picture at half density: the kind of nonogram that
-	// takes the searches minutes (BenchmarkPortfolioRandom50's seed 3).
-	rng := rand.New(rand.NewPCG(50, 3))
-	pic := make([][]bool, 50)
-	for r := range pic {
-		pic[r] = make([]bool, 50)
-		for c := range pic[r] {
-			pic[r][c] = rng.Float64() < 0.5
-		}
-	}
-	link := share.Encode("nonogram", nonogram.CluesOf(pic).String())
+	// The kind of nonogram that takes the searches minutes.
+	link := share.Encode("nonogram", random50(3))
 	for _, v := range []struct {
 		name string
 		vp   viewport
@@ -81,5 +72,58 @@ func TestRaceProgressAndCancel(t *testing.T) {
 			}
 			p.liveWorkers(1, "after Cancel (the spare)")
 		})
+	}
+}
+
+// random50 is the clues of BenchmarkPortfolioRandom50's puzzle of seed:
+// a random 50x50 picture at half density.
+func random50(seed uint64) string {
+	rng := rand.New(rand.NewPCG(50, seed))
+	pic := make([][]bool, 50)
+	for r := range pic {
+		pic[r] = make([]bool, 50)
+		for c := range pic[r] {
+			pic[r][c] = rng.Float64() < 0.5
+		}
+	}
+	return nonogram.CluesOf(pic).String()
+}
+
+// A race goes on when some of its searches fail (a worker that runs out
+// of memory, say): the one left gives the answer. When every search
+// fails, the solve fails in words.
+func TestRaceOutlivesAFailedSearch(t *testing.T) {
+	p := openPuzzle(t, "nonogram", random50(11)) // the learner of seed 0 decides it in a second or two; the search takes minutes
+	p.waitFor(`gridsolveSolver.jobs() === 0`)
+	p.cores(3)
+	// Every worker from now on is kept in window.recorded with its job.
+	p.eval(`window.recorded = []; { const W = Worker; window.Worker = class extends W {
+		constructor(...a) { super(...a); recorded.push(this); }
+		postMessage(m, ...r) { if (m && m.op) this.op = m.op + ":" + m.position; return super.postMessage(m, ...r); }
+	}; }`)
+	fault := func(which string) {
+		p.eval(`recorded.filter((w) => ` + which + `).forEach((w) => w.dispatchEvent(new ErrorEvent("error", {message: "out of memory"})))`)
+	}
+	for _, c := range []struct {
+		fail    string // the workers to fail, as a condition on w
+		workers int    // the race's workers recorded: the spare it takes is not, at first
+		state   string // the solve's end
+	}{
+		{`w.op === "learn:1"`, 2, "done"}, // the search and the learner of seed 0 go on
+		{`w.op`, 3, "error"},
+	} {
+		p.waitFor(`!document.querySelector("#solve").disabled`)
+		p.eval(`recorded.forEach((w) => { w.op = "" })`)
+		seq := eval[string](p, `document.querySelector("#status").dataset.seq`)
+		p.click("#solve")
+		p.waitFor(fmt.Sprintf(`recorded.filter((w) => w.op).length === %d`, c.workers))
+		fault(c.fail)
+		p.waitFor(fmt.Sprintf(`document.querySelector("#status").dataset.seq !== %q`, seq))
+		state := eval[string](p, `document.querySelector("#status").dataset.state`)
+		if state != c.state {
+			t.Errorf("with %s failed the solve ends %s: %q", c.fail, state, p.statusNow())
+		}
+		t.Log(p.statusNow())
+		p.waitFor(`gridsolveSolver.jobs() === 0`)
 	}
 }

@@ -55,7 +55,8 @@ import "github.com/maxence-charriere/go-app/v10/pkg/app"
 //	race(id, ops, args, game, text)  the jobs ops (an array), each with its argument
 //	                      (args[i], sent as the position), on one puzzle in a worker
 //	                      each, the first ops as the machine has cores; the first
-//	                      answer ends the job
+//	                      answer ends the job, a failed worker only its own part
+//	                      until none is left
 //	progress(id), cancel(id)   the job's progress line; cancel returns the last one
 //	stop()
 //	live(), jobs(), warmed()   for tests: the workers alive; the jobs running; the
