@@ -57,9 +57,12 @@ type learner struct {
 	trialBuf []byte
 	known    []int  // explainLine's scratch
 	keep     []bool // explainLine's scratch
+	reach    lineReach
 
 	solutions             [][]byte
-	nodes                 int64 // line solves, explanations included
+	nodes                 int64 // line solves, and explanations by lineReach
+	explains              int64 // explanations, however found
+	explainsBySolver      int64 // explanations of lines too long for lineReach
 	conflicts, restarts   int64
 	learnt                int64
 	err                   error
@@ -341,25 +344,27 @@ func (l *learner) solveLine(line int) []lit {
 // explainLine returns the negations of a minimal set of line's known
 // cells with which the line solver still settles cell target as it is
 // (of the cells set before target), or, when target < 0, still finds no
-// fit. Each cell is dropped in turn if the line solver does without it;
-// what is left needs every cell, since a line solver told less never
-// settles more.
+// fit: each cell is dropped in turn if the line does without it (see
+// lineReach; minimiseBySolver where the runs are too many for it).
 func (l *learner) explainLine(line int, target int32) []lit {
 	_, _, n, _ := lineCells(l.h, l.w, line)
-	trial := l.trialBuf[:n]
+	cells := l.trialBuf[:n]
 	limit := int32(len(l.trail))
 	tp := -1
 	if target >= 0 {
 		limit = l.trailPos[target]
 	}
+	keep := l.keep[:n]
 	known := l.known[:0] // places in the line, latest set first
 	for p := range n {
 		c := l.lineCell(line, p)
+		cells[p], keep[p] = unknown, false
 		if c == target {
-			tp = p
+			tp, cells[p] = p, l.val[c]
 		}
 		if l.val[c] != unknown && l.trailPos[c] < limit && c != target {
 			known = append(known, p)
+			cells[p], keep[p] = l.val[c], true
 		}
 	}
 	// The latest set go first: an explanation by the earliest keeps the
@@ -367,28 +372,13 @@ func (l *learner) explainLine(line int, target int32) []lit {
 	slices.SortFunc(known, func(a, b int) int {
 		return int(l.trailPos[l.lineCell(line, b)] - l.trailPos[l.lineCell(line, a)])
 	})
-	keep := l.keep[:n]
-	clear(keep)
-	for _, p := range known {
-		keep[p] = true
-	}
 	l.known = known
-	holds := func() bool {
-		for p := range trial {
-			trial[p] = unknown
-			if keep[p] {
-				trial[p] = l.val[l.lineCell(line, p)]
-			}
-		}
+	l.explains++
+	if !l.reach.minimise(cells, l.runs[line], tp, known, keep) {
+		l.explainsBySolver++
+		minimiseBySolver(&l.ls, l.lineBuf[:n], cells, l.runs[line], tp, known, keep, l.count)
+	} else {
 		l.count()
-		ok := l.ls.solve(trial, l.runs[line])
-		return !ok || tp >= 0 && trial[tp] == l.val[target]
-	}
-	for _, p := range known {
-		keep[p] = false
-		if !holds() {
-			keep[p] = true
-		}
 	}
 	var out []lit
 	for _, p := range known {

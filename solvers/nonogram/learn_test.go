@@ -19,25 +19,48 @@ func TestLearningAgreesWithSearch(t *testing.T) {
 	var learnt, restarts int64
 	for range n {
 		side := 10 + rng.IntN(16)
-		c := CluesOf(drawPicture(rng, side, side, 0.5))
-		want, err := Solve(context.Background(), c, nil)
-		if err != nil {
-			t.Fatal(err)
-		}
-		a, l, err := solveLearning(context.Background(), c, 0, nil)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if a.Status != want.Status {
-			t.Fatalf("clues\n%s: learning says %s, search %s", c, a.Status, want.Status)
-		}
-		checkGrids(t, c, a)
+		l := learnAsSearch(t, CluesOf(drawPicture(rng, side, side, 0.5)))
 		learnt += l.learnt
 		restarts += l.restarts
 	}
 	if learnt == 0 || restarts == 0 {
 		t.Fatalf("%d clauses learnt, %d restarts: the puzzles do not exercise learning", learnt, restarts)
 	}
+}
+
+// Lines whose runs are too many for lineReach are explained by the line
+// solver, and the learner still agrees with the search: wide pictures,
+// whose rows have some 75 symbols to read.
+func TestLearningExplainsLongLines(t *testing.T) {
+	rng := rand.New(rand.NewPCG(25, 26))
+	var bySolver int64
+	for range 4 {
+		l := learnAsSearch(t, CluesOf(drawPicture(rng, 8, 100, 0.5)))
+		bySolver += l.explainsBySolver
+	}
+	if bySolver == 0 {
+		t.Fatal("no line was explained by the line solver: the puzzles do not test it")
+	}
+}
+
+// learnAsSearch solves c by clause learning and by the search, checks
+// they agree (the same status, the same grid when unique, and grids that
+// meet the clues), and returns the learner.
+func learnAsSearch(t *testing.T, c *Clues) *learner {
+	t.Helper()
+	want, err := Solve(context.Background(), c, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	a, l, err := solveLearning(context.Background(), c, 0, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if a.Status != want.Status || a.Status == Unique && !slices.Equal(a.Grid, want.Grid) {
+		t.Fatalf("clues\n%slearning %+v, search %+v", c, a, want)
+	}
+	checkGrids(t, c, a)
+	return l
 }
 
 // FuzzLearningAgainstSearch solves a small puzzle drawn from the fuzzer's
@@ -59,27 +82,18 @@ func FuzzLearningAgainstSearch(f *testing.F) {
 		case 2:
 			c.Given = randomGiven(rng, drawPicture(rng, rows, cols, 0.5))
 		}
-		want, err := Solve(context.Background(), c, nil)
-		if err != nil {
-			t.Fatal(err)
-		}
-		a, _, err := solveLearning(context.Background(), c, 0, nil)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if a.Status != want.Status || a.Status == Unique && !slices.Equal(a.Grid, want.Grid) {
-			t.Fatalf("clues\n%slearning %+v, search %+v", c, a, want)
-		}
-		checkGrids(t, c, a)
+		learnAsSearch(t, c)
 	})
 }
 
 // BenchmarkLearnRandom50 is BenchmarkSolveRandom50 for clause learning
-// alone, with the same budget of line solves (explanations count): the
-// line solves, conflicts and learnt clauses, and whether each was solved.
+// alone, with the same budget of line solves (an explanation counts as
+// one): the line solves, conflicts, explanations and learnt clauses, the
+// CPU time (where the system tells it), and whether each was solved.
 func BenchmarkLearnRandom50(b *testing.B) {
 	eachRandom50(b, func(b *testing.B, c *Clues, budget int64) {
 		var l *learner
+		cpu := cpuSeconds()
 		for b.Loop() {
 			ctx, cancel := context.WithCancel(context.Background())
 			_, l, _ = solveLearning(ctx, c, 0, func(n int64) {
@@ -89,8 +103,10 @@ func BenchmarkLearnRandom50(b *testing.B) {
 			})
 			cancel()
 		}
+		b.ReportMetric((cpuSeconds()-cpu)*1000/float64(b.N), "cpu-ms/op")
 		b.ReportMetric(float64(l.nodes), "linesolves/op")
 		b.ReportMetric(float64(l.conflicts), "conflicts/op")
+		b.ReportMetric(float64(l.explains), "explains/op")
 		b.ReportMetric(float64(l.learnt), "learnt/op")
 		b.ReportMetric(float64(btoi(l.err == nil)), "solved")
 	})
@@ -173,4 +189,114 @@ func BenchmarkPortfolioRandom50(b *testing.B) {
 			}
 		}
 	})
+}
+
+// lineReach explains as the line solver did: on random lines, each
+// target the line solver settles from some known cells (or each line it
+// finds no fit for) gets the same cells from minimise as from
+// minimiseBySolver, in the same order, and those cells are an
+// explanation (the line solver settles the target from them) that needs
+// every one of them.
+func TestReachExplainsAsTheLineSolver(t *testing.T) {
+	rng := rand.New(rand.NewPCG(41, 42))
+	var ls lineSolver
+	var r lineReach
+	settled, conflicts := 0, 0
+	for range 4000 {
+		n := 1 + rng.IntN(63)
+		pic := make([]bool, n)
+		for p := range pic {
+			pic[p] = rng.IntN(2) == 0
+		}
+		runs := runsOf(n, func(p int) bool { return pic[p] })
+		if len(runs) == 0 {
+			continue // no runs: nothing to explain by
+		}
+		// Known cells from the picture, or some from another, which may
+		// leave the line with no fit.
+		cells := make([]byte, n)
+		share := rng.Float64()
+		for p := range cells {
+			if rng.Float64() < share {
+				cells[p] = white - byte(btoi(pic[p]))
+				if rng.IntN(8) == 0 {
+					cells[p] = black + white - cells[p]
+				}
+			}
+		}
+		solved := slices.Clone(cells)
+		if !ls.solve(solved, runs) {
+			conflicts++
+			checkReachExplains(t, &ls, &r, cells, runs, -1, rng)
+			continue
+		}
+		for p, c := range solved {
+			if cells[p] == unknown && c != unknown {
+				settled++
+				target := slices.Clone(cells)
+				target[p] = c
+				checkReachExplains(t, &ls, &r, target, runs, p, rng)
+			}
+		}
+	}
+	if settled < 1000 || conflicts < 100 {
+		t.Fatalf("%d targets and %d lines with no fit: too few to test", settled, conflicts)
+	}
+}
+
+// checkReachExplains explains target tp of cells (tp < 0: that cells
+// have no fit) by both ways, in a random order of the known cells.
+func checkReachExplains(t *testing.T, ls *lineSolver, r *lineReach, cells []byte, runs []int, tp int, rng *rand.Rand) {
+	t.Helper()
+	n := len(cells)
+	var order []int
+	for p, c := range cells {
+		if c != unknown && p != tp {
+			order = append(order, p)
+		}
+	}
+	rng.Shuffle(len(order), func(a, b int) { order[a], order[b] = order[b], order[a] })
+	start := make([]bool, n)
+	for _, p := range order {
+		start[p] = true
+	}
+	want, got := slices.Clone(start), slices.Clone(start)
+	minimiseBySolver(ls, make([]byte, n), cells, runs, tp, order, want, func() {})
+	if !r.minimise(cells, runs, tp, order, got) {
+		t.Fatalf("line %s, runs %v, target %d: lineReach declined", lineText(cells), runs, tp)
+	}
+	if !slices.Equal(got, want) {
+		t.Fatalf("line %s, runs %v, target %d, order %v: lineReach keeps %v, the line solver %v",
+			lineText(cells), runs, tp, order, got, want)
+	}
+	holds := func(keep []bool) bool {
+		trial := make([]byte, n)
+		for p := range trial {
+			if keep[p] {
+				trial[p] = cells[p]
+			}
+		}
+		return !ls.solve(trial, runs) || tp >= 0 && trial[tp] == cells[tp]
+	}
+	if !holds(got) {
+		t.Fatalf("line %s, runs %v, target %d: the kept cells %v explain nothing", lineText(cells), runs, tp, got)
+	}
+	for _, p := range order {
+		if got[p] {
+			got[p] = false
+			if holds(got) {
+				t.Fatalf("line %s, runs %v, target %d: the kept cells %v do without %d", lineText(cells), runs, tp, got, p)
+			}
+			got[p] = true
+		}
+	}
+}
+
+// lineText shows a line as '#' black, 'x' white and '.' unknown.
+func lineText(cells []byte) string {
+	b := make([]byte, len(cells))
+	for p, c := range cells {
+		b[p] = ".#x"[c]
+	}
+	return string(b)
 }
