@@ -62,7 +62,6 @@ type learner struct {
 	solutions             [][]byte
 	nodes                 int64 // line solves, and explanations by lineReach
 	explains              int64 // explanations, however found
-	explainsBySolver      int64 // explanations of lines too long for lineReach
 	conflicts, restarts   int64
 	learnt                int64
 	err                   error
@@ -345,9 +344,9 @@ func (l *learner) solveLine(line int) []lit {
 // cells with which the line solver still settles cell target as it is
 // (of the cells set before target), or, when target < 0, still finds no
 // fit: each cell is dropped in turn if the line does without it (see
-// lineReach; minimiseBySolver where the runs are too many for it).
+// lineReach).
 func (l *learner) explainLine(line int, target int32) []lit {
-	_, _, n, _ := lineCells(l.h, l.w, line)
+	start, step, n, _ := lineCells(l.h, l.w, line)
 	cells := l.trialBuf[:n]
 	limit := int32(len(l.trail))
 	tp := -1
@@ -355,35 +354,33 @@ func (l *learner) explainLine(line int, target int32) []lit {
 		limit = l.trailPos[target]
 	}
 	keep := l.keep[:n]
-	known := l.known[:0] // places in the line, latest set first
+	known := l.known[:0] // trail place * n + place in the line, then places
 	for p := range n {
-		c := l.lineCell(line, p)
+		c := int32(start + p*step)
 		cells[p], keep[p] = unknown, false
 		if c == target {
 			tp, cells[p] = p, l.val[c]
 		}
 		if l.val[c] != unknown && l.trailPos[c] < limit && c != target {
-			known = append(known, p)
+			known = append(known, int(l.trailPos[c])*n+p)
 			cells[p], keep[p] = l.val[c], true
 		}
 	}
 	// The latest set go first: an explanation by the earliest keeps the
 	// learnt clause's literals on low levels, which jumps back further.
-	slices.SortFunc(known, func(a, b int) int {
-		return int(l.trailPos[l.lineCell(line, b)] - l.trailPos[l.lineCell(line, a)])
-	})
+	slices.Sort(known)
+	slices.Reverse(known)
+	for k, key := range known {
+		known[k] = key % n
+	}
 	l.known = known
 	l.explains++
-	if !l.reach.minimise(cells, l.runs[line], tp, known, keep) {
-		l.explainsBySolver++
-		minimiseBySolver(&l.ls, l.lineBuf[:n], cells, l.runs[line], tp, known, keep, l.count)
-	} else {
-		l.count()
-	}
+	l.count()
+	l.reach.minimise(cells, l.runs[line], tp, known, keep)
 	var out []lit
 	for _, p := range known {
 		if keep[p] {
-			c := l.lineCell(line, p)
+			c := int32(start + p*step)
 			out = append(out, litOf(c, l.val[c]).not())
 		}
 	}

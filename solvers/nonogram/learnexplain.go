@@ -8,9 +8,8 @@ package nonogram
 // 0..L step through the pattern B^r0 W B^r1 W ... B^rk-1 (L symbols),
 // with white loops before the first run, after each separating white and
 // after the last run, and the line fits when reading its cells can end
-// in state L. A set of states is one word, so a line whose pattern has
-// at most 63 symbols (any line of 63 cells or fewer) is read a cell in a
-// few word operations.
+// in state L. A set of states is a row of words (one word for a line of
+// up to 63 cells), so a cell is read in a few word operations.
 //
 // fwd[i] holds the states reachable after cells [0,i), bwd[i] those from
 // which cells [i,n) reach L. Whether place p can be dropped is whether
@@ -18,48 +17,106 @@ package nonogram
 // one test. Only a drop changes the tables: fwd right of p and bwd left
 // of it, and each is redone only until it meets its old value.
 type lineReach struct {
-	fwd, bwd []uint64
-	cons     []byte
+	words          int      // words in a set of states
+	bm, wm, loop   []uint64 // states before a black, before a separating white, with a white loop
+	fwd, bwd, both []uint64 // rows of words: n+1 sets each, and one scratch set
+	cons           []byte
 }
 
-// reachPattern returns the automaton of runs: the states before a
-// black (bm) or a separating white (wm), the states with a white loop
-// (loop), and the final state L; ok is false when its L+1 states do not
-// fit a word.
-func reachPattern(runs []int) (bm, wm, loop uint64, last int, ok bool) {
+// pattern sets up the automaton of runs and returns its final state L.
+func (r *lineReach) pattern(runs []int) int {
+	last := len(runs) - 1
+	for _, x := range runs {
+		last += x
+	}
+	last = max(last, 0)
+	r.words = last/64 + 1
+	r.bm, r.wm, r.loop = grown(r.bm, r.words), grown(r.wm, r.words), grown(r.loop, r.words)
+	on := func(set []uint64, s int) { set[s>>6] |= 1 << (s & 63) }
 	s := 0
-	loop = 1
-	for j, r := range runs {
+	on(r.loop, 0)
+	for j, x := range runs {
 		if j > 0 {
-			wm |= 1 << s
+			on(r.wm, s)
 			s++
-			loop |= 1 << s
+			on(r.loop, s)
 		}
-		if s+r > 63 {
-			return 0, 0, 0, 0, false
+		for range x {
+			on(r.bm, s)
+			s++
 		}
-		bm |= (1<<r - 1) << s
-		s += r
 	}
-	return bm, wm, loop | 1<<s, s, true
+	on(r.loop, s)
+	return s
 }
 
-// minimise does what minimiseBySolver does, with the same answer: cells
-// holds the known cells of the line (unknown elsewhere) and the target
-// at tp (tp < 0: a line with no fit); each place of order, all kept on
-// entry, is dropped in turn if the line still has no fit with the target
-// the other way. It reports false, having changed nothing, when the runs
-// do not fit its word or the line fits after all.
-func (r *lineReach) minimise(cells []byte, runs []int, tp int, order []int, keep []bool) bool {
-	bm, wm, loop, last, ok := reachPattern(runs)
-	if !ok {
-		return false
+// grown returns s cleared, with room for n words.
+func grown(s []uint64, n int) []uint64 {
+	if cap(s) < n {
+		return make([]uint64, n)
 	}
-	n := len(cells)
-	if cap(r.fwd) < n+1 {
-		r.fwd, r.bwd, r.cons = make([]uint64, n+1), make([]uint64, n+1), make([]byte, n)
+	s = s[:n]
+	clear(s)
+	return s
+}
+
+// step sets to the states that reading a cell of colour c (unknown:
+// either) reaches from from; it reports whether to changed.
+func (r *lineReach) step(to, from []uint64, c byte) bool {
+	changed := false
+	var carry, wcarry uint64 // the top state of the word below, before a black or a separating white
+	for i, f := range from {
+		var t uint64
+		b, w := f&r.bm[i], f&r.wm[i]
+		if c != white {
+			t = b<<1 | carry
+		}
+		if c != black {
+			t |= f&r.loop[i] | w<<1 | wcarry
+		}
+		carry, wcarry = b>>63, w>>63
+		changed = changed || t != to[i]
+		to[i] = t
 	}
-	fwd, bwd, cons := r.fwd[:n+1], r.bwd[:n+1], r.cons[:n]
+	return changed
+}
+
+// back sets to the states from which reading a cell of colour c reaches
+// a state of from; it reports whether to changed.
+func (r *lineReach) back(to, from []uint64, c byte) bool {
+	changed := false
+	var up uint64 // the bottom state of the word above
+	for i := len(from) - 1; i >= 0; i-- {
+		f := from[i]
+		s := f>>1 | up
+		up = f << 63
+		var t uint64
+		if c != white {
+			t = s & r.bm[i]
+		}
+		if c != black {
+			t |= f&r.loop[i] | s&r.wm[i]
+		}
+		changed = changed || t != to[i]
+		to[i] = t
+	}
+	return changed
+}
+
+// minimise does what the line solver's greedy did (minimiseBySolver in
+// the tests), with the same answer: cells holds the known cells of the
+// line (unknown elsewhere) and the target at tp (tp < 0: a line with no
+// fit); each place of order, all kept on entry, is dropped in turn if
+// the line still has no fit with the target the other way. Were the line
+// to fit with all of them, which the line solver rules out, all stay.
+func (r *lineReach) minimise(cells []byte, runs []int, tp int, order []int, keep []bool) {
+	last := r.pattern(runs)
+	n, w := len(cells), r.words
+	r.fwd, r.bwd, r.both = grown(r.fwd, (n+1)*w), grown(r.bwd, (n+1)*w), grown(r.both, w)
+	if cap(r.cons) < n {
+		r.cons = make([]byte, n)
+	}
+	cons := r.cons[:n]
 	for p, c := range cells {
 		cons[p] = unknown
 		if keep[p] {
@@ -69,6 +126,53 @@ func (r *lineReach) minimise(cells []byte, runs []int, tp int, order []int, keep
 	if tp >= 0 {
 		cons[tp] = black + white - cells[tp]
 	}
+	if w == 1 {
+		r.minimiseWord(cons, last, order, keep)
+		return
+	}
+	fwd := func(i int) []uint64 { return r.fwd[i*w : (i+1)*w] }
+	bwd := func(i int) []uint64 { return r.bwd[i*w : (i+1)*w] }
+	fwd(0)[0] = 1
+	for i, c := range cons {
+		r.step(fwd(i+1), fwd(i), c)
+	}
+	if fwd(n)[last>>6]>>(last&63)&1 != 0 {
+		return
+	}
+	bwd(n)[last>>6] = 1 << (last & 63)
+	for i := n - 1; i >= 0; i-- {
+		r.back(bwd(i), bwd(i+1), cons[i])
+	}
+	for _, p := range order {
+		r.step(r.both, fwd(p), unknown)
+		if meets(r.both, bwd(p+1)) {
+			continue // the line fits without p: p stays
+		}
+		keep[p], cons[p] = false, unknown
+		for i := p; i < n && r.step(fwd(i+1), fwd(i), cons[i]); i++ {
+		}
+		for i := p; i >= 0 && r.back(bwd(i), bwd(i+1), cons[i]); i-- {
+		}
+	}
+}
+
+// meets reports whether the sets of states a and b share one.
+func meets(a, b []uint64) bool {
+	for i, x := range a {
+		if x&b[i] != 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// minimiseWord is minimise for a line whose states fit one word (any
+// line of up to 63 cells): the same steps, a third faster than over rows
+// of words on the random 50x50 puzzles.
+func (r *lineReach) minimiseWord(cons []byte, last int, order []int, keep []bool) {
+	n := len(cons)
+	bm, wm, loop := r.bm[0], r.wm[0], r.loop[0]
+	fwd, bwd := r.fwd[:n+1], r.bwd[:n+1]
 	step := func(s uint64, c byte) uint64 {
 		var t uint64
 		if c != white {
@@ -94,7 +198,7 @@ func (r *lineReach) minimise(cells []byte, runs []int, tp int, order []int, keep
 		fwd[i+1] = step(fwd[i], c)
 	}
 	if fwd[n]>>last&1 != 0 {
-		return false
+		return
 	}
 	bwd[n] = 1 << last
 	for i := n - 1; i >= 0; i-- {
@@ -118,28 +222,6 @@ func (r *lineReach) minimise(cells []byte, runs []int, tp int, order []int, keep
 				break
 			}
 			bwd[i] = s
-		}
-	}
-	return true
-}
-
-// minimiseBySolver is minimise by the line solver: each place of order,
-// all kept on entry, is dropped in turn if the line solver, told the
-// kept cells alone, still settles the target as it is or finds no fit.
-// What is left needs every cell, since a line solver told less never
-// settles more. count is called for each line solve.
-func minimiseBySolver(ls *lineSolver, trial, cells []byte, runs []int, tp int, order []int, keep []bool, count func()) {
-	for _, p := range order {
-		keep[p] = false
-		for q := range trial {
-			trial[q] = unknown
-			if keep[q] {
-				trial[q] = cells[q]
-			}
-		}
-		count()
-		if ls.solve(trial, runs) && (tp < 0 || trial[tp] != cells[tp]) {
-			keep[p] = true
 		}
 	}
 }
