@@ -58,6 +58,7 @@ type learner struct {
 	known    []int  // explainLine's scratch
 	keep     []bool // explainLine's scratch
 	reach    lineReach
+	because  []lit // explainLine's answer, good until its next call
 
 	solutions             [][]byte
 	nodes                 int64 // line solves, and explanations by lineReach
@@ -314,26 +315,20 @@ func (l *learner) propagateClauses() []lit {
 func (l *learner) isTrue(x lit) bool  { return l.val[x.cell()] == x.colour() }
 func (l *learner) isFalse(x lit) bool { v := l.val[x.cell()]; return v != unknown && v != x.colour() }
 
-// lineCell is the cell at place p of line.
-func (l *learner) lineCell(line, p int) int32 {
-	start, step, _, _ := lineCells(l.h, l.w, line)
-	return int32(start + p*step)
-}
-
 // solveLine runs the line solver on line and sets what it settles; a line
 // with no fit returns its conflict.
 func (l *learner) solveLine(line int) []lit {
-	_, _, n, _ := lineCells(l.h, l.w, line)
+	start, step, n, _ := lineCells(l.h, l.w, line)
 	buf := l.lineBuf[:n]
 	for p := range buf {
-		buf[p] = l.val[l.lineCell(line, p)]
+		buf[p] = l.val[start+p*step]
 	}
 	l.count()
 	if !l.ls.solve(buf, l.runs[line]) {
 		return l.explainLine(line, -1)
 	}
 	for p, v := range buf {
-		if c := l.lineCell(line, p); l.val[c] == unknown && v != unknown {
+		if c := int32(start + p*step); l.val[c] == unknown && v != unknown {
 			l.set(litOf(c, v), int32(line))
 		}
 	}
@@ -344,7 +339,8 @@ func (l *learner) solveLine(line int) []lit {
 // cells with which the line solver still settles cell target as it is
 // (of the cells set before target), or, when target < 0, still finds no
 // fit: each cell is dropped in turn if the line does without it (see
-// lineReach).
+// lineReach). The answer is scratch, good until the next call: conflict
+// analysis reads each reason once, before it asks for the next.
 func (l *learner) explainLine(line int, target int32) []lit {
 	start, step, n, _ := lineCells(l.h, l.w, line)
 	cells := l.trialBuf[:n]
@@ -377,13 +373,14 @@ func (l *learner) explainLine(line int, target int32) []lit {
 	l.explains++
 	l.count()
 	l.reach.minimise(cells, l.runs[line], tp, known, keep)
-	var out []lit
+	out := l.because[:0]
 	for _, p := range known {
 		if keep[p] {
 			c := int32(start + p*step)
 			out = append(out, litOf(c, l.val[c]).not())
 		}
 	}
+	l.because = out
 	return out
 }
 
