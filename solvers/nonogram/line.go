@@ -29,6 +29,7 @@ type lineSolver struct {
 	whites                     []int  // whites[i]: known white cells among [0,i)
 	cover                      []int  // difference array of placements covering a cell
 	canWhite                   []bool // some placement leaves the cell white
+	band                       bandSpace
 	tables                     maskTables
 }
 
@@ -38,7 +39,7 @@ type lineSolver struct {
 // A long line is first cut down to what is left between its settled ends
 // (see trimSettled): late in a large puzzle most of a line is known, and
 // what is left often fits the mask solver, which is many times faster than
-// the tables.
+// the tables. So is the band solver, for what is left with little slack.
 func (s *lineSolver) solve(line []byte, runs []int) bool {
 	if len(line) <= wordCells {
 		return s.tables.solveWord(line, runs)
@@ -56,6 +57,9 @@ func (s *lineSolver) solve(line []byte, runs []int) bool {
 		return true
 	case len(line) <= wordCells:
 		return s.tables.solveWord(line, runs)
+	}
+	if total, ok := bandFits(len(line), runs); ok {
+		return s.solveBand(line, runs, total)
 	}
 	return s.solveTable(line, runs)
 }

@@ -132,21 +132,12 @@ func TestTrimmedLongLines(t *testing.T) {
 		if len(runs) > 0 && rng.IntN(8) == 0 { // runs of another picture
 			runs[rng.IntN(len(runs))]++
 		}
-		line := make([]byte, n)
 		known := rng.Float64()
-		for i := range line {
+		line := someCellsOf(rng, pic, func(i int) bool {
 			// Whole stretches known at the ends, as line solving leaves them.
 			edge := min(i, n-1-i) < rng.IntN(n/2+1)
-			if edge || rng.Float64() < known {
-				line[i] = white
-				if pic[i] {
-					line[i] = black
-				}
-			}
-		}
-		if rng.IntN(8) == 0 { // a wrong cell
-			line[rng.IntN(n)] = byte(1 + rng.IntN(2))
-		}
+			return edge || rng.Float64() < known
+		})
 		want := slices.Clone(line)
 		wantOK := table.solveTable(want, runs)
 		got := slices.Clone(line)
@@ -181,8 +172,9 @@ func TestTrimSettled(t *testing.T) {
 
 // FuzzLineSolvers checks the table line solver, alone and behind the
 // trimming of long lines, against the mask solver, which shares none of
-// their code: a line of up to wordCells cells, and the same line padded
-// with known white cells to more than wordCells, must settle alike.
+// its code: a line of up to wordCells cells, and the same line padded
+// with known white cells to more than wordCells, must settle alike. The
+// band solver, which shares the mask solver's word operations, must too.
 func FuzzLineSolvers(f *testing.F) {
 	f.Add([]byte{10, 3, 2, 1, 0, 1, 2, 0, 0, 0, 1}, uint8(30))
 	f.Add([]byte{62, 5, 7, 0, 2, 2, 1, 1, 0, 0, 2}, uint8(1))
@@ -210,6 +202,12 @@ func FuzzLineSolvers(f *testing.F) {
 		if ok := s.solveTable(got, runs); ok != wantOK || ok && !slices.Equal(got, want) {
 			t.Fatalf("solveTable(%v, %v) = %v %v, want %v %v", line, runs, got, ok, want, wantOK)
 		}
+		if total, ok := bandFits(n, runs); ok {
+			got := slices.Clone(line)
+			if ok := s.solveBand(got, runs, total); ok != wantOK || ok && !slices.Equal(got, want) {
+				t.Fatalf("solveBand(%v, %v) = %v %v, want %v %v", line, runs, got, ok, want, wantOK)
+			}
+		}
 		// Padded past wordCells with whites, which the long-line solver
 		// either trims or tables.
 		side := wordCells - n/2 + int(pad)%20
@@ -225,4 +223,60 @@ func FuzzLineSolvers(f *testing.F) {
 			}
 		}
 	})
+}
+
+// TestBandSolver checks the band solver against solveTable on long lines
+// of dense pictures, whose runs have little slack, with some of their
+// cells known, some wrong, and runs of other lines.
+func TestBandSolver(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 8))
+	var table, band lineSolver
+	tried := 0
+	for iter := range 30000 {
+		n := 2 + rng.IntN(400)
+		pic := make([]bool, n)
+		density := 0.5 + rng.Float64()/2
+		for i := range pic {
+			pic[i] = rng.Float64() < density
+		}
+		runs := runsOf(n, func(i int) bool { return pic[i] })
+		if len(runs) > 0 && rng.IntN(8) == 0 { // runs of another picture
+			runs[rng.IntN(len(runs))] += rng.IntN(3) - 1
+			runs = slices.DeleteFunc(runs, func(r int) bool { return r == 0 })
+		}
+		total, ok := bandFits(n, runs)
+		if !ok {
+			continue
+		}
+		tried++
+		known := rng.Float64() * rng.Float64()
+		line := someCellsOf(rng, pic, func(int) bool { return rng.Float64() < known })
+		want := slices.Clone(line)
+		wantOK := table.solveTable(want, runs)
+		got := slices.Clone(line)
+		if gotOK := band.solveBand(got, runs, total); gotOK != wantOK || wantOK && !slices.Equal(got, want) {
+			t.Fatalf("iter %d: line %v runs %v: got %v %v, want %v %v", iter, line, runs, got, gotOK, want, wantOK)
+		}
+	}
+	if tried < 10000 {
+		t.Fatalf("only %d lines fit the band solver", tried)
+	}
+}
+
+// someCellsOf returns a line of pic with the cells for which known holds
+// known, and one time in eight a wrong cell.
+func someCellsOf(rng *rand.Rand, pic []bool, known func(i int) bool) []byte {
+	line := make([]byte, len(pic))
+	for i := range line {
+		if known(i) {
+			line[i] = white
+			if pic[i] {
+				line[i] = black
+			}
+		}
+	}
+	if rng.IntN(8) == 0 {
+		line[rng.IntN(len(line))] = byte(1 + rng.IntN(2))
+	}
+	return line
 }

@@ -1,0 +1,177 @@
+package nonogram
+
+import (
+	"encoding/binary"
+	"math/bits"
+)
+
+// The band solver is the mask solver (maskTables.solve) for long lines
+// whose runs have little room to move: where the slack, the cells left
+// over when the runs are packed one cell apart, plus the longest run is
+// under 64 cells. Run j then starts at S_j+d for d in 0..slack, S_j being
+// its left-most start, and ends at E_j+d, E_j = S_j+r_j; so each row of
+// the tables, the starts of run j or the prefix lengths that hold runs
+// [0,j], fits one word in the coordinate d, and the cells a row reads are
+// a word taken from the line's bit sets at S_j or E_j. A line of k runs
+// costs O(k) word operations, however long it is, against the table
+// solver's O(k × slack) branchy steps: dense pictures, whose lines hold
+// many short runs, have lines of this kind.
+
+// bandFits reports whether the band solver takes a line of n cells with
+// runs, and returns the cells of the runs.
+func bandFits(n int, runs []int) (total int, ok bool) {
+	longest := 0
+	for _, r := range runs {
+		total += r
+		longest = max(longest, r)
+	}
+	return total, len(runs) > 0 && n-(total+len(runs)-1)+longest < wordCells+1
+}
+
+// bandSpace is the band solver's work space: the line's cells as bit
+// sets, notBlack and notWhite, then the cells that may be black and
+// white, each words long, and per run its starts and the prefixes
+// through it.
+type bandSpace struct {
+	notBlack, notWhite, canBlack, canWhite []uint64
+	starts, through                        []uint64
+}
+
+// solveBand is solveTable for a line that bandFits, with total the cells of
+// its runs.
+func (s *lineSolver) solveBand(line []byte, runs []int, total int) bool {
+	n, k := len(line), len(runs)
+	slack := n - (total + k - 1)
+	if slack < 0 {
+		return false
+	}
+	b := &s.band
+	words := n>>6 + 2 // a word read at any offset up to n stays inside
+	if cap(b.notBlack) < words {
+		b.notBlack, b.notWhite = make([]uint64, words), make([]uint64, words)
+		b.canBlack, b.canWhite = make([]uint64, words), make([]uint64, words)
+	}
+	if cap(b.starts) < k {
+		b.starts, b.through = make([]uint64, k), make([]uint64, k)
+	}
+	notBlack, notWhite := b.notBlack[:words], b.notWhite[:words]
+	canBlack, canWhite := b.canBlack[:words], b.canWhite[:words]
+	starts, through := b.starts[:k], b.through[:k]
+	clear(notBlack)
+	clear(notWhite)
+	clear(canBlack)
+	clear(canWhite)
+	cellSetsOf(line, notBlack, notWhite)
+	band := uint64(1)<<(uint(slack+1)&63) - 1 // d in 0..slack
+
+	// Forwards: prefix lengths d that may hold no run (cells [0,d) white);
+	// then run j may start at S_j+d if the prefix of length S_j+d-1 =
+	// E_{j-1}+d holds runs [0,j) and its next cell may be white, and the
+	// prefixes E_j+d that hold runs [0,j] are its ends grown by whites.
+	none := extend(1, wordAt(notBlack, 0)<<1) & band
+	before := none
+	at := 0 // S_j
+	for j, r := range runs {
+		fit := fitting(wordAt(notWhite, at), r)
+		starts[j] = before & fit
+		end := at + r // E_j
+		through[j] = extend(starts[j], wordAt(notBlack, end)<<1) & band
+		before = through[j] & wordAt(notBlack, end)
+		at = end + 1
+	}
+	if through[k-1]>>(uint(slack)&63)&1 == 0 {
+		return false
+	}
+
+	// Backwards: after holds the d for which cells [E_j+d,n) may be white
+	// and then hold runs [j+1,k); for the last run, all white.
+	at = n - slack // E_{k-1}
+	spans := whiteSpansOf(wordAt(notBlack, at))
+	after := spans.grow(1<<(uint(slack)&63)) & band
+	for j := k - 1; j >= 0; j-- {
+		r := runs[j]
+		end := at // E_j
+		orAt(canWhite, end, through[j]&after)
+		followed := starts[j] & after
+		if followed == 0 {
+			return false
+		}
+		start := end - r // S_j
+		orAt(canBlack, start, smear(followed, r))
+		// Cells [S_j+d,n) may be white and then hold runs [j,k).
+		nb := wordAt(notBlack, start)
+		spans = whiteSpansOf(nb)
+		suffix := spans.grow(followed)
+		if j == 0 {
+			orAt(canWhite, 0, none&nb&(suffix>>1))
+			break
+		}
+		at = start - 1 // E_{j-1}
+		after = wordAt(notBlack, at) & suffix
+	}
+	// Settle the unknown cells that only one colour fits, by word.
+	for w := range n>>6 + 1 {
+		cells := ^uint64(0) // of the line, in word w
+		if left := n - w<<6; left < 64 {
+			cells = 1<<uint(left) - 1
+		}
+		cb, cw := canBlack[w], canWhite[w]
+		if ^(cb|cw)&cells != 0 {
+			return false
+		}
+		unknown := notBlack[w] & notWhite[w] & cells
+		for set := unknown &^ cw; set != 0; set &= set - 1 {
+			line[w<<6|bits.TrailingZeros64(set)] = black
+		}
+		for set := unknown &^ cb; set != 0; set &= set - 1 {
+			line[w<<6|bits.TrailingZeros64(set)] = white
+		}
+	}
+	return true
+}
+
+// cellSetsOf sets in notBlack and notWhite, cleared, the bits of the
+// cells of line that may be white and black: eight cells at a time,
+// which the search for large puzzles does for every line it solves.
+func cellSetsOf(line []byte, notBlack, notWhite []uint64) {
+	const low = 0x0101010101010101 // bit 0 of each byte
+	p := 0
+	for ; p+8 <= len(line); p += 8 {
+		x := binary.LittleEndian.Uint64(line[p:])
+		// Bit 0 of each byte: the cell is black (1), white (2); gathered
+		// into eight bits by a multiplication.
+		isBlack, isWhite := x&^(x>>1)&low, x>>1&low
+		w, o := p>>6, uint(p)&63
+		notBlack[w] |= (^(isBlack * 0x0102040810204080 >> 56) & 0xff) << o
+		notWhite[w] |= (^(isWhite * 0x0102040810204080 >> 56) & 0xff) << o
+	}
+	for ; p < len(line); p++ {
+		bit := uint64(1) << (p & 63)
+		if line[p] != black {
+			notBlack[p>>6] |= bit
+		}
+		if line[p] != white {
+			notWhite[p>>6] |= bit
+		}
+	}
+}
+
+// wordAt returns bits [at,at+64) of set, which must have a word past
+// at's.
+func wordAt(set []uint64, at int) uint64 {
+	w, o := at>>6, uint(at)&63
+	if o == 0 {
+		return set[w]
+	}
+	return set[w]>>o | set[w+1]<<(64-o)
+}
+
+// orAt sets in set the bits of x shifted up by at; set must have a word
+// past at's.
+func orAt(set []uint64, at int, x uint64) {
+	w, o := at>>6, uint(at)&63
+	set[w] |= x << o
+	if o != 0 {
+		set[w+1] |= x >> (64 - o)
+	}
+}
