@@ -19,13 +19,116 @@ import (
 
 // bandFits reports whether the band solver takes a line of n cells with
 // runs, and returns the cells of the runs.
+//
+// A run need not fit a word with its starts: the starts of one of r
+// cells with slack span slack+r cells, which, when the slack is under 62,
+// two words hold; and all the starts of a run longer than the slack cover
+// the cells from its last start to its first end, so that what differs
+// between two starts are fewer cells than the slack before and after
+// them. Smooth pictures' lines, a few long runs with much slack, are often
+// of these kinds.
 func bandFits(n int, runs []int) (total int, ok bool) {
-	longest := 0
 	for _, r := range runs {
 		total += r
-		longest = max(longest, r)
 	}
-	return total, len(runs) > 0 && n-(total+len(runs)-1)+longest < wordCells+1
+	return total, len(runs) > 0 && n-(total+len(runs)-1) < wordCells-1
+}
+
+// inWord reports whether the starts of a run of r cells with slack and
+// the cells it covers fit one word.
+func inWord(r, slack int) bool { return slack+r <= wordCells }
+
+// wideFits returns the d in 0..slack for which a run of r cells, which
+// does not fit a word with its starts, may start at d+at: r cells in a
+// row that may be black, by notWhite.
+func wideFits(notWhite []uint64, at, r, slack int) uint64 {
+	if r <= slack { // slack+r < 128 cells
+		return fitting2(wordAt(notWhite, at), wordAt(notWhite, at+64), r)
+	}
+	// r > slack: the cells [at+slack,at+r) all its starts cover, then for
+	// start d+at, the cells [at+d,at+slack) before them and [at+r,at+r+d)
+	// after.
+	if !allSet(notWhite, at+slack, at+r) {
+		return 0
+	}
+	fit := uint64(1)<<(uint(slack+1)&63) - 1
+	if before := ^wordAt(notWhite, at) & (1<<(uint(slack)&63) - 1); before != 0 {
+		fit &^= 1<<(uint(bits.Len64(before))&63) - 1 // d past the last white
+	}
+	after := bits.TrailingZeros64(^wordAt(notWhite, at+r)) // d up to the first white
+	if after < slack {
+		fit &= 1<<(uint(after+1)&63) - 1
+	}
+	return fit
+}
+
+// wideCover sets in canBlack the cells covered by a run of r cells, which
+// does not fit a word with its starts, starting at at+d for the d in
+// starts, not empty.
+func wideCover(canBlack []uint64, at int, starts uint64, r, slack int) {
+	if r <= slack { // slack+r < 128 cells
+		lo, hi := smear2(starts, r)
+		orAt(canBlack, at, lo)
+		if hi != 0 { // then at+64 is inside the line
+			orAt(canBlack, at+64, hi)
+		}
+		return
+	}
+	// Starts at most slack < r apart: their runs cover one block.
+	first, last := bits.TrailingZeros64(starts), bits.Len64(starts)-1
+	for p := at + first; p < at+last+r; p++ {
+		canBlack[p>>6] |= 1 << (uint(p) & 63)
+	}
+}
+
+// fitting2 is fitting for the 128 cells lo, hi and r < 64, returning the
+// starts in the low word only.
+func fitting2(lo, hi uint64, r int) uint64 {
+	fitLo, fitHi := lo&(lo>>1|hi<<63), hi&(hi>>1)
+	d := 2
+	for ; 2*d <= r; d *= 2 {
+		fitLo, fitHi = fitLo&(fitLo>>uint(d)|fitHi<<uint(64-d)), fitHi&(fitHi>>uint(d))
+	}
+	if r < 2 {
+		return lo
+	}
+	s := uint(r-d) & 63
+	if s == 0 {
+		return fitLo
+	}
+	return fitLo & (fitLo>>s | fitHi<<(64-s))
+}
+
+// smear2 is smear for starts in a word and r < 64, returning the 128
+// cells covered.
+func smear2(starts uint64, r int) (lo, hi uint64) {
+	if r < 2 {
+		return starts, 0
+	}
+	lo, hi = starts|starts<<1, starts>>63
+	d := 2
+	for ; 2*d <= r; d *= 2 {
+		lo, hi = lo|lo<<uint(d), hi|hi<<uint(d)|lo>>uint(64-d)
+	}
+	s := uint(r-d) & 63
+	if s == 0 {
+		return lo, hi
+	}
+	return lo | lo<<s, hi | hi<<s | lo>>(64-s)
+}
+
+// allSet reports whether set holds the bits [from,to).
+func allSet(set []uint64, from, to int) bool {
+	for ; from+64 <= to; from += 64 {
+		if wordAt(set, from) != ^uint64(0) {
+			return false
+		}
+	}
+	if from >= to {
+		return true
+	}
+	mask := uint64(1)<<(uint(to-from)&63) - 1
+	return wordAt(set, from)&mask == mask
 }
 
 // bandSpace is the band solver's work space: the line's cells as bit
@@ -72,7 +175,12 @@ func (s *lineSolver) solveBand(line []byte, runs []int, total int) bool {
 	before := none
 	at := 0 // S_j
 	for j, r := range runs {
-		fit := fitting(wordAt(notWhite, at), r)
+		var fit uint64
+		if inWord(r, slack) {
+			fit = fitting(wordAt(notWhite, at), r)
+		} else {
+			fit = wideFits(notWhite, at, r, slack)
+		}
 		starts[j] = before & fit
 		end := at + r // E_j
 		through[j] = extend(starts[j], wordAt(notBlack, end)<<1) & band
@@ -97,7 +205,11 @@ func (s *lineSolver) solveBand(line []byte, runs []int, total int) bool {
 			return false
 		}
 		start := end - r // S_j
-		orAt(canBlack, start, smear(followed, r))
+		if inWord(r, slack) {
+			orAt(canBlack, start, smear(followed, r))
+		} else {
+			wideCover(canBlack, start, followed, r, slack)
+		}
 		// Cells [S_j+d,n) may be white and then hold runs [j,k).
 		nb := wordAt(notBlack, start)
 		spans = whiteSpansOf(nb)

@@ -1,6 +1,7 @@
 package nonogram
 
 import (
+	"bytes"
 	"math/rand/v2"
 	"slices"
 	"testing"
@@ -208,6 +209,15 @@ func FuzzLineSolvers(f *testing.F) {
 				t.Fatalf("solveBand(%v, %v) = %v %v, want %v %v", line, runs, got, ok, want, wantOK)
 			}
 		}
+		// Followed by up to 63 whites, for the band solver's runs that do
+		// not fit a word with their starts.
+		if right := append(slices.Clone(line), bytes.Repeat([]byte{white}, int(pad)%64)...); n < len(right) {
+			if total, ok := bandFits(len(right), runs); ok {
+				if ok := s.solveBand(right, runs, total); ok != wantOK || ok && !slices.Equal(right[:n], want) {
+					t.Fatalf("solveBand(%v + %d whites, %v) = %v %v, want %v %v", line, len(right)-n, runs, right[:n], ok, want, wantOK)
+				}
+			}
+		}
 		// Padded past wordCells with whites, which the long-line solver
 		// either trims or tables.
 		side := wordCells - n/2 + int(pad)%20
@@ -279,4 +289,56 @@ func someCellsOf(rng *rand.Rand, pic []bool, known func(i int) bool) []byte {
 		line[rng.IntN(len(line))] = byte(1 + rng.IntN(2))
 	}
 	return line
+}
+
+// TestBandSolverLongRuns checks the band solver against solveTable on
+// long lines of a few long runs, as smooth pictures have, with runs
+// longer than the slack, which the band solver takes by the cells all
+// their starts share; some lines have wrong cells or runs.
+func TestBandSolverLongRuns(t *testing.T) {
+	rng := rand.New(rand.NewPCG(9, 10))
+	var table, band lineSolver
+	wide, long := 0, 0
+	for iter := range 30000 {
+		n := 65 + rng.IntN(400)
+		pic := make([]bool, n)
+		for at := rng.IntN(40); at < n; at += 1 + rng.IntN(40) {
+			r := 1 + rng.IntN(1+n/2)
+			if rng.IntN(3) == 0 {
+				r = 1 + rng.IntN(8)
+			}
+			for ; r > 0 && at < n; r, at = r-1, at+1 {
+				pic[at] = true
+			}
+		}
+		runs := runsOf(n, func(i int) bool { return pic[i] })
+		if len(runs) > 0 && rng.IntN(8) == 0 { // runs of another picture
+			runs[rng.IntN(len(runs))] += rng.IntN(3) - 1
+			runs = slices.DeleteFunc(runs, func(r int) bool { return r == 0 })
+		}
+		total, ok := bandFits(n, runs)
+		if !ok {
+			continue
+		}
+		slack := n - (total + len(runs) - 1)
+		for _, r := range runs {
+			if !inWord(r, slack) && r <= slack {
+				wide++
+			}
+			if r > slack && !inWord(r, slack) {
+				long++
+			}
+		}
+		known := rng.Float64() * rng.Float64()
+		line := someCellsOf(rng, pic, func(int) bool { return rng.Float64() < known })
+		want := slices.Clone(line)
+		wantOK := table.solveTable(want, runs)
+		got := slices.Clone(line)
+		if gotOK := band.solveBand(got, runs, total); gotOK != wantOK || wantOK && !slices.Equal(got, want) {
+			t.Fatalf("iter %d: line %v runs %v: got %v %v, want %v %v", iter, line, runs, got, gotOK, want, wantOK)
+		}
+	}
+	if wide < 3000 || long < 3000 {
+		t.Fatalf("only %d runs that fit two words with their starts and %d longer than the slack in lines the band solver takes", wide, long)
+	}
 }
