@@ -240,7 +240,6 @@ func FuzzLineSolvers(f *testing.F) {
 // cells known, some wrong, and runs of other lines.
 func TestBandSolver(t *testing.T) {
 	rng := rand.New(rand.NewPCG(7, 8))
-	var table, band lineSolver
 	tried := 0
 	for iter := range 30000 {
 		n := 2 + rng.IntN(400)
@@ -249,27 +248,42 @@ func TestBandSolver(t *testing.T) {
 		for i := range pic {
 			pic[i] = rng.Float64() < density
 		}
-		runs := runsOf(n, func(i int) bool { return pic[i] })
-		if len(runs) > 0 && rng.IntN(8) == 0 { // runs of another picture
-			runs[rng.IntN(len(runs))] += rng.IntN(3) - 1
-			runs = slices.DeleteFunc(runs, func(r int) bool { return r == 0 })
-		}
-		total, ok := bandFits(n, runs)
+		runs, total, ok := bandRuns(rng, pic)
 		if !ok {
 			continue
 		}
 		tried++
-		known := rng.Float64() * rng.Float64()
-		line := someCellsOf(rng, pic, func(int) bool { return rng.Float64() < known })
-		want := slices.Clone(line)
-		wantOK := table.solveTable(want, runs)
-		got := slices.Clone(line)
-		if gotOK := band.solveBand(got, runs, total); gotOK != wantOK || wantOK && !slices.Equal(got, want) {
-			t.Fatalf("iter %d: line %v runs %v: got %v %v, want %v %v", iter, line, runs, got, gotOK, want, wantOK)
-		}
+		checkBand(t, iter, rng, pic, runs, total)
 	}
 	if tried < 10000 {
 		t.Fatalf("only %d lines fit the band solver", tried)
+	}
+}
+
+// bandRuns returns the runs of pic, one time in eight with a run changed
+// (runs of another picture), and whether the band solver takes them.
+func bandRuns(rng *rand.Rand, pic []bool) (runs []int, total int, ok bool) {
+	runs = runsOf(len(pic), func(i int) bool { return pic[i] })
+	if len(runs) > 0 && rng.IntN(8) == 0 {
+		runs[rng.IntN(len(runs))] += rng.IntN(3) - 1
+		runs = slices.DeleteFunc(runs, func(r int) bool { return r == 0 })
+	}
+	total, ok = bandFits(len(pic), runs)
+	return runs, total, ok
+}
+
+// checkBand fails t unless the band solver settles a line of pic with
+// some cells known (see someCellsOf) as solveTable does.
+func checkBand(t *testing.T, iter int, rng *rand.Rand, pic []bool, runs []int, total int) {
+	t.Helper()
+	var table, band lineSolver
+	known := rng.Float64() * rng.Float64()
+	line := someCellsOf(rng, pic, func(int) bool { return rng.Float64() < known })
+	want := slices.Clone(line)
+	wantOK := table.solveTable(want, runs)
+	got := slices.Clone(line)
+	if gotOK := band.solveBand(got, runs, total); gotOK != wantOK || wantOK && !slices.Equal(got, want) {
+		t.Fatalf("iter %d: line %v runs %v: got %v %v, want %v %v", iter, line, runs, got, gotOK, want, wantOK)
 	}
 }
 
@@ -297,7 +311,6 @@ func someCellsOf(rng *rand.Rand, pic []bool, known func(i int) bool) []byte {
 // their starts share; some lines have wrong cells or runs.
 func TestBandSolverLongRuns(t *testing.T) {
 	rng := rand.New(rand.NewPCG(9, 10))
-	var table, band lineSolver
 	wide, long := 0, 0
 	for iter := range 30000 {
 		n := 65 + rng.IntN(400)
@@ -311,12 +324,7 @@ func TestBandSolverLongRuns(t *testing.T) {
 				pic[at] = true
 			}
 		}
-		runs := runsOf(n, func(i int) bool { return pic[i] })
-		if len(runs) > 0 && rng.IntN(8) == 0 { // runs of another picture
-			runs[rng.IntN(len(runs))] += rng.IntN(3) - 1
-			runs = slices.DeleteFunc(runs, func(r int) bool { return r == 0 })
-		}
-		total, ok := bandFits(n, runs)
+		runs, total, ok := bandRuns(rng, pic)
 		if !ok {
 			continue
 		}
@@ -329,14 +337,7 @@ func TestBandSolverLongRuns(t *testing.T) {
 				long++
 			}
 		}
-		known := rng.Float64() * rng.Float64()
-		line := someCellsOf(rng, pic, func(int) bool { return rng.Float64() < known })
-		want := slices.Clone(line)
-		wantOK := table.solveTable(want, runs)
-		got := slices.Clone(line)
-		if gotOK := band.solveBand(got, runs, total); gotOK != wantOK || wantOK && !slices.Equal(got, want) {
-			t.Fatalf("iter %d: line %v runs %v: got %v %v, want %v %v", iter, line, runs, got, gotOK, want, wantOK)
-		}
+		checkBand(t, iter, rng, pic, runs, total)
 	}
 	if wide < 3000 || long < 3000 {
 		t.Fatalf("only %d runs that fit two words with their starts and %d longer than the slack in lines the band solver takes", wide, long)
