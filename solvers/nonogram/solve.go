@@ -109,6 +109,9 @@ type searcher struct {
 	line   lineSolver
 	tables maskTables
 	buf    []byte
+	// unknowns is solveLong's work space: the unknown cells of a line
+	// before and after its line solve.
+	unknowns []uint64
 	// When no line is longer than wordCells, notBlack and notWhite mirror
 	// the grid as masks per line (see maskTables.solve), kept up to date by
 	// setCell, and cache holds the line solver's answers from the first
