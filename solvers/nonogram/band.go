@@ -138,6 +138,7 @@ func allSet(set []uint64, from, to int) bool {
 type bandSpace struct {
 	notBlack, notWhite, canBlack, canWhite []uint64
 	starts, through                        []uint64
+	rows, scratch                          []uint64 // solveWide's
 }
 
 // solveBand is solveTable for a line that bandFits, with total the cells of
@@ -149,22 +150,11 @@ func (s *lineSolver) solveBand(line []byte, runs []int, total int) bool {
 		return false
 	}
 	b := &s.band
-	words := n>>6 + 2 // a word read at any offset up to n stays inside
-	if cap(b.notBlack) < words {
-		b.notBlack, b.notWhite = make([]uint64, words), make([]uint64, words)
-		b.canBlack, b.canWhite = make([]uint64, words), make([]uint64, words)
-	}
+	notBlack, notWhite, canBlack, canWhite := b.cellSets(line)
 	if cap(b.starts) < k {
 		b.starts, b.through = make([]uint64, k), make([]uint64, k)
 	}
-	notBlack, notWhite := b.notBlack[:words], b.notWhite[:words]
-	canBlack, canWhite := b.canBlack[:words], b.canWhite[:words]
 	starts, through := b.starts[:k], b.through[:k]
-	clear(notBlack)
-	clear(notWhite)
-	clear(canBlack)
-	clear(canWhite)
-	cellSetsOf(line, notBlack, notWhite)
 	band := uint64(1)<<(uint(slack+1)&63) - 1 // d in 0..slack
 
 	// Forwards: prefix lengths d that may hold no run (cells [0,d) white);
@@ -221,7 +211,33 @@ func (s *lineSolver) solveBand(line []byte, runs []int, total int) bool {
 		at = start - 1 // E_{j-1}
 		after = wordAt(notBlack, at) & suffix
 	}
-	// Settle the unknown cells that only one colour fits, by word.
+	return settleCells(line, notBlack, notWhite, canBlack, canWhite)
+}
+
+// cellSets returns the band space's bit sets for line: notBlack and
+// notWhite of its cells, canBlack and canWhite cleared. They have two
+// words past the line's, so that a word read at any offset up to its end
+// stays inside.
+func (b *bandSpace) cellSets(line []byte) (notBlack, notWhite, canBlack, canWhite []uint64) {
+	words := len(line)>>6 + 3
+	if cap(b.notBlack) < words {
+		b.notBlack, b.notWhite = make([]uint64, words), make([]uint64, words)
+		b.canBlack, b.canWhite = make([]uint64, words), make([]uint64, words)
+	}
+	notBlack, notWhite = b.notBlack[:words], b.notWhite[:words]
+	canBlack, canWhite = b.canBlack[:words], b.canWhite[:words]
+	clear(notBlack)
+	clear(notWhite)
+	clear(canBlack)
+	clear(canWhite)
+	cellSetsOf(line, notBlack, notWhite)
+	return notBlack, notWhite, canBlack, canWhite
+}
+
+// settleCells settles the unknown cells of line that only one colour
+// fits, by word, and reports whether every cell has one.
+func settleCells(line []byte, notBlack, notWhite, canBlack, canWhite []uint64) bool {
+	n := len(line)
 	for w := range n>>6 + 1 {
 		cells := ^uint64(0) // of the line, in word w
 		if left := n - w<<6; left < 64 {
@@ -285,5 +301,289 @@ func orAt(set []uint64, at int, x uint64) {
 	set[w] |= x << o
 	if o != 0 {
 		set[w+1] |= x >> (64 - o)
+	}
+}
+
+// solveWide is solveBand for a line of any slack: the coordinate d in
+// 0..slack spans w = (slack+64)/64 words, so that each row of the tables
+// is w words and each word operation of solveBand a loop over them, with
+// carries across words (extendWide, growWide, shrAnd, shlOr). A line of
+// k runs costs O(k × w × log r) word steps, against the table solver's
+// O(k × slack) branchy steps: smooth pictures' long lines, a few long
+// runs with much slack, are of this kind. total is the cells of runs,
+// which must not be empty.
+func (s *lineSolver) solveWide(line []byte, runs []int, total int) bool {
+	n, k := len(line), len(runs)
+	slack := n - (total + k - 1)
+	if slack < 0 {
+		return false
+	}
+	w := (slack + 64) >> 6
+	top := ^uint64(0) >> (63 - uint(slack)&63) // the d up to slack in word w-1
+	b := &s.band
+	notBlack, notWhite, canBlack, canWhite := b.cellSets(line)
+	if cap(b.rows) < 2*k*w {
+		b.rows = make([]uint64, 2*k*w)
+	}
+	if scratch := 4*w + len(notBlack); cap(b.scratch) < scratch {
+		b.scratch = make([]uint64, scratch)
+	}
+	starts, through := b.rows[:k*w], b.rows[k*w:2*k*w]
+	none, before, step := b.scratch[:w], b.scratch[w:2*w], b.scratch[2*w:3*w]
+	spare := b.scratch[4*w:] // for fitting and smearing a run
+
+	// Forwards, as solveBand.
+	clear(none)
+	none[0] = 1
+	loadShifted(step, notBlack, 0)
+	extendWide(none, step)
+	none[w-1] &= top
+	copy(before, none)
+	at := 0 // S_j
+	for j, r := range runs {
+		start, thru := starts[j*w:(j+1)*w], through[j*w:(j+1)*w]
+		fitWide(start, notWhite, at, r, slack, spare)
+		end := at + r // E_j
+		loadShifted(step, notBlack, end)
+		for i := range w {
+			start[i] &= before[i]
+			thru[i] = start[i]
+		}
+		extendWide(thru, step)
+		thru[w-1] &= top
+		for i := range w {
+			before[i] = thru[i] & wordAt(notBlack, end+i<<6)
+		}
+		at = end + 1
+	}
+	if through[k*w-1]>>(uint(slack)&63)&1 == 0 {
+		return false
+	}
+
+	// Backwards, as solveBand.
+	after, cells := before, step // the d of after; cells of notBlack from a start
+	at = n - slack               // E_{k-1}
+	clear(after)
+	after[w-1] = 1 << (uint(slack) & 63)
+	loadAt(cells, notBlack, at)
+	growWide(after, cells)
+	after[w-1] &= top
+	for j := k - 1; j >= 0; j-- {
+		r := runs[j]
+		end := at // E_j
+		start, thru := starts[j*w:(j+1)*w], through[j*w:(j+1)*w]
+		any := uint64(0)
+		for i := range w {
+			orAt(canWhite, end+i<<6, thru[i]&after[i])
+			start[i] &= after[i] // followed
+			any |= start[i]
+		}
+		if any == 0 {
+			return false
+		}
+		at = end - r // S_j
+		coverWide(canBlack, at, start, r, slack, spare)
+		// Cells [S_j+d,n) may be white and then hold runs [j,k).
+		loadAt(cells, notBlack, at)
+		suffix := after
+		copy(suffix, start)
+		growWide(suffix, cells)
+		if j == 0 {
+			for i := range w {
+				next := uint64(0)
+				if i+1 < w {
+					next = suffix[i+1] << 63
+				}
+				orAt(canWhite, i<<6, none[i]&cells[i]&(suffix[i]>>1|next))
+			}
+			break
+		}
+		at-- // E_{j-1}
+		for i := range w {
+			after[i] = suffix[i] & wordAt(notBlack, at+i<<6)
+		}
+	}
+	return settleCells(line, notBlack, notWhite, canBlack, canWhite)
+}
+
+// loadAt sets dst to bits [at,at+64×len(dst)) of set.
+func loadAt(dst, set []uint64, at int) {
+	for i := range dst {
+		dst[i] = wordAt(set, at+i<<6)
+	}
+}
+
+// loadShifted sets dst to bits [at,at+64×len(dst)) of set shifted up by
+// one: bit i is set's bit at+i-1, and bit 0 is clear.
+func loadShifted(dst, set []uint64, at int) {
+	carry := uint64(0)
+	for i := range dst {
+		x := wordAt(set, at+i<<6)
+		dst[i], carry = x<<1|carry, x>>63
+	}
+}
+
+// extendWide is extend for sets of many words: the carries of the
+// addition run on from word to word.
+func extendWide(set, whiteStep []uint64) {
+	var shifted, carry uint64
+	for i, x := range set {
+		t := (x<<1 | shifted) & whiteStep[i]
+		shifted = x >> 63
+		var sum uint64
+		sum, carry = bits.Add64(whiteStep[i], t, carry)
+		set[i] = x | t | whiteStep[i]&^sum
+	}
+}
+
+// growWide is whiteSpans.grow for sets of many words, notBlack the cells
+// that may be white: from the top word down, a word's suffix starts
+// reaching its bit 0 grow into bit 63 of the word below.
+func growWide(set, notBlack []uint64) {
+	carry := uint64(0)
+	for i := len(set) - 1; i >= 0; i-- {
+		x := set[i] | notBlack[i]&(carry<<63)
+		if x != 0 {
+			spans := whiteSpansOf(notBlack[i])
+			x = spans.grow(x)
+			set[i] = x
+		}
+		carry = x & 1
+	}
+}
+
+// fitWide sets dst, w words, to the d in 0..slack for which a run of r
+// cells may start at at+d: r cells in a row that may be black, by
+// notWhite. spare is work space of words past at's in notWhite.
+func fitWide(dst, notWhite []uint64, at, r, slack int, spare []uint64) {
+	if r > slack {
+		// The cells [at+slack,at+r) all its starts cover, then for start
+		// d+at the cells [at+d,at+slack) before them and [at+r,at+r+d)
+		// after: the d fit from past the last white before to the first
+		// white after.
+		clear(dst)
+		if !allSet(notWhite, at+slack, at+r) {
+			return
+		}
+		first := lastClear(notWhite, at, at+slack) - at + 1
+		last := firstClear(notWhite, at+r, at+r+slack) - at - r
+		if first <= last {
+			setRange(dst, first, last+1)
+		}
+		return
+	}
+	// fitting over the slack+r cells from at.
+	x := spare[:(slack+r+63)>>6]
+	loadAt(x, notWhite, at)
+	byDoubling(x, r, shrAnd)
+	copy(dst, x)
+	dst[len(dst)-1] &= ^uint64(0) >> (63 - uint(slack)&63)
+}
+
+// coverWide sets in canBlack the cells covered by a run of r cells
+// starting at at+d for the d in starts, not empty; spare is work space.
+func coverWide(canBlack []uint64, at int, starts []uint64, r, slack int, spare []uint64) {
+	if r > slack {
+		// Starts at most slack < r apart: their runs cover one block.
+		first, last := 0, 0
+		for i, x := range starts {
+			if x != 0 {
+				last = i<<6 + bits.Len64(x) - 1
+			}
+		}
+		for i := len(starts) - 1; i >= 0; i-- {
+			if starts[i] != 0 {
+				first = i<<6 + bits.TrailingZeros64(starts[i])
+			}
+		}
+		setRange(canBlack, at+first, at+last+r)
+		return
+	}
+	// smear over the slack+r cells from at.
+	x := spare[:(slack+r+63)>>6]
+	copy(x, starts)
+	clear(x[len(starts):])
+	byDoubling(x, r, shlOr)
+	for i, c := range x {
+		orAt(canBlack, at+i<<6, c)
+	}
+}
+
+// byDoubling applies shift to x by 1, 2, 4, ... cells, the largest power
+// of two up to r, and once more by the rest, as fitting and smear do, so
+// that x spans r cells from each bit.
+func byDoubling(x []uint64, r int, shift func(x []uint64, by int)) {
+	if r < 2 {
+		return
+	}
+	d := 1
+	for ; 2*d <= r; d *= 2 {
+		shift(x, d)
+	}
+	if r > d {
+		shift(x, r-d)
+	}
+}
+
+// shrAnd clears in x the bits i for which bit i+by is clear (or past x).
+func shrAnd(x []uint64, by int) {
+	q, o := by>>6, uint(by)&63
+	for i := range x {
+		var v uint64
+		if i+q < len(x) {
+			v = x[i+q] >> o
+		}
+		if o != 0 && i+q+1 < len(x) {
+			v |= x[i+q+1] << (64 - o)
+		}
+		x[i] &= v
+	}
+}
+
+// shlOr sets in x the bits i for which bit i-by is set.
+func shlOr(x []uint64, by int) {
+	q, o := by>>6, uint(by)&63
+	for i := len(x) - 1; i >= q; i-- {
+		v := x[i-q] << o
+		if o != 0 && i > q {
+			v |= x[i-q-1] >> (64 - o)
+		}
+		x[i] |= v
+	}
+}
+
+// lastClear returns the last bit in [from,to) clear in set, or from-1.
+func lastClear(set []uint64, from, to int) int {
+	for to > from {
+		m := min(64, to-from)
+		if x := ^wordAt(set, to-m) & (^uint64(0) >> (64 - uint(m))); x != 0 {
+			return to - m + bits.Len64(x) - 1
+		}
+		to -= m
+	}
+	return from - 1
+}
+
+// firstClear returns the first bit in [from,to) clear in set, or to.
+func firstClear(set []uint64, from, to int) int {
+	for ; from < to; from += 64 {
+		x := ^wordAt(set, from)
+		if m := to - from; m < 64 {
+			x &= 1<<uint(m) - 1
+		}
+		if x != 0 {
+			return from + bits.TrailingZeros64(x)
+		}
+	}
+	return to
+}
+
+// setRange sets the bits [from,to) of set.
+func setRange(set []uint64, from, to int) {
+	for from < to {
+		o := uint(from) & 63
+		m := min(64-int(o), to-from)
+		set[from>>6] |= ^uint64(0) >> (64 - uint(m)) << o
+		from += m
 	}
 }

@@ -58,10 +58,11 @@ func (s *lineSolver) solve(line []byte, runs []int) bool {
 	case len(line) <= wordCells:
 		return s.tables.solveWord(line, runs)
 	}
-	if total, ok := bandFits(len(line), runs); ok {
+	total, ok := bandFits(len(line), runs)
+	if ok {
 		return s.solveBand(line, runs, total)
 	}
-	return s.solveTable(line, runs)
+	return s.solveWide(line, runs, total)
 }
 
 // trimSettled returns the part of line, cells [lo,hi), that holds runs

@@ -175,7 +175,8 @@ func TestTrimSettled(t *testing.T) {
 // trimming of long lines, against the mask solver, which shares none of
 // its code: a line of up to wordCells cells, and the same line padded
 // with known white cells to more than wordCells, must settle alike. The
-// band solver, which shares the mask solver's word operations, must too.
+// band solvers, which share the mask solver's word operations, must too,
+// the many-word one also against solveTable with unknown cells added.
 func FuzzLineSolvers(f *testing.F) {
 	f.Add([]byte{10, 3, 2, 1, 0, 1, 2, 0, 0, 0, 1}, uint8(30))
 	f.Add([]byte{62, 5, 7, 0, 2, 2, 1, 1, 0, 0, 2}, uint8(1))
@@ -218,6 +219,25 @@ func FuzzLineSolvers(f *testing.F) {
 				}
 			}
 		}
+		// Followed by 62 to 317 whites, for the many-word band solver; and
+		// by as many unknown cells, against solveTable.
+		if len(runs) > 0 {
+			total := 0
+			for _, r := range runs {
+				total += r
+			}
+			more := 62 + int(pad)
+			right := append(slices.Clone(line), bytes.Repeat([]byte{white}, more)...)
+			if ok := s.solveWide(right, runs, total); ok != wantOK || ok && !slices.Equal(right[:n], want) {
+				t.Fatalf("solveWide(%v + %d whites, %v) = %v %v, want %v %v", line, more, runs, right[:n], ok, want, wantOK)
+			}
+			open := append(slices.Clone(line), make([]byte, more)...)
+			tabled := slices.Clone(open)
+			tabledOK := s.solveTable(tabled, runs)
+			if ok := s.solveWide(open, runs, total); ok != tabledOK || ok && !slices.Equal(open, tabled) {
+				t.Fatalf("solveWide(%v + %d unknown, %v) = %v %v, want %v %v", line, more, runs, open, ok, tabled, tabledOK)
+			}
+		}
 		// Padded past wordCells with whites, which the long-line solver
 		// either trims or tables.
 		side := wordCells - n/2 + int(pad)%20
@@ -239,6 +259,7 @@ func FuzzLineSolvers(f *testing.F) {
 // of dense pictures, whose runs have little slack, with some of their
 // cells known, some wrong, and runs of other lines.
 func TestBandSolver(t *testing.T) {
+	var band lineSolver // reused, as the search reuses it
 	rng := rand.New(rand.NewPCG(7, 8))
 	tried := 0
 	for iter := range 30000 {
@@ -253,7 +274,7 @@ func TestBandSolver(t *testing.T) {
 			continue
 		}
 		tried++
-		checkBand(t, iter, rng, pic, runs, total)
+		checkBand(t, iter, rng, pic, runs, total, &band, (*lineSolver).solveBand)
 	}
 	if tried < 10000 {
 		t.Fatalf("only %d lines fit the band solver", tried)
@@ -272,19 +293,22 @@ func bandRuns(rng *rand.Rand, pic []bool) (runs []int, total int, ok bool) {
 	return runs, total, ok
 }
 
-// checkBand fails t unless the band solver settles a line of pic with
-// some cells known (see someCellsOf) as solveTable does.
-func checkBand(t *testing.T, iter int, rng *rand.Rand, pic []bool, runs []int, total int) {
+// checkBand fails t unless solve, a band solver, settles a line of pic
+// with some cells known (see someCellsOf) as solveTable does, and returns
+// the line and what solveTable made of it.
+func checkBand(t *testing.T, iter int, rng *rand.Rand, pic []bool, runs []int, total int,
+	band *lineSolver, solve func(s *lineSolver, line []byte, runs []int, total int) bool) (line, want []byte, wantOK bool) {
 	t.Helper()
-	var table, band lineSolver
+	var table lineSolver
 	known := rng.Float64() * rng.Float64()
-	line := someCellsOf(rng, pic, func(int) bool { return rng.Float64() < known })
-	want := slices.Clone(line)
-	wantOK := table.solveTable(want, runs)
+	line = someCellsOf(rng, pic, func(int) bool { return rng.Float64() < known })
+	want = slices.Clone(line)
+	wantOK = table.solveTable(want, runs)
 	got := slices.Clone(line)
-	if gotOK := band.solveBand(got, runs, total); gotOK != wantOK || wantOK && !slices.Equal(got, want) {
+	if gotOK := solve(band, got, runs, total); gotOK != wantOK || wantOK && !slices.Equal(got, want) {
 		t.Fatalf("iter %d: line %v runs %v: got %v %v, want %v %v", iter, line, runs, got, gotOK, want, wantOK)
 	}
+	return line, want, wantOK
 }
 
 // someCellsOf returns a line of pic with the cells for which known holds
@@ -310,6 +334,7 @@ func someCellsOf(rng *rand.Rand, pic []bool, known func(i int) bool) []byte {
 // longer than the slack, which the band solver takes by the cells all
 // their starts share; some lines have wrong cells or runs.
 func TestBandSolverLongRuns(t *testing.T) {
+	var band lineSolver // reused, as the search reuses it
 	rng := rand.New(rand.NewPCG(9, 10))
 	wide, long := 0, 0
 	for iter := range 30000 {
@@ -337,9 +362,70 @@ func TestBandSolverLongRuns(t *testing.T) {
 				long++
 			}
 		}
-		checkBand(t, iter, rng, pic, runs, total)
+		checkBand(t, iter, rng, pic, runs, total, &band, (*lineSolver).solveBand)
 	}
 	if wide < 3000 || long < 3000 {
 		t.Fatalf("only %d runs that fit two words with their starts and %d longer than the slack in lines the band solver takes", wide, long)
+	}
+}
+
+// TestWideSolver checks the many-word band solver against solveTable on
+// long lines with much slack (62 to several hundred cells): lines of
+// 65-2000 cells of pictures with runs of every length, some cells known,
+// some wrong, and one time in eight runs of another line.
+func TestWideSolver(t *testing.T) {
+	var band lineSolver // reused, as the search reuses it
+	rng := rand.New(rand.NewPCG(11, 12))
+	words := map[int]int{} // lines tried by words of the coordinate d
+	settled, failed := 0, 0
+	for iter := range 20000 {
+		n := 65 + rng.IntN(300)
+		if rng.IntN(10) == 0 {
+			n = 65 + rng.IntN(1936)
+		}
+		pic := make([]bool, n)
+		gap, long := 1+rng.IntN(60), 1+rng.IntN(n/2)
+		for at := rng.IntN(gap); at < n; at += 1 + rng.IntN(gap) {
+			r := 1 + rng.IntN(long)
+			if rng.IntN(3) == 0 {
+				r = 1 + rng.IntN(8)
+			}
+			for ; r > 0 && at < n; r, at = r-1, at+1 {
+				pic[at] = true
+			}
+		}
+		runs := runsOf(n, func(i int) bool { return pic[i] })
+		if rng.IntN(8) == 0 {
+			other := make([]bool, n)
+			for i := range other {
+				other[i] = rng.IntN(4+len(runs)) == 0
+			}
+			runs = runsOf(n, func(i int) bool { return other[i] })
+		}
+		total := 0
+		for _, r := range runs {
+			total += r
+		}
+		slack := n - (total + len(runs) - 1)
+		if len(runs) == 0 || slack < 62 {
+			continue
+		}
+		words[(slack+64)>>6]++
+		line, want, wantOK := checkBand(t, iter, rng, pic, runs, total, &band, (*lineSolver).solveWide)
+		switch {
+		case !wantOK:
+			failed++
+		case !slices.Equal(want, line):
+			settled++
+		}
+	}
+	// Slack 62 and 63 take one word; the rest two and more.
+	for w, least := range map[int]int{1: 100, 2: 1000, 3: 1000, 4: 500, 5: 300, 10: 10, 20: 5} {
+		if words[w] < least {
+			t.Fatalf("only %d lines of %d words tried: %v", words[w], w, words)
+		}
+	}
+	if settled < 5000 || failed < 1000 {
+		t.Fatalf("%d lines settled cells and %d had no placement", settled, failed)
 	}
 }
