@@ -150,11 +150,22 @@ func (s *lineSolver) solveBand(line []byte, runs []int, total int) bool {
 		return false
 	}
 	b := &s.band
-	notBlack, notWhite, canBlack, canWhite := b.cellSets(line)
+	words := n>>6 + 2 // a word read at any offset up to n stays inside
+	if cap(b.notBlack) < words {
+		b.notBlack, b.notWhite = make([]uint64, words), make([]uint64, words)
+		b.canBlack, b.canWhite = make([]uint64, words), make([]uint64, words)
+	}
 	if cap(b.starts) < k {
 		b.starts, b.through = make([]uint64, k), make([]uint64, k)
 	}
+	notBlack, notWhite := b.notBlack[:words], b.notWhite[:words]
+	canBlack, canWhite := b.canBlack[:words], b.canWhite[:words]
 	starts, through := b.starts[:k], b.through[:k]
+	clear(notBlack)
+	clear(notWhite)
+	clear(canBlack)
+	clear(canWhite)
+	cellSetsOf(line, notBlack, notWhite)
 	band := uint64(1)<<(uint(slack+1)&63) - 1 // d in 0..slack
 
 	// Forwards: prefix lengths d that may hold no run (cells [0,d) white);
