@@ -87,13 +87,16 @@ func FuzzLearningAgainstSearch(f *testing.F) {
 // alone, with the same budget of line solves (an explanation counts as
 // one): the line solves, conflicts, explanations and learnt clauses, the
 // CPU time (where the system tells it), and whether each was solved.
+// GRIDSOLVE_LEARNSEED names the learner's seed (0 unless set), to follow
+// the member of BenchmarkPortfolioRandom50 that first decides a puzzle.
 func BenchmarkLearnRandom50(b *testing.B) {
+	seed, _ := strconv.ParseUint(os.Getenv("GRIDSOLVE_LEARNSEED"), 10, 64)
 	eachRandom50(b, func(b *testing.B, c *Clues, budget int64) {
 		var l *learner
 		cpu := cpuSeconds()
 		for b.Loop() {
 			ctx, cancel := context.WithCancel(context.Background())
-			_, l, _ = solveLearning(ctx, c, 0, func(n int64) {
+			_, l, _ = solveLearning(ctx, c, seed, func(n int64) {
 				if n >= budget {
 					cancel()
 				}
