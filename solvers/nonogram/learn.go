@@ -2,6 +2,7 @@ package nonogram
 
 import (
 	"context"
+	"math/bits"
 	"slices"
 )
 
@@ -48,6 +49,15 @@ type learner struct {
 	clauses    []clause
 	watches    [][]int32 // per literal: the clauses that watch it
 	maxLearnt  int
+
+	// When no line is longer than wordCells, notBlack and notWhite mirror
+	// val as masks per line, as the searcher's do, and a line is solved
+	// by maskTables.solve straight from them, through cache: the
+	// learner meets the same line in the same state again and again, as
+	// it backtracks and sets the same cells anew.
+	notBlack, notWhite []uint64
+	cache              []cachedLine
+	misses             int
 
 	order    cellHeap
 	phase    []byte
@@ -111,6 +121,14 @@ func newLearner(ctx context.Context, c *Clues, progress func(int64)) *learner {
 		trialBuf:  make([]byte, max(h, w)),
 		keep:      make([]bool, max(h, w)),
 		maxLearnt: max(2000, n),
+	}
+	if h <= wordCells && w <= wordCells {
+		l.notBlack, l.notWhite = make([]uint64, h+w), make([]uint64, h+w)
+		for line := range h + w {
+			_, _, n, _ := lineCells(h, w, line)
+			l.notBlack[line], l.notWhite[line] = 1<<n-1, 1<<n-1
+		}
+		l.cache = make([]cachedLine, minCached)
 	}
 	l.order.init(n)
 	for i := range l.phase {
@@ -227,6 +245,9 @@ func (l *learner) set(d lit, reason int32) bool {
 	l.trailPos[c] = int32(len(l.trail))
 	l.trail = append(l.trail, c)
 	row, col := int(c)/l.w, l.h+int(c)%l.w
+	if l.notBlack != nil {
+		l.mask(row, col, d.colour())
+	}
 	if reason != int32(row) {
 		l.markDirty(row)
 	}
@@ -234,6 +255,26 @@ func (l *learner) set(d lit, reason int32) bool {
 		l.markDirty(col)
 	}
 	return true
+}
+
+// mask clears the bit the colour rules out of the cell of row and col in
+// the masks of both lines, or sets both bits again when colour is
+// unknown.
+func (l *learner) mask(row, col int, colour byte) {
+	at, p := uint64(1)<<(col-l.h), uint64(1)<<row
+	masks := &l.notBlack
+	if colour == white {
+		masks = &l.notWhite
+	}
+	if colour == unknown {
+		l.notBlack[row] |= at
+		l.notWhite[row] |= at
+		l.notBlack[col] |= p
+		l.notWhite[col] |= p
+		return
+	}
+	(*masks)[row] &^= at
+	(*masks)[col] &^= p
 }
 
 func (l *learner) markDirty(line int) {
@@ -319,6 +360,9 @@ func (l *learner) isFalse(x lit) bool { v := l.val[x.cell()]; return v != unknow
 // with no fit returns its conflict.
 func (l *learner) solveLine(line int) []lit {
 	start, step, n, _ := lineCells(l.h, l.w, line)
+	if l.notBlack != nil {
+		return l.solveMasked(line, start, step, n)
+	}
 	buf := l.lineBuf[:n]
 	for p := range buf {
 		buf[p] = l.val[start+p*step]
@@ -333,6 +377,50 @@ func (l *learner) solveLine(line int) []lit {
 		}
 	}
 	return nil
+}
+
+// solveMasked is solveLine by the line's masks, for lines of up to
+// wordCells cells.
+func (l *learner) solveMasked(line, start, step, n int) []lit {
+	l.count()
+	key := lineKey{line, l.notBlack[line], l.notWhite[line]}
+	e := &l.cache[key.hash()&uint64(len(l.cache)-1)]
+	if e.key != key {
+		// The cache grows with the work done, as the searcher's does.
+		if l.misses++; l.misses > 2*len(l.cache) && len(l.cache) < maxCached {
+			l.growCache()
+			e = &l.cache[key.hash()&uint64(len(l.cache)-1)]
+		}
+		var ok bool
+		e.key = key
+		e.canBlack, e.canWhite, ok = l.ls.tables.solve(n, l.runs[line], key.notBlack, key.notWhite)
+		if !ok {
+			e.canBlack, e.canWhite = 0, 0
+		}
+	}
+	canBlack, canWhite := e.canBlack, e.canWhite
+	if canBlack|canWhite == 0 {
+		return l.explainLine(line, -1)
+	}
+	unknown := key.notBlack & key.notWhite
+	blacks := unknown &^ canWhite
+	for set := unknown &^ (canBlack & canWhite); set != 0; set &= set - 1 {
+		p := bits.TrailingZeros64(set)
+		colour := white - byte(blacks>>p&1)
+		l.set(litOf(int32(start+p*step), colour), int32(line))
+	}
+	return nil
+}
+
+// growCache doubles the line cache, keeping its entries.
+func (l *learner) growCache() {
+	old := l.cache
+	l.cache, l.misses = make([]cachedLine, 2*len(old)), 0
+	for _, e := range old {
+		if e.key != (lineKey{}) {
+			l.cache[e.key.hash()&uint64(len(l.cache)-1)] = e
+		}
+	}
 }
 
 // explainLine returns the negations of a minimal set of line's known
@@ -482,6 +570,9 @@ func (l *learner) backtrack(level int) {
 	for _, c := range l.trail[start:] {
 		l.phase[c] = l.val[c]
 		l.val[c] = unknown
+		if l.notBlack != nil {
+			l.mask(int(c)/l.w, l.h+int(c)%l.w, unknown)
+		}
 		l.order.push(c)
 	}
 	l.trail = l.trail[:start]
