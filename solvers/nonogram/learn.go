@@ -65,8 +65,9 @@ type learner struct {
 	ls       lineSolver
 	lineBuf  []byte
 	trialBuf []byte
-	known    []int  // explainLine's scratch
-	keep     []bool // explainLine's scratch
+	onLine   [][]int32 // per line: the places of its set cells, in the order set
+	known    []int     // explainLine's scratch
+	keep     []bool    // explainLine's scratch
 	reach    lineReach
 	because  []lit // explainLine's answer, good until its next call
 
@@ -129,6 +130,12 @@ func newLearner(ctx context.Context, c *Clues, progress func(int64)) *learner {
 			l.notBlack[line], l.notWhite[line] = 1<<n-1, 1<<n-1
 		}
 		l.cache = make([]cachedLine, minCached)
+	}
+	places := make([]int32, 2*n)
+	l.onLine = make([][]int32, h+w)
+	for line := range h + w {
+		_, _, n, _ := lineCells(h, w, line)
+		l.onLine[line], places = places[:0:n], places[n:]
 	}
 	l.order.init(n)
 	for i := range l.phase {
@@ -245,6 +252,8 @@ func (l *learner) set(d lit, reason int32) bool {
 	l.trailPos[c] = int32(len(l.trail))
 	l.trail = append(l.trail, c)
 	row, col := int(c)/l.w, l.h+int(c)%l.w
+	l.onLine[row] = append(l.onLine[row], int32(col-l.h))
+	l.onLine[col] = append(l.onLine[col], int32(row))
 	if l.notBlack != nil {
 		l.mask(row, col, d.colour())
 	}
@@ -438,24 +447,24 @@ func (l *learner) explainLine(line int, target int32) []lit {
 		limit = l.trailPos[target]
 	}
 	keep := l.keep[:n]
-	known := l.known[:0] // trail place * n + place in the line, then places
 	for p := range n {
-		c := int32(start + p*step)
 		cells[p], keep[p] = unknown, false
-		if c == target {
-			tp, cells[p] = p, l.val[c]
-		}
-		if l.val[c] != unknown && l.trailPos[c] < limit && c != target {
-			known = append(known, int(l.trailPos[c])*n+p)
-			cells[p], keep[p] = l.val[c], true
-		}
+	}
+	if target >= 0 {
+		tp = (int(target) - start) / step
+		cells[tp] = l.val[target]
 	}
 	// The latest set go first: an explanation by the earliest keeps the
 	// learnt clause's literals on low levels, which jumps back further.
-	slices.Sort(known)
-	slices.Reverse(known)
-	for k, key := range known {
-		known[k] = key % n
+	set := l.onLine[line]
+	for len(set) > 0 && l.trailPos[start+int(set[len(set)-1])*step] >= limit {
+		set = set[:len(set)-1]
+	}
+	known := l.known[:0]
+	for k := len(set) - 1; k >= 0; k-- {
+		p := int(set[k])
+		known = append(known, p)
+		cells[p], keep[p] = l.val[start+p*step], true
 	}
 	l.known = known
 	l.explains++
@@ -570,8 +579,12 @@ func (l *learner) backtrack(level int) {
 	for _, c := range l.trail[start:] {
 		l.phase[c] = l.val[c]
 		l.val[c] = unknown
+		row, col := int(c)/l.w, l.h+int(c)%l.w
+		// c is the last of each line's set cells still set.
+		l.onLine[row] = l.onLine[row][:len(l.onLine[row])-1]
+		l.onLine[col] = l.onLine[col][:len(l.onLine[col])-1]
 		if l.notBlack != nil {
-			l.mask(int(c)/l.w, l.h+int(c)%l.w, unknown)
+			l.mask(row, col, unknown)
 		}
 		l.order.push(c)
 	}
