@@ -442,15 +442,13 @@ func (l *learner) explainLine(line int, target int32) []lit {
 	start, step, n, _ := lineCells(l.h, l.w, line)
 	cells := l.trialBuf[:n]
 	limit := int32(len(l.trail))
-	tp := -1
-	if target >= 0 {
-		limit = l.trailPos[target]
-	}
 	keep := l.keep[:n]
 	for p := range n {
 		cells[p], keep[p] = unknown, false
 	}
+	tp := -1
 	if target >= 0 {
+		limit = l.trailPos[target]
 		tp = (int(target) - start) / step
 		cells[tp] = l.val[target]
 	}
