@@ -69,7 +69,8 @@ type learner struct {
 	known    []int     // explainLine's scratch
 	keep     []bool    // explainLine's scratch
 	reach    lineReach
-	because  []lit // explainLine's answer, good until its next call
+	patterns []wordPattern // per line: its automaton for reach, if one word
+	because  []lit         // explainLine's answer, good until its next call
 
 	solutions             [][]byte
 	nodes                 int64 // line solves, and explanations by lineReach
@@ -133,9 +134,11 @@ func newLearner(ctx context.Context, c *Clues, progress func(int64)) *learner {
 	}
 	places := make([]int32, 2*n)
 	l.onLine = make([][]int32, h+w)
+	l.patterns = make([]wordPattern, h+w)
 	for line := range h + w {
 		_, _, n, _ := lineCells(h, w, line)
 		l.onLine[line], places = places[:0:n], places[n:]
+		l.patterns[line] = l.reach.wordPatternOf(l.runs[line])
 	}
 	l.order.init(n)
 	for i := range l.phase {
@@ -467,7 +470,16 @@ func (l *learner) explainLine(line int, target int32) []lit {
 	l.known = known
 	l.explains++
 	l.count()
-	l.reach.minimise(cells, l.runs[line], tp, known, keep)
+	if pat := l.patterns[line]; pat.last >= 0 {
+		// cells are already as minimise would make them, but for the
+		// target, which goes the other way.
+		if tp >= 0 {
+			cells[tp] = black + white - cells[tp]
+		}
+		l.reach.minimiseWord(cells, pat, known, keep)
+	} else {
+		l.reach.minimise(cells, l.runs[line], tp, known, keep)
+	}
 	out := l.because[:0]
 	for _, p := range known {
 		if keep[p] {
