@@ -182,6 +182,13 @@ func (r *lineReach) wordPatternOf(runs []int) wordPattern {
 	return wordPattern{r.bm[0], r.wm[0], r.loop[0], last}
 }
 
+// mayBlack and mayWhite are all ones for a cell that may be black (white):
+// unknown, or of that colour.
+var (
+	mayBlack = [4]uint64{unknown: ^uint64(0), black: ^uint64(0)}
+	mayWhite = [4]uint64{unknown: ^uint64(0), white: ^uint64(0)}
+)
+
 // minimiseWord is minimise for a line whose states fit one word (any
 // line of up to 63 cells) with the automaton pat, from cons: the kept
 // cells, unknown elsewhere, and the target the other way. The same steps
@@ -193,25 +200,12 @@ func (r *lineReach) minimiseWord(cons []byte, pat wordPattern, order []int, keep
 		r.fwd, r.bwd = make([]uint64, n+1), make([]uint64, n+1)
 	}
 	fwd, bwd := r.fwd[:n+1], r.bwd[:n+1]
+	// Without branches on the cell's colour, which go either way.
 	step := func(s uint64, c byte) uint64 {
-		var t uint64
-		if c != white {
-			t = (s & bm) << 1
-		}
-		if c != black {
-			t |= s&loop | (s&wm)<<1
-		}
-		return t
+		return (s&bm)<<1&mayBlack[c&3] | (s&loop|(s&wm)<<1)&mayWhite[c&3]
 	}
 	back := func(s uint64, c byte) uint64 {
-		var t uint64
-		if c != white {
-			t = s >> 1 & bm
-		}
-		if c != black {
-			t |= s&loop | s>>1&wm
-		}
-		return t
+		return s>>1&bm&mayBlack[c&3] | (s&loop|s>>1&wm)&mayWhite[c&3]
 	}
 	fwd[0] = 1
 	for i, c := range cons {
