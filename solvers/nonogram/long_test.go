@@ -55,14 +55,19 @@ func TestLongLinesAgainstPlain(t *testing.T) {
 	t.Log(counts)
 }
 
-// TestSolveLongCache checks what solveLong settles on a line of a one-row
-// puzzle, first by the line solver and then, for the same line again, from
-// the cache, against solveTable.
+// TestSolveLongCache checks what solveLong settles on a long line of a
+// puzzle two lines wide, as a row or as a column, with and without the
+// cache: first by the line solver and then, for the same line again, from
+// the cache if there is one, against solveTable; the other line's cells
+// stay as they were.
 func TestSolveLongCache(t *testing.T) {
 	rng := rand.New(rand.NewPCG(15, 16))
 	hits := 0
-	for iter := range 300 {
+	for iter := range 600 {
 		n := wordCells + 1 + rng.IntN(longCells-wordCells+8) // a few too long to cache
+		if iter%7 == 0 {
+			n += rng.IntN(300) // and some far too long
+		}
 		pic := drawPicture(rng, 1, n, 0.3+0.5*rng.Float64())[0]
 		runs := runsOf(n, func(i int) bool { return pic[i] })
 		if iter%5 == 0 && len(runs) > 0 {
@@ -71,17 +76,34 @@ func TestSolveLongCache(t *testing.T) {
 		line := partlyKnown(rng, pic)
 		want := slices.Clone(line)
 		wantOK := new(lineSolver).solveTable(want, runs)
-		c := &Clues{Rows: [][]int{runs}, Cols: make([][]int, n)}
+		other := partlyKnown(rng, drawPicture(rng, 1, n, 0.5)[0])
+		asColumn, caching := iter%2 == 1, iter%3 != 0
+		c := &Clues{Rows: [][]int{runs, nil}, Cols: make([][]int, n)}
+		l, at := 0, func(p, k int) int { return k*n + p } // cell p of row k
+		if asColumn {
+			c = &Clues{Rows: make([][]int, n), Cols: [][]int{runs, nil}}
+			l, at = n, func(p, k int) int { return p*2 + k } // of column k
+		}
 		s := newSearcher(context.Background(), c, nil)
-		s.startCaching()
+		if caching {
+			s.startCaching()
+		}
 		for round := range 2 {
-			grid := slices.Clone(line)
+			grid := make([]byte, 2*n)
+			for p := range n {
+				grid[at(p, 0)], grid[at(p, 1)] = line[p], other[p]
+			}
 			s.loadMasks(grid)
-			if ok := s.solveLine(grid, 0); ok != wantOK || ok && !slices.Equal(grid, want) {
-				t.Fatalf("iter %d round %d: runs %v on %v: got %v %v, want %v %v", iter, round, runs, line, ok, grid, wantOK, want)
+			ok := s.solveLine(grid, l)
+			got, gotOther := make([]byte, n), make([]byte, n)
+			for p := range n {
+				got[p], gotOther[p] = grid[at(p, 0)], grid[at(p, 1)]
+			}
+			if ok != wantOK || ok && !slices.Equal(got, want) || !slices.Equal(gotOther, other) {
+				t.Fatalf("iter %d round %d (column %v, cache %v): runs %v on %v: got %v %v, want %v %v", iter, round, asColumn, caching, runs, line, ok, got, wantOK, want)
 			}
 		}
-		if n <= longCells {
+		if caching && n <= longCells {
 			hits++
 		}
 	}

@@ -691,3 +691,45 @@ func TestLineSolvablePictures(t *testing.T) {
 		}
 	}
 }
+
+// TestLeastSlackFirst checks the order of the first propagation: every
+// line once, by slack (the cells of a line left once its runs are packed
+// one apart; none for a line without runs), least first, and lines of
+// equal slack in their own order.
+func TestLeastSlackFirst(t *testing.T) {
+	rng := rand.New(rand.NewPCG(17, 18))
+	for range 200 {
+		h, w := 1+rng.IntN(90), 1+rng.IntN(90)
+		c := CluesOf(drawPicture(rng, h, w, rng.Float64()))
+		slack := func(l int) int {
+			n, runs := w, c.Rows
+			if l >= h {
+				n, runs, l = h, c.Cols, l-h
+			}
+			if len(runs[l]) == 0 {
+				return 0 // all white
+			}
+			used := -1
+			for _, r := range runs[l] {
+				used += r + 1
+			}
+			return n - used
+		}
+		order := newSearcher(context.Background(), c, nil).leastSlackFirst()
+		if len(order) != h+w {
+			t.Fatalf("%dx%d: %d lines in %v", h, w, len(order), order)
+		}
+		seen := make([]bool, h+w)
+		for k, l := range order {
+			if seen[l] {
+				t.Fatalf("%dx%d: line %d twice in %v", h, w, l, order)
+			}
+			seen[l] = true
+			if k > 0 {
+				if a, b := slack(order[k-1]), slack(l); a > b || a == b && order[k-1] > l {
+					t.Fatalf("%dx%d: line %d (slack %d) before line %d (slack %d)", h, w, order[k-1], a, l, b)
+				}
+			}
+		}
+	}
+}
