@@ -73,7 +73,7 @@ type learner struct {
 	because  []lit         // explainLine's answer, good until its next call
 
 	solutions             [][]byte
-	nodes                 int64 // line solves, and explanations by lineReach
+	nodes                 int64 // line solves, cached ones too (as the searcher counts), and explanations by lineReach
 	explains              int64 // explanations, however found
 	conflicts, restarts   int64
 	learnt                int64
@@ -273,20 +273,20 @@ func (l *learner) set(d lit, reason int32) bool {
 // the masks of both lines, or sets both bits again when colour is
 // unknown.
 func (l *learner) mask(row, col int, colour byte) {
-	at, p := uint64(1)<<(col-l.h), uint64(1)<<row
-	masks := &l.notBlack
-	if colour == white {
-		masks = &l.notWhite
-	}
-	if colour == unknown {
+	at, p := uint64(1)<<(col-l.h), uint64(1)<<row // the cell's places in row and col
+	switch colour {
+	case black:
+		l.notBlack[row] &^= at
+		l.notBlack[col] &^= p
+	case white:
+		l.notWhite[row] &^= at
+		l.notWhite[col] &^= p
+	default:
 		l.notBlack[row] |= at
 		l.notWhite[row] |= at
 		l.notBlack[col] |= p
 		l.notWhite[col] |= p
-		return
 	}
-	(*masks)[row] &^= at
-	(*masks)[col] &^= p
 }
 
 func (l *learner) markDirty(line int) {

@@ -205,12 +205,13 @@ var (
 )
 
 // minimiseWord is minimise for a line whose states fit one word (any
-// line of up to 63 cells) with the automaton pat, from cons: the kept
-// cells, unknown elsewhere, and the target the other way. The same steps
-// as over rows of words, a third faster on the random 50x50 puzzles.
+// line of up to 63 cells, and longer ones with few runs) with the
+// automaton pat, from cons: the kept cells, unknown elsewhere, and the
+// target the other way. The same steps as over rows of words, a third
+// faster on the random 50x50 puzzles.
 func (r *lineReach) minimiseWord(cons []byte, pat wordPattern, order []int, keep []bool) {
 	n, last := len(cons), pat.last
-	if len(r.fwd) < n+1 || len(r.bwd) < n+1 {
+	if cap(r.fwd) < n+1 || cap(r.bwd) < n+1 {
 		r.fwd, r.bwd = make([]uint64, n+1), make([]uint64, n+1)
 	}
 	fwd, bwd := r.fwd[:n+1], r.bwd[:n+1]
