@@ -56,8 +56,7 @@ type learner struct {
 	// learner meets the same line in the same state again and again, as
 	// it backtracks and sets the same cells anew.
 	notBlack, notWhite []uint64
-	cache              []cachedLine
-	misses             int
+	cache              *lineCache
 
 	order    cellHeap
 	phase    []byte
@@ -130,7 +129,7 @@ func newLearner(ctx context.Context, c *Clues, progress func(int64)) *learner {
 			_, _, n, _ := lineCells(h, w, line)
 			l.notBlack[line], l.notWhite[line] = 1<<n-1, 1<<n-1
 		}
-		l.cache = make([]cachedLine, minCached)
+		l.cache = newLineCache()
 	}
 	places := make([]int32, 2*n)
 	l.onLine = make([][]int32, h+w)
@@ -396,21 +395,7 @@ func (l *learner) solveLine(line int) []lit {
 func (l *learner) solveMasked(line, start, step, n int) []lit {
 	l.count()
 	key := lineKey{line, l.notBlack[line], l.notWhite[line]}
-	e := &l.cache[key.hash()&uint64(len(l.cache)-1)]
-	if e.key != key {
-		// The cache grows with the work done, as the searcher's does.
-		if l.misses++; l.misses > 2*len(l.cache) && len(l.cache) < maxCached {
-			l.growCache()
-			e = &l.cache[key.hash()&uint64(len(l.cache)-1)]
-		}
-		var ok bool
-		e.key = key
-		e.canBlack, e.canWhite, ok = l.ls.tables.solve(n, l.runs[line], key.notBlack, key.notWhite)
-		if !ok {
-			e.canBlack, e.canWhite = 0, 0
-		}
-	}
-	canBlack, canWhite := e.canBlack, e.canWhite
+	canBlack, canWhite := l.cache.solve(&l.ls.tables, n, l.runs[line], key)
 	if canBlack|canWhite == 0 {
 		return l.explainLine(line, -1)
 	}
@@ -422,17 +407,6 @@ func (l *learner) solveMasked(line, start, step, n int) []lit {
 		l.set(litOf(int32(start+p*step), colour), int32(line))
 	}
 	return nil
-}
-
-// growCache doubles the line cache, keeping its entries.
-func (l *learner) growCache() {
-	old := l.cache
-	l.cache, l.misses = make([]cachedLine, 2*len(old)), 0
-	for _, e := range old {
-		if e.key != (lineKey{}) {
-			l.cache[e.key.hash()&uint64(len(l.cache)-1)] = e
-		}
-	}
 }
 
 // explainLine returns the negations of a minimal set of line's known
