@@ -2,6 +2,7 @@ package nonogram
 
 import (
 	"context"
+	"math/bits"
 	"slices"
 )
 
@@ -49,19 +50,29 @@ type learner struct {
 	watches    [][]int32 // per literal: the clauses that watch it
 	maxLearnt  int
 
+	// When no line is longer than wordCells, notBlack and notWhite mirror
+	// val as masks per line, as the searcher's do, and a line is solved
+	// by maskTables.solve straight from them, through cache: the
+	// learner meets the same line in the same state again and again, as
+	// it backtracks and sets the same cells anew.
+	notBlack, notWhite []uint64
+	cache              *lineCache
+
 	order    cellHeap
 	phase    []byte
 	seen     []bool
 	ls       lineSolver
 	lineBuf  []byte
 	trialBuf []byte
-	known    []int  // explainLine's scratch
-	keep     []bool // explainLine's scratch
+	onLine   [][]int32 // per line: the places of its set cells, in the order set
+	known    []int     // explainLine's scratch
+	keep     []bool    // explainLine's scratch
 	reach    lineReach
-	because  []lit // explainLine's answer, good until its next call
+	patterns []wordPattern // per line: its automaton for reach, if one word
+	because  []lit         // explainLine's answer, good until its next call
 
 	solutions             [][]byte
-	nodes                 int64 // line solves, and explanations by lineReach
+	nodes                 int64 // line solves, cached ones too (as the searcher counts), and explanations by lineReach
 	explains              int64 // explanations, however found
 	conflicts, restarts   int64
 	learnt                int64
@@ -111,6 +122,22 @@ func newLearner(ctx context.Context, c *Clues, progress func(int64)) *learner {
 		trialBuf:  make([]byte, max(h, w)),
 		keep:      make([]bool, max(h, w)),
 		maxLearnt: max(2000, n),
+	}
+	if h <= wordCells && w <= wordCells {
+		l.notBlack, l.notWhite = make([]uint64, h+w), make([]uint64, h+w)
+		for line := range h + w {
+			_, _, n, _ := lineCells(h, w, line)
+			l.notBlack[line], l.notWhite[line] = 1<<n-1, 1<<n-1
+		}
+		l.cache = newLineCache()
+	}
+	places := make([]int32, 2*n)
+	l.onLine = make([][]int32, h+w)
+	l.patterns = make([]wordPattern, h+w)
+	for line := range h + w {
+		_, _, n, _ := lineCells(h, w, line)
+		l.onLine[line], places = places[:0:n], places[n:]
+		l.patterns[line] = l.reach.wordPatternOf(l.runs[line])
 	}
 	l.order.init(n)
 	for i := range l.phase {
@@ -227,6 +254,11 @@ func (l *learner) set(d lit, reason int32) bool {
 	l.trailPos[c] = int32(len(l.trail))
 	l.trail = append(l.trail, c)
 	row, col := int(c)/l.w, l.h+int(c)%l.w
+	l.onLine[row] = append(l.onLine[row], int32(col-l.h))
+	l.onLine[col] = append(l.onLine[col], int32(row))
+	if l.notBlack != nil {
+		l.mask(row, col, d.colour())
+	}
 	if reason != int32(row) {
 		l.markDirty(row)
 	}
@@ -234,6 +266,26 @@ func (l *learner) set(d lit, reason int32) bool {
 		l.markDirty(col)
 	}
 	return true
+}
+
+// mask clears the bit the colour rules out of the cell of row and col in
+// the masks of both lines, or sets both bits again when colour is
+// unknown.
+func (l *learner) mask(row, col int, colour byte) {
+	at, p := uint64(1)<<(col-l.h), uint64(1)<<row // the cell's places in row and col
+	switch colour {
+	case black:
+		l.notBlack[row] &^= at
+		l.notBlack[col] &^= p
+	case white:
+		l.notWhite[row] &^= at
+		l.notWhite[col] &^= p
+	default:
+		l.notBlack[row] |= at
+		l.notWhite[row] |= at
+		l.notBlack[col] |= p
+		l.notWhite[col] |= p
+	}
 }
 
 func (l *learner) markDirty(line int) {
@@ -319,6 +371,9 @@ func (l *learner) isFalse(x lit) bool { v := l.val[x.cell()]; return v != unknow
 // with no fit returns its conflict.
 func (l *learner) solveLine(line int) []lit {
 	start, step, n, _ := lineCells(l.h, l.w, line)
+	if l.notBlack != nil {
+		return l.solveMasked(line, start, step, n)
+	}
 	buf := l.lineBuf[:n]
 	for p := range buf {
 		buf[p] = l.val[start+p*step]
@@ -335,6 +390,25 @@ func (l *learner) solveLine(line int) []lit {
 	return nil
 }
 
+// solveMasked is solveLine by the line's masks, for lines of up to
+// wordCells cells.
+func (l *learner) solveMasked(line, start, step, n int) []lit {
+	l.count()
+	key := lineKey{line, l.notBlack[line], l.notWhite[line]}
+	canBlack, canWhite := l.cache.solve(&l.ls.tables, n, l.runs[line], key)
+	if canBlack|canWhite == 0 {
+		return l.explainLine(line, -1)
+	}
+	unknown := key.notBlack & key.notWhite
+	blacks := unknown &^ canWhite
+	for set := unknown &^ (canBlack & canWhite); set != 0; set &= set - 1 {
+		p := bits.TrailingZeros64(set)
+		colour := white - byte(blacks>>p&1)
+		l.set(litOf(int32(start+p*step), colour), int32(line))
+	}
+	return nil
+}
+
 // explainLine returns the negations of a minimal set of line's known
 // cells with which the line solver still settles cell target as it is
 // (of the cells set before target), or, when target < 0, still finds no
@@ -345,34 +419,41 @@ func (l *learner) explainLine(line int, target int32) []lit {
 	start, step, n, _ := lineCells(l.h, l.w, line)
 	cells := l.trialBuf[:n]
 	limit := int32(len(l.trail))
+	keep := l.keep[:n]
+	for p := range n {
+		cells[p], keep[p] = unknown, false
+	}
 	tp := -1
 	if target >= 0 {
 		limit = l.trailPos[target]
-	}
-	keep := l.keep[:n]
-	known := l.known[:0] // trail place * n + place in the line, then places
-	for p := range n {
-		c := int32(start + p*step)
-		cells[p], keep[p] = unknown, false
-		if c == target {
-			tp, cells[p] = p, l.val[c]
-		}
-		if l.val[c] != unknown && l.trailPos[c] < limit && c != target {
-			known = append(known, int(l.trailPos[c])*n+p)
-			cells[p], keep[p] = l.val[c], true
-		}
+		tp = (int(target) - start) / step
+		cells[tp] = l.val[target]
 	}
 	// The latest set go first: an explanation by the earliest keeps the
 	// learnt clause's literals on low levels, which jumps back further.
-	slices.Sort(known)
-	slices.Reverse(known)
-	for k, key := range known {
-		known[k] = key % n
+	set := l.onLine[line]
+	for len(set) > 0 && l.trailPos[start+int(set[len(set)-1])*step] >= limit {
+		set = set[:len(set)-1]
+	}
+	known := l.known[:0]
+	for k := len(set) - 1; k >= 0; k-- {
+		p := int(set[k])
+		known = append(known, p)
+		cells[p], keep[p] = l.val[start+p*step], true
 	}
 	l.known = known
 	l.explains++
 	l.count()
-	l.reach.minimise(cells, l.runs[line], tp, known, keep)
+	if pat := l.patterns[line]; pat.last >= 0 {
+		// cells are already as minimise would make them, but for the
+		// target, which goes the other way.
+		if tp >= 0 {
+			cells[tp] = black + white - cells[tp]
+		}
+		l.reach.minimiseWord(cells, pat, known, keep)
+	} else {
+		l.reach.minimise(cells, l.runs[line], tp, known, keep)
+	}
 	out := l.because[:0]
 	for _, p := range known {
 		if keep[p] {
@@ -482,6 +563,13 @@ func (l *learner) backtrack(level int) {
 	for _, c := range l.trail[start:] {
 		l.phase[c] = l.val[c]
 		l.val[c] = unknown
+		row, col := int(c)/l.w, l.h+int(c)%l.w
+		// c is the last of each line's set cells still set.
+		l.onLine[row] = l.onLine[row][:len(l.onLine[row])-1]
+		l.onLine[col] = l.onLine[col][:len(l.onLine[col])-1]
+		if l.notBlack != nil {
+			l.mask(row, col, unknown)
+		}
 		l.order.push(c)
 	}
 	l.trail = l.trail[:start]

@@ -87,13 +87,16 @@ func FuzzLearningAgainstSearch(f *testing.F) {
 // alone, with the same budget of line solves (an explanation counts as
 // one): the line solves, conflicts, explanations and learnt clauses, the
 // CPU time (where the system tells it), and whether each was solved.
+// GRIDSOLVE_LEARNSEED names the learner's seed (0 unless set), to follow
+// the member of BenchmarkPortfolioRandom50 that first decides a puzzle.
 func BenchmarkLearnRandom50(b *testing.B) {
+	seed, _ := strconv.ParseUint(os.Getenv("GRIDSOLVE_LEARNSEED"), 10, 64)
 	eachRandom50(b, func(b *testing.B, c *Clues, budget int64) {
 		var l *learner
 		cpu := cpuSeconds()
 		for b.Loop() {
 			ctx, cancel := context.WithCancel(context.Background())
-			_, l, _ = solveLearning(ctx, c, 0, func(n int64) {
+			_, l, _ = solveLearning(ctx, c, seed, func(n int64) {
 				if n >= budget {
 					cancel()
 				}
@@ -323,4 +326,75 @@ func minimiseBySolver(ls *lineSolver, trial, cells []byte, runs []int, tp int, o
 			keep[p] = true
 		}
 	}
+}
+
+// The learner's fast paths for lines of up to wordCells cells (masks and
+// the line cache, one-word automata for explanations, each line's set
+// cells in the order set) change its cost, not its course: on puzzles
+// that make it learn, jump back and restart, it meets the same
+// conflicts, learns the same clauses in the same order and makes as many
+// line solves and explanations as with them turned off, and each line's
+// set cells are still those of the trail, in its order.
+func TestLearnerFastPathsKeepItsCourse(t *testing.T) {
+	rng := rand.New(rand.NewPCG(51, 52))
+	learnt := int64(0)
+	for k := range 24 {
+		side := 12 + rng.IntN(14)
+		c := CluesOf(drawPicture(rng, side, side, 0.5))
+		if k%3 == 1 {
+			c.Given = randomGiven(rng, drawPicture(rng, side, side, 0.5))
+		}
+		seed := uint64(k % 3)
+		fast, plain := learnerRun(c, seed, false), learnerRun(c, seed, true)
+		if fast.notBlack == nil {
+			t.Fatal("the fast paths are off on a small puzzle")
+		}
+		counts := func(l *learner) [5]int64 {
+			return [5]int64{l.conflicts, l.learnt, l.restarts, l.nodes, l.explains}
+		}
+		if counts(fast) != counts(plain) {
+			t.Fatalf("clues\n%sseed %d: conflicts, learnt, restarts, line solves, explanations %v with the fast paths, %v without",
+				c, seed, counts(fast), counts(plain))
+		}
+		if !slices.EqualFunc(fast.clauses, plain.clauses, func(a, b clause) bool { return slices.Equal(a.lits, b.lits) }) ||
+			!slices.EqualFunc(fast.solutions, plain.solutions, slices.Equal) {
+			t.Fatalf("clues\n%sseed %d: other clauses or solutions with the fast paths", c, seed)
+		}
+		for line := range fast.lines {
+			var want []int32
+			for _, cell := range fast.trail {
+				row, col := int(cell)/fast.w, int(cell)%fast.w
+				switch line {
+				case row:
+					want = append(want, int32(col))
+				case fast.h + col:
+					want = append(want, int32(row))
+				}
+			}
+			if !slices.Equal(fast.onLine[line], want) {
+				t.Fatalf("clues\n%sline %d keeps set cells %v, the trail has %v", c, line, fast.onLine[line], want)
+			}
+		}
+		learnt += fast.learnt
+	}
+	if learnt == 0 {
+		t.Fatal("no clause learnt: the puzzles do not exercise learning")
+	}
+}
+
+// learnerRun is solveLearning's learner, with the fast paths for short
+// lines turned off when plain.
+func learnerRun(c *Clues, seed uint64, plain bool) *learner {
+	l := newLearner(context.Background(), c, nil)
+	if plain {
+		l.notBlack, l.notWhite = nil, nil
+		for line := range l.patterns {
+			l.patterns[line].last = -1
+		}
+	}
+	if seed != 0 {
+		l.scatter(seed)
+	}
+	l.run()
+	return l
 }

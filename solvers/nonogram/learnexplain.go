@@ -1,5 +1,7 @@
 package nonogram
 
+import "math/bits"
+
 // lineReach cuts a line's explanation down without the line solver.
 //
 // A cell is settled as colour v exactly when the line with that cell set
@@ -127,7 +129,7 @@ func (r *lineReach) minimise(cells []byte, runs []int, tp int, order []int, keep
 		cons[tp] = black + white - cells[tp]
 	}
 	if w == 1 {
-		r.minimiseWord(cons, last, order, keep)
+		r.minimiseWord(cons, wordPattern{r.bm[0], r.wm[0], r.loop[0], last}, order, keep)
 		return
 	}
 	fwd := func(i int) []uint64 { return r.fwd[i*w : (i+1)*w] }
@@ -166,58 +168,126 @@ func meets(a, b []uint64) bool {
 	return false
 }
 
+// wordPattern is the automaton of a line's runs when its states fit one
+// word (see pattern): the learner makes it once a line.
+type wordPattern struct {
+	bm, wm, loop uint64
+	last         int // the final state, -1 when the states need more words
+}
+
+// step returns the states that reading a cell of colour c (unknown:
+// either) reaches from the states s, without branches on the colour,
+// which go either way.
+func (pat wordPattern) step(s uint64, c byte) uint64 {
+	return (s&pat.bm)<<1&mayBlack[c&3] | (s&pat.loop|(s&pat.wm)<<1)&mayWhite[c&3]
+}
+
+// back returns the states from which reading a cell of colour c reaches
+// one of the states s.
+func (pat wordPattern) back(s uint64, c byte) uint64 {
+	return s>>1&pat.bm&mayBlack[c&3] | (s&pat.loop|s>>1&pat.wm)&mayWhite[c&3]
+}
+
+// wordPatternOf returns the automaton of runs.
+func (r *lineReach) wordPatternOf(runs []int) wordPattern {
+	last := r.pattern(runs)
+	if r.words != 1 {
+		return wordPattern{last: -1}
+	}
+	return wordPattern{r.bm[0], r.wm[0], r.loop[0], last}
+}
+
+// mayBlack and mayWhite are all ones for a cell that may be black (white):
+// unknown, or of that colour.
+var (
+	mayBlack = [4]uint64{unknown: ^uint64(0), black: ^uint64(0)}
+	mayWhite = [4]uint64{unknown: ^uint64(0), white: ^uint64(0)}
+)
+
 // minimiseWord is minimise for a line whose states fit one word (any
-// line of up to 63 cells): the same steps, a third faster than over rows
-// of words on the random 50x50 puzzles.
-func (r *lineReach) minimiseWord(cons []byte, last int, order []int, keep []bool) {
-	n := len(cons)
-	bm, wm, loop := r.bm[0], r.wm[0], r.loop[0]
+// line of up to 63 cells, and longer ones with few runs) with the
+// automaton pat, from cons: the kept cells, unknown elsewhere, and the
+// target the other way. The same steps as over rows of words, a third
+// faster on the random 50x50 puzzles.
+func (r *lineReach) minimiseWord(cons []byte, pat wordPattern, order []int, keep []bool) {
+	n, last := len(cons), pat.last
+	if cap(r.fwd) < n+1 || cap(r.bwd) < n+1 {
+		r.fwd, r.bwd = make([]uint64, n+1), make([]uint64, n+1)
+	}
 	fwd, bwd := r.fwd[:n+1], r.bwd[:n+1]
-	step := func(s uint64, c byte) uint64 {
-		var t uint64
-		if c != white {
-			t = (s & bm) << 1
-		}
-		if c != black {
-			t |= s&loop | (s&wm)<<1
-		}
-		return t
-	}
-	back := func(s uint64, c byte) uint64 {
-		var t uint64
-		if c != white {
-			t = s >> 1 & bm
-		}
-		if c != black {
-			t |= s&loop | s>>1&wm
-		}
-		return t
-	}
 	fwd[0] = 1
 	for i, c := range cons {
-		fwd[i+1] = step(fwd[i], c)
+		fwd[i+1] = pat.step(fwd[i], c)
 	}
 	if fwd[n]>>last&1 != 0 {
 		return
 	}
 	bwd[n] = 1 << last
 	for i := n - 1; i >= 0; i-- {
-		bwd[i] = back(bwd[i+1], cons[i])
+		bwd[i] = pat.back(bwd[i+1], cons[i])
 	}
+	if n > 64 {
+		r.dropEagerly(cons, pat, order, keep)
+		return
+	}
+	// A drop changes one cell, and the sets it changes are redone only as
+	// far as a test reads them: fStale has bit i where fwd[i+1] may no
+	// longer follow from fwd[i] and cons[i], bStale where bwd[i] may not
+	// from bwd[i+1]. fwd[p] is right when no bit below p is stale, bwd[p+1]
+	// when none above p is.
+	var fStale, bStale uint64
 	for _, p := range order {
-		if step(fwd[p], unknown)&bwd[p+1] != 0 {
+		for fStale&(1<<p-1) != 0 {
+			for i := bits.TrailingZeros64(fStale); i < p; i++ {
+				fStale &^= 1 << i
+				s := pat.step(fwd[i], cons[i])
+				if s == fwd[i+1] {
+					break
+				}
+				fwd[i+1] = s
+				fStale |= 1 << (i + 1)
+			}
+		}
+		for bStale>>(p+1) != 0 {
+			for i := 63 - bits.LeadingZeros64(bStale); i > p; i-- {
+				bStale &^= 1 << i
+				s := pat.back(bwd[i+1], cons[i])
+				if s == bwd[i] {
+					break
+				}
+				bwd[i] = s
+				bStale |= 1 << (i - 1)
+			}
+		}
+		if pat.step(fwd[p], unknown)&bwd[p+1] != 0 {
+			continue // the line fits without p: p stays
+		}
+		keep[p], cons[p] = false, unknown
+		fStale |= 1 << p
+		bStale |= 1 << p
+	}
+}
+
+// dropEagerly is the end of minimiseWord for lines of more than 64 cells,
+// whose places do not fit the bits of a word: after each drop, the sets
+// are redone at once, until they meet their old values.
+func (r *lineReach) dropEagerly(cons []byte, pat wordPattern, order []int, keep []bool) {
+	n := len(cons)
+	fwd, bwd := r.fwd[:n+1], r.bwd[:n+1]
+	for _, p := range order {
+		if pat.step(fwd[p], unknown)&bwd[p+1] != 0 {
 			continue // the line fits without p: p stays
 		}
 		keep[p], cons[p] = false, unknown
 		for i := p; i < n; i++ {
-			s := step(fwd[i], cons[i])
+			s := pat.step(fwd[i], cons[i])
 			if s == fwd[i+1] {
 				break
 			}
 			fwd[i+1] = s
 		}
 		for i := p; i >= 0; i-- {
-			s := back(bwd[i+1], cons[i])
+			s := pat.back(bwd[i+1], cons[i])
 			if s == bwd[i] {
 				break
 			}

@@ -155,9 +155,8 @@ type searcher struct {
 	firstMasked        int
 	nMasked            uint
 	allMasked          bool
-	rowOf, colOf       []uint8 // of each cell, saving divisions
-	cache              []cachedLine
-	misses             int          // of the cache since it last grew
+	rowOf, colOf       []uint8      // of each cell, saving divisions
+	cache              *lineCache   // nil until startCaching
 	longCache          []cachedLong // see solveLong
 	longMisses         int
 	caching            bool // see startCaching
@@ -310,21 +309,7 @@ func (s *searcher) solveLine(grid []byte, l int) bool {
 	if s.cache == nil {
 		canBlack, canWhite, ok = s.tables.solve(n, s.runs[l], key.notBlack, key.notWhite)
 	} else {
-		e := &s.cache[key.hash()&uint64(len(s.cache)-1)]
-		if e.key != key {
-			// The cache grows with the work done, so that it costs
-			// easy puzzles little.
-			if s.misses++; s.misses > 2*len(s.cache) && len(s.cache) < maxCached {
-				s.growCache()
-				e = &s.cache[key.hash()&uint64(len(s.cache)-1)]
-			}
-			e.key = key
-			e.canBlack, e.canWhite, ok = s.tables.solve(n, s.runs[l], key.notBlack, key.notWhite)
-			if !ok {
-				e.canBlack, e.canWhite = 0, 0
-			}
-		}
-		canBlack, canWhite = e.canBlack, e.canWhite
+		canBlack, canWhite = s.cache.solve(&s.tables, n, s.runs[l], key)
 		ok = canBlack|canWhite != 0
 	}
 	if !ok {
@@ -574,7 +559,7 @@ func (s *searcher) startCaching() {
 	// The masks are as settle found them: no probe has changed them yet.
 	s.beforeProbe = slices.Clone(s.masks)
 	if s.notBlack != nil {
-		s.cache = make([]cachedLine, minCached)
+		s.cache = newLineCache()
 		if !s.noMemo {
 			s.probed = make([]probeMemo, s.h*s.w)
 		}
@@ -584,14 +569,45 @@ func (s *searcher) startCaching() {
 	}
 }
 
-// growCache doubles the line cache, keeping its entries: those of lines
-// still being probed are asked for again.
-func (s *searcher) growCache() {
-	old := s.cache
-	s.cache, s.misses = make([]cachedLine, 2*len(old)), 0
+// lineCache holds maskTables.solve's answers by line state: probing,
+// search and learning meet the same line in the same state again and
+// again.
+type lineCache struct {
+	entries []cachedLine
+	misses  int // since it last grew
+}
+
+func newLineCache() *lineCache { return &lineCache{entries: make([]cachedLine, minCached)} }
+
+// solve returns maskTables.solve's cells of key's line that may be black
+// and white, for n cells and runs, both none if the line has no
+// placement: from the cache, or solved and kept.
+func (c *lineCache) solve(tables *maskTables, n int, runs []int, key lineKey) (canBlack, canWhite uint64) {
+	e := &c.entries[key.hash()&uint64(len(c.entries)-1)]
+	if e.key != key {
+		// The cache grows with the work done, so that it costs easy
+		// puzzles little.
+		if c.misses++; c.misses > 2*len(c.entries) && len(c.entries) < maxCached {
+			c.grow()
+			e = &c.entries[key.hash()&uint64(len(c.entries)-1)]
+		}
+		var ok bool
+		e.key = key
+		if e.canBlack, e.canWhite, ok = tables.solve(n, runs, key.notBlack, key.notWhite); !ok {
+			e.canBlack, e.canWhite = 0, 0
+		}
+	}
+	return e.canBlack, e.canWhite
+}
+
+// grow doubles the cache, keeping its entries: those of lines still
+// being probed are asked for again.
+func (c *lineCache) grow() {
+	old := c.entries
+	c.entries, c.misses = make([]cachedLine, 2*len(old)), 0
 	for _, e := range old {
 		if e.key != (lineKey{}) {
-			s.cache[e.key.hash()&uint64(len(s.cache)-1)] = e
+			c.entries[e.key.hash()&uint64(len(c.entries)-1)] = e
 		}
 	}
 }

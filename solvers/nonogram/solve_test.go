@@ -656,17 +656,17 @@ func TestGrowCacheKeepsEntries(t *testing.T) {
 		t.Fatal(err)
 	}
 	var kept []cachedLine
-	for _, e := range s.cache {
+	for _, e := range s.cache.entries {
 		if e.key != (lineKey{}) {
 			kept = append(kept, e)
 		}
 	}
-	if len(kept) < len(s.cache)/2 {
-		t.Fatalf("only %d of %d entries used", len(kept), len(s.cache))
+	if len(kept) < len(s.cache.entries)/2 {
+		t.Fatalf("only %d of %d entries used", len(kept), len(s.cache.entries))
 	}
-	s.growCache()
+	s.cache.grow()
 	for _, e := range kept {
-		if got := s.cache[e.key.hash()&uint64(len(s.cache)-1)]; got != e {
+		if got := s.cache.entries[e.key.hash()&uint64(len(s.cache.entries)-1)]; got != e {
 			t.Fatalf("entry %+v became %+v", e, got)
 		}
 	}
