@@ -76,9 +76,7 @@ func wideCover(canBlack []uint64, at int, starts uint64, r, slack int) {
 	}
 	// Starts at most slack < r apart: their runs cover one block.
 	first, last := bits.TrailingZeros64(starts), bits.Len64(starts)-1
-	for p := at + first; p < at+last+r; p++ {
-		canBlack[p>>6] |= 1 << (uint(p) & 63)
-	}
+	setRange(canBlack, at+first, at+last+r)
 }
 
 // fitting2 is fitting for the 128 cells lo, hi and r < 64, returning the
