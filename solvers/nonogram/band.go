@@ -139,8 +139,8 @@ type bandSpace struct {
 	rows, scratch                          []uint64 // solveWide's
 }
 
-// solveBand is solveTable for a line that bandFits, with total the cells of
-// its runs.
+// solveBand is tableSolver.solve for a line that bandFits, with total
+// the cells of its runs.
 func (s *lineSolver) solveBand(line []byte, runs []int, total int) bool {
 	n, k := len(line), len(runs)
 	slack := n - (total + k - 1)
