@@ -564,7 +564,8 @@ func (l *learner) backtrack(level int) {
 		l.phase[c] = l.val[c]
 		l.val[c] = unknown
 		row, col := int(c)/l.w, l.h+int(c)%l.w
-		// c is the last of each line's set cells still set.
+		// The trail's cells from start are the last set of each line they
+		// are in, so each line drops as many places from its end.
 		l.onLine[row] = l.onLine[row][:len(l.onLine[row])-1]
 		l.onLine[col] = l.onLine[col][:len(l.onLine[col])-1]
 		if l.notBlack != nil {

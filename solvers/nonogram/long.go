@@ -133,7 +133,7 @@ func unknownsOf(line []byte, set []uint64) {
 	p := 0
 	for ; p+8 <= len(line); p += 8 {
 		x := binary.LittleEndian.Uint64(line[p:])
-		set[p>>6] |= (^(x | x>>1) & low * 0x0102040810204080 >> 56) << (uint(p) & 63)
+		set[p>>6] |= gather(^(x|x>>1)&low) << (uint(p) & 63)
 	}
 	for ; p < len(line); p++ {
 		set[p>>6] |= uint64(btoi(line[p] == unknown)) << (uint(p) & 63)
